@@ -1,0 +1,123 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { WEB_BASE } from '@shared/constants';
+import type { AppDeps, AppEnv } from './context';
+import { AppError } from './lib/errors';
+import { t } from './lib/i18n';
+import { authRoutes } from './modules/auth/routes';
+import { collectionRoutes } from './modules/collection/routes';
+import { hospitalRoutes } from './modules/hospital/routes';
+import { monitorRoutes } from './modules/monitor/routes';
+import { orderRoutes } from './modules/order/routes';
+import { toolRoutes } from './modules/tool/routes';
+
+const MAX_BODY = 1024 * 1024;
+const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  webDir?: string;
+}
+
+export function createApp(deps: AppDeps, opts: AppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    const start = performance.now();
+    await next();
+    deps.log.info(
+      {
+        reqId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+        user: c.var.user?.pk,
+      },
+      'request',
+    );
+  });
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY,
+      onError: () => {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+      },
+    }),
+  );
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      const code = err.code ?? err.status;
+      return c.json(
+        { success: false, msg: t(c, err.msgKey, err.params), data: err.data, code, error: err.error },
+        err.status,
+      );
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      // Hono's own client errors, such as malformed JSON.
+      return c.json(
+        {
+          success: false,
+          msg: `${t(c, 'validation')}: ${err.message}`,
+          data: null,
+          code: err.status,
+          error: 'VALIDATION',
+        },
+        err.status,
+      );
+    }
+    deps.log.error({ reqId: c.var.requestId, err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    return c.json({ success: false, msg: t(c, 'internal'), data: null, code: 500, error: 'INTERNAL' }, 500);
+  });
+
+  app.get('/healthz', (c) => c.json({ status: 'ok', db: deps.dbKind }));
+
+  for (const sub of [
+    authRoutes(),
+    toolRoutes(),
+    monitorRoutes(),
+    orderRoutes(),
+    collectionRoutes(),
+    hospitalRoutes(),
+  ]) {
+    app.route('/', sub);
+  }
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'RxPACS imaging-report platform API', version: '0.1.0' },
+  });
+
+  const webDir = opts.webDir ?? defaultWebDir;
+  const base = WEB_BASE.replace(/\/$/, '');
+  app.get('/', (c) => c.redirect(WEB_BASE));
+  app.get(base, (c) => c.redirect(WEB_BASE));
+  if (existsSync(webDir)) {
+    const root = path.relative(process.cwd(), webDir) || '.';
+    app.use(
+      `${base}/*`,
+      serveStatic({
+        root,
+        rewriteRequestPath: (p) => p.slice(base.length) || '/',
+        onFound: (p, c) => {
+          c.header('cache-control', p.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      }),
+    );
+    app.get(`${base}/*`, serveStatic({ root, path: 'index.html' }));
+  }
+
+  app.notFound((c) =>
+    c.json({ success: false, msg: t(c, 'notFound'), data: null, code: 404, error: 'NOT_FOUND' }, 404),
+  );
+  return app;
+}
+export type App = ReturnType<typeof createApp>;

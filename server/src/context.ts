@@ -1,0 +1,29 @@
+import type { Db, DbKind } from './db/client';
+import type { Env } from './env';
+import type { Logger } from './lib/logger';
+
+export interface AppDeps {
+  db: Db;
+  dbKind: DbKind;
+  log: Logger;
+  env: Env;
+}
+
+export interface AuthUser {
+  pk: number;
+  uuid: string;
+  username: string;
+  ch_name: string;
+  role_pk: number;
+  hospital_code: string;
+  isSuper: boolean;
+  /** data2: when set, the only modalities this user may see. */
+  modalities: string[];
+  perms: ReadonlySet<string>;
+  sessionPk: number;
+  expiresAt: Date;
+}
+
+export type AppEnv = {
+  Variables: { deps: AppDeps; user: AuthUser; requestId: string };
+};

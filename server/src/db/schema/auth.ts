@@ -1,0 +1,35 @@
+import { bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sysUser } from './org';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/** Server-side sessions: only the SHA-256 of the token is stored, so a database leak gives no session. */
+export const session = pgTable(
+  'session',
+  {
+    pk: bigserial('pk', { mode: 'number' }).primaryKey(),
+    token_hash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    user_pk: integer('user_pk')
+      .notNull()
+      .references(() => sysUser.pk, { onDelete: 'cascade' }),
+    created_at: ts('created_at').notNull().defaultNow(),
+    expires_at: ts('expires_at').notNull(),
+    revoked_at: ts('revoked_at'),
+    ip: varchar('ip', { length: 64 }).notNull().default(''),
+    user_agent: varchar('user_agent', { length: 256 }).notNull().default(''),
+  },
+  (t) => [index('session_user_idx').on(t.user_pk)],
+);
+
+export const captcha = pgTable('captcha', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  code: varchar('code', { length: 8 }).notNull(),
+  expires_at: ts('expires_at').notNull(),
+});
+
+/** Failed sign-ins per username (the password error list). Cleared by a success or by an administrator. */
+export const pwdError = pgTable('pwd_error', {
+  username: varchar('username', { length: 64 }).primaryKey(),
+  count: integer('count').notNull().default(0),
+  last_time: ts('last_time').notNull().defaultNow(),
+});

@@ -1,0 +1,5 @@
+export * from './org';
+export * from './auth';
+export * from './study';
+export * from './config';
+export * from './audit';

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const hospital = pgTable('hospital', {
+  pk: serial('pk').primaryKey(),
+  sn: varchar('sn', { length: 32 }).notNull().unique(),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 128 }).notNull(),
+  address: varchar('address', { length: 256 }).notNull().default(''),
+  note: varchar('note', { length: 512 }).notNull().default(''),
+  title1: varchar('title1', { length: 128 }).notNull().default(''),
+  title2: varchar('title2', { length: 128 }).notNull().default(''),
+  logo: varchar('logo', { length: 512 }).notNull().default(''),
+  sign: varchar('sign', { length: 512 }).notNull().default(''),
+  region: varchar('region', { length: 64 }).notNull().default(''),
+  is_return: smallint('is_return').notNull().default(0),
+  accept_wx_msg: smallint('accept_wx_msg').notNull().default(0),
+  use_obs: smallint('use_obs').notNull().default(0),
+  use_obs_download: smallint('use_obs_download').notNull().default(0),
+  show_parts: smallint('show_parts').notNull().default(0),
+  head: varchar('head', { length: 512 }).notNull().default(''),
+  download_limit: integer('download_limit').notNull().default(0),
+  /** 0 no check, 1 phone check, 2 code check */
+  qrcode_type: smallint('qrcode_type').notNull().default(0),
+});
+
+export const role = pgTable('role', {
+  pk: serial('pk').primaryKey(),
+  code: varchar('code', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  name_en: varchar('name_en', { length: 64 }).notNull().default(''),
+  note: varchar('note', { length: 256 }).notNull().default(''),
+});
+
+/** Menus and action permissions in one tree. menu_type 0 folder, 1 page, 2 action. status '0' active. */
+export const permission = pgTable('permission', {
+  pk: serial('pk').primaryKey(),
+  parent_pk: integer('parent_pk'),
+  key: varchar('key', { length: 64 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  name_en: varchar('name_en', { length: 64 }).notNull(),
+  path: varchar('path', { length: 128 }).notNull().default(''),
+  icon: varchar('icon', { length: 64 }).notNull().default(''),
+  perms: varchar('perms', { length: 128 }).notNull().default(''),
+  menu_type: smallint('menu_type').notNull(),
+  sort: integer('sort').notNull().default(0),
+  status: varchar('status', { length: 1 }).notNull().default('0'),
+});
+
+export const rolePermission = pgTable(
+  'role_permission',
+  {
+    role_pk: integer('role_pk')
+      .notNull()
+      .references(() => role.pk, { onDelete: 'cascade' }),
+    permission_pk: integer('permission_pk')
+      .notNull()
+      .references(() => permission.pk, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.role_pk, t.permission_pk] })],
+);
+
+export const sysUser = pgTable(
+  'sys_user',
+  {
+    pk: serial('pk').primaryKey(),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    openid: varchar('openid', { length: 128 }).notNull().default(''),
+    username: varchar('username', { length: 64 }).notNull().unique(),
+    password_hash: varchar('password_hash', { length: 256 }).notNull(),
+    ch_name: varchar('ch_name', { length: 64 }).notNull().default(''),
+    en_name: varchar('en_name', { length: 64 }).notNull().default(''),
+    gender: varchar('gender', { length: 8 }).notNull().default(''),
+    birthday: varchar('birthday', { length: 10 }).notNull().default(''),
+    id_number: varchar('id_number', { length: 32 }).notNull().default(''),
+    phone: varchar('phone', { length: 32 }).notNull().default(''),
+    email: varchar('email', { length: 128 }).notNull().default(''),
+    department: varchar('department', { length: 64 }).notNull().default(''),
+    hospital_code: varchar('hospital_code', { length: 32 }).notNull().default(''),
+    role_pk: integer('role_pk')
+      .notNull()
+      .references(() => role.pk),
+    /** 1 active, 0 disabled */
+    status: smallint('status').notNull().default(1),
+    sign: varchar('sign', { length: 512 }).notNull().default(''),
+    head_photo: varchar('head_photo', { length: 512 }).notNull().default(''),
+    region: varchar('region', { length: 64 }).notNull().default(''),
+    lock_num: integer('lock_num').notNull().default(0),
+    locked_until: ts('locked_until'),
+    usb_key: varchar('usb_key', { length: 256 }).notNull().default(''),
+    bind_rpt_doctor: varchar('bind_rpt_doctor', { length: 64 }).notNull().default(''),
+    bind_sh_doctor: varchar('bind_sh_doctor', { length: 64 }).notNull().default(''),
+    data1: jsonb('data1').notNull().default({}),
+    data2: jsonb('data2').$type<string[]>().notNull().default([]),
+    layout: jsonb('layout').notNull().default({}),
+    update_password_time: ts('update_password_time').notNull().defaultNow(),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  (t) => [index('sys_user_hospital_idx').on(t.hospital_code)],
+);

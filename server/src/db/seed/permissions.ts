@@ -1,0 +1,114 @@
+import { PERMISSIONS as P } from '@shared/permissions';
+
+export interface PermissionSeed {
+  key: string;
+  name: string;
+  name_en: string;
+  path?: string;
+  icon?: string;
+  perms?: string;
+  menu_type: 0 | 1 | 2;
+  children?: PermissionSeed[];
+}
+
+const action = (key: string, name: string, name_en: string, perms: string): PermissionSeed => ({
+  key,
+  name,
+  name_en,
+  perms,
+  menu_type: 2,
+});
+
+/** The menu tree and its action permissions. Keys are stable; the tree grows as screens are built. */
+export const PERMISSION_TREE: PermissionSeed[] = [
+  {
+    key: 'orderList',
+    name: '影像列表',
+    name_en: 'Image list',
+    path: '/orderList',
+    icon: 'UnorderedListOutlined',
+    perms: P.ORDER_LIST,
+    menu_type: 1,
+    children: [
+      action('orderHistory', '历史检查', 'History', P.ORDER_HISTORY),
+      action('writeRpt', '书写报告', 'Write report', P.DASHBOARD),
+      action('patinfo', '患者信息', 'Patient info', P.PATINFO),
+      action('saveTemp', '保存模板', 'Save template', P.SAVE_TEMP),
+      action('patfile', '患者附件', 'Patient files', P.PATFILE),
+      action('patfileadd', '上传附件', 'Add patient file', P.PATFILE_ADD),
+      action('cacheRpts', '暂存报告', 'Cache report', P.CACHE_RPTS),
+      action('saveOrder', '保存报告', 'Save report', P.SAVE_ORDER),
+      action('audit', '审核报告', 'Audit report', P.AUDIT),
+      action('cancel', '取消审核', 'Cancel audit', P.CANCEL),
+      action('invalidReport', '作废报告', 'Void report', P.INVALID_REPORT),
+      action('closeRpts', '关闭报告', 'Close report', P.CLOSE_RPTS),
+      action('fowardRpt', '转发报告', 'Forward report', P.FORWARD_RPT),
+      action('reportRetry', '重新推送', 'Retry report', P.REPORT_RETRY),
+      action('deleteImage', '删除图像', 'Delete image', P.DELETE_IMAGE),
+      action('uploadZip', '上传影像', 'Upload images', P.UPLOAD_ZIP),
+      action('pointEdit', '编辑', 'Edit', P.POINT_EDIT),
+    ],
+  },
+  {
+    key: 'collection',
+    name: '我的收藏',
+    name_en: 'Favourites',
+    path: '/account/collection',
+    icon: 'StarOutlined',
+    perms: P.USER,
+    menu_type: 1,
+  },
+  {
+    key: 'system',
+    name: '系统监控',
+    name_en: 'Monitoring',
+    icon: 'SettingOutlined',
+    menu_type: 0,
+    children: [
+      {
+        key: 'pwdErrorList',
+        name: '密码错误列表',
+        name_en: 'Password errors',
+        path: '/pwdErrorList',
+        icon: 'LockOutlined',
+        perms: P.PWD_ERROR_LIST,
+        menu_type: 1,
+      },
+    ],
+  },
+];
+
+const DOCTOR = [
+  'orderList',
+  'orderHistory',
+  'writeRpt',
+  'patinfo',
+  'saveTemp',
+  'patfile',
+  'patfileadd',
+  'cacheRpts',
+  'saveOrder',
+  'closeRpts',
+  'fowardRpt',
+  'reportRetry',
+  'collection',
+];
+
+/** Roles (pk order matters: role 1 is the super administrator) and the permission keys each holds. */
+export const ROLE_SEEDS = [
+  { code: 'admin', name: '超级管理员', name_en: 'Super administrator', keys: [] as string[] },
+  { code: 'report_doctor', name: '报告医生', name_en: 'Report doctor', keys: DOCTOR },
+  {
+    code: 'audit_doctor',
+    name: '审核医生',
+    name_en: 'Reviewing doctor',
+    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport'],
+  },
+  {
+    code: 'register',
+    name: '登记人员',
+    name_en: 'Registration staff',
+    keys: ['orderList', 'orderHistory', 'patinfo', 'collection'],
+  },
+  { code: 'no_menu', name: '未分配', name_en: 'Unassigned', keys: [] as string[] },
+] as const;

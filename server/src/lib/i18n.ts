@@ -1,0 +1,79 @@
+import type { Context } from 'hono';
+import { DEFAULT_LOCALE, type Locale } from '@shared/constants';
+
+const zh = {
+  ok: '操作成功',
+  loginOk: '登录成功',
+  logoutOk: '已退出登录',
+  unauthorized: '未登录或登录已失效，请重新登录',
+  sessionExpired: '登录已过期，请重新登录',
+  forbidden: '没有权限执行此操作',
+  forbiddenHospital: '无权访问其他医院的数据',
+  notFound: '请求的资源不存在',
+  validation: '参数错误',
+  required: '必填',
+  badCredentials: '用户名或密码错误',
+  badCredentialsLeft: '用户名或密码错误，还可尝试 {{left}} 次',
+  captchaRequired: '请输入验证码',
+  captchaWrong: '验证码错误',
+  accountLocked: '账号已被锁定，请 {{minutes}} 分钟后再试或联系管理员',
+  accountDisabled: '账号已停用，请联系管理员',
+  noMenu: '当前用户未分配权限，暂不能登录',
+  passwordPolicy: '密码须为 6 到 16 位，并包含小写字母、大写字母和数字',
+  passwordExpired: '密码已 {{days}} 天未修改，已过期，请尽快修改密码',
+  passwordExpiring: '密码将在 {{days}} 天后过期，请尽快修改密码',
+  aesInvalid: '登录信息解密失败，请刷新页面后重试',
+  payloadTooLarge: '请求内容过大',
+  internal: '操作失败，请刷新后重试',
+  onlyAdmin: '只有系统管理员可以执行此操作',
+  passwordWrong: '密码错误',
+} as const;
+
+export type MessageKey = keyof typeof zh;
+
+const en: Record<MessageKey, string> = {
+  ok: 'Done',
+  loginOk: 'Signed in',
+  logoutOk: 'Signed out',
+  unauthorized: 'You are not signed in or your session is no longer valid; please sign in again',
+  sessionExpired: 'Your session has expired; please sign in again',
+  forbidden: 'You do not have permission for this action',
+  forbiddenHospital: "You cannot access another hospital's data",
+  notFound: 'The requested resource does not exist',
+  validation: 'Invalid input',
+  required: 'required',
+  badCredentials: 'Wrong username or password',
+  badCredentialsLeft: 'Wrong username or password; {{left}} attempts left',
+  captchaRequired: 'Please enter the captcha',
+  captchaWrong: 'Wrong captcha',
+  accountLocked: 'This account is locked; try again in {{minutes}} minutes or contact the administrator',
+  accountDisabled: 'This account is disabled; contact the administrator',
+  noMenu: 'The current user has no permissions assigned, cannot log in yet',
+  passwordPolicy: 'The password must be 6 to 16 characters with a lowercase letter, an uppercase letter and a digit',
+  passwordExpired: 'Your password has not been changed for {{days}} days and has expired; please change it',
+  passwordExpiring: 'Your password expires in {{days}} days; please change it soon',
+  aesInvalid: 'The sign-in data could not be decrypted; reload the page and try again',
+  payloadTooLarge: 'The request is too large',
+  internal: 'The operation failed; refresh and try again',
+  onlyAdmin: 'Only the system administrator may do this',
+  passwordWrong: 'Wrong password',
+};
+
+const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };
+export type Params = Record<string, string | number>;
+
+export function translate(locale: Locale, key: MessageKey, params?: Params): string {
+  const text = catalogs[locale][key];
+  return params ? text.replace(/\{\{(\w+)\}\}/g, (_, p: string) => String(params[p] ?? '')) : text;
+}
+
+/** zh-CN unless the caller prefers English (Accept-Language: en, en-US, ...). */
+export function localeOf(acceptLanguage: string | undefined | null): Locale {
+  if (!acceptLanguage) return DEFAULT_LOCALE;
+  const first = acceptLanguage.split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('en') ? 'en-US' : 'zh-CN';
+}
+
+export function t(c: Context, key: MessageKey, params?: Params): string {
+  return translate(localeOf(c.req.header('accept-language')), key, params);
+}

@@ -1,0 +1,44 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { ZodError } from 'zod';
+import { en, zhCN } from 'zod/locales';
+import type { AppEnv } from '../context';
+import { localeOf, translate } from './i18n';
+
+const localeErrors = { 'zh-CN': zhCN().localeError, 'en-US': en().localeError };
+
+/** Field-level messages in the caller's language. */
+export function validationBody(c: Context, error: ZodError) {
+  const locale = localeOf(c.req.header('accept-language'));
+  const errors = error.issues.map((issue) => {
+    const field = issue.path.join('.') || '(body)';
+    let text: string;
+    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
+      text = translate(locale, 'required');
+    } else if (issue.code === 'custom') {
+      text = issue.message;
+    } else {
+      const r = localeErrors[locale](issue as never);
+      text = typeof r === 'string' ? r : (r?.message ?? issue.message);
+    }
+    return { field, msg: text };
+  });
+  const summary = errors.map((e) => `${e.field}: ${e.msg}`).join('; ');
+  return {
+    success: false as const,
+    msg: `${translate(locale, 'validation')}: ${summary}`,
+    data: null,
+    code: 400,
+    error: 'VALIDATION' as const,
+    errors,
+  };
+}
+
+/** A sub-app whose zod validation failures answer 400 with the envelope. */
+export function newRouter() {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (!result.success) return c.json(validationBody(c, result.error as ZodError), 400);
+    },
+  });
+}

@@ -1,0 +1,24 @@
+import { serve } from '@hono/node-server';
+import { WEB_BASE } from '@shared/constants';
+import { bootstrap } from './bootstrap';
+import { loadEnv } from './env';
+
+const env = loadEnv();
+const { app, deps, close } = await bootstrap(env);
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');
+  console.log(`RxPACS is running: open http://localhost:${info.port}${WEB_BASE}`);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  deps.log.info({ signal }, 'shutting down');
+  server.close();
+  await close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

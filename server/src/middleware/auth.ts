@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from 'hono';
+import type { PermissionCode } from '@shared/permissions';
+import type { AppEnv } from '../context';
+import { forbidden } from '../lib/errors';
+import { authenticate } from '../modules/auth/session';
+
+export type Access = 'public' | 'session' | PermissionCode;
+
+/** Reads the token (`Authorization: <token>` or `Bearer <token>`), loads the session, then checks access. */
+export function guard(access: Access): MiddlewareHandler<AppEnv>[] {
+  if (access === 'public') return [];
+  const check: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const header = c.req.header('authorization') ?? '';
+    const token = header.replace(/^Bearer\s+/i, '').trim();
+    const user = await authenticate(c.var.deps.db, token);
+    c.set('user', user);
+    if (access !== 'session' && !user.isSuper && !user.perms.has(access)) throw forbidden();
+    await next();
+  };
+  return [check];
+}

@@ -1,0 +1,40 @@
+import { eq, lt } from 'drizzle-orm';
+import svgCaptcha from 'svg-captcha';
+import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { captcha } from '../../db/schema';
+
+const TTL_MS = 5 * 60_000;
+// Look-alike characters (0/O, 1/l/I) are left out so the 4 characters can be read.
+const PRESETS: Record<number, string> = {
+  0: 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789',
+  1: 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz',
+  2: '0123456789',
+};
+
+/** Creates (or replaces) the captcha for key `t` and returns its SVG image. */
+export async function issueCaptcha(db: Db, key: string, type: number): Promise<string> {
+  const c = svgCaptcha.create({
+    size: CAPTCHA_LENGTH,
+    charPreset: PRESETS[type] ?? PRESETS[0],
+    width: CAPTCHA_WIDTH,
+    height: CAPTCHA_HEIGHT,
+    noise: 2,
+    color: true,
+    background: '#f0f2f5',
+  });
+  const expires_at = new Date(Date.now() + TTL_MS);
+  await db.delete(captcha).where(lt(captcha.expires_at, new Date()));
+  await db
+    .insert(captcha)
+    .values({ key, code: c.text, expires_at })
+    .onConflictDoUpdate({ target: captcha.key, set: { code: c.text, expires_at } });
+  return c.data;
+}
+
+/** Single use: the captcha is consumed whether or not the answer is right. Case-insensitive. */
+export async function consumeCaptcha(db: Db, key: string, answer: string): Promise<boolean> {
+  if (!key || !answer) return false;
+  const [row] = await db.delete(captcha).where(eq(captcha.key, key)).returning();
+  return !!row && row.expires_at.getTime() > Date.now() && row.code.toLowerCase() === answer.trim().toLowerCase();
+}

@@ -1,0 +1,172 @@
+import { statfs } from 'node:fs/promises';
+import { eq, sql } from 'drizzle-orm';
+import { CAPTCHA_AFTER_FAILURES, SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import { STRONG_PASSWORD_RE, type LoginResult } from '@shared/schemas/auth';
+import type { AppDeps } from '../../context';
+import type { Db } from '../../db/client';
+import { pwdError, sysUser } from '../../db/schema';
+import { aesDecrypt, DUMMY_HASH, verifyPassword } from '../../lib/crypto';
+import { AppError } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import { fmt } from '../../lib/time';
+import { audit } from '../audit/service';
+import { getConfigs } from '../config/service';
+import { findUser } from '../users/repo';
+import { toUser } from '../users/serialize';
+import { countMenus } from './access';
+import { consumeCaptcha } from './captcha';
+import { createSession } from './session';
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  captchaKey: string;
+  inputCode: string;
+  use_aes: boolean;
+}
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+  locale: Locale;
+}
+
+export async function failureCount(db: Db, username: string): Promise<number> {
+  const [row] = await db.select({ count: pwdError.count }).from(pwdError).where(eq(pwdError.username, username));
+  return row?.count ?? 0;
+}
+
+/** Counts a failed password for the username (existing or not, so answers do not reveal which exist). */
+export async function recordFailure(db: Db, username: string): Promise<number> {
+  const [row] = await db
+    .insert(pwdError)
+    .values({ username, count: 1, last_time: new Date() })
+    .onConflictDoUpdate({
+      target: pwdError.username,
+      set: { count: sql`${pwdError.count} + 1`, last_time: new Date() },
+    })
+    .returning({ count: pwdError.count });
+  return row?.count ?? 1;
+}
+
+async function lockIfNeeded(db: Db, userPk: number, count: number): Promise<void> {
+  const cfg = await getConfigs(db, ['login_max_fails', 'login_lock_minutes']);
+  const max = Number(cfg.login_max_fails) || 5;
+  if (count >= max) {
+    const until = new Date(Date.now() + (Number(cfg.login_lock_minutes) || 30) * 60_000);
+    await db.update(sysUser).set({ locked_until: until, lock_num: count }).where(eq(sysUser.pk, userPk));
+  }
+}
+
+export function lockedMinutes(lockedUntil: Date | null): number {
+  if (!lockedUntil) return 0;
+  const ms = lockedUntil.getTime() - Date.now();
+  return ms > 0 ? Math.ceil(ms / 60_000) : 0;
+}
+
+/** Checks a password for a known user; a wrong one counts toward the lock like a failed sign-in. */
+export async function checkPasswordOf(
+  db: Db,
+  user: { pk: number; username: string; password_hash: string; locked_until: Date | null },
+  password: string,
+) {
+  const minutes = lockedMinutes(user.locked_until);
+  if (minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
+  if (await verifyPassword(password, user.password_hash)) return;
+  const count = await recordFailure(db, user.username);
+  await lockIfNeeded(db, user.pk, count);
+  throw new AppError(400, 'BAD_CREDENTIALS', 'passwordWrong');
+}
+
+async function freeDiskGb(dir: string): Promise<number | null> {
+  try {
+    const s = await statfs(dir);
+    return Math.round(((s.bavail * s.bsize) / 1024 ** 3) * 10) / 10;
+  } catch {
+    return null;
+  }
+}
+
+export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta): Promise<LoginResult> {
+  const { db } = deps;
+  const cfg = await getConfigs(db, [
+    'use_captcha',
+    'use_aes',
+    'aes_key',
+    'use_password_check',
+    'login_max_fails',
+    'password_expire_days',
+  ]);
+  let { username, password } = input;
+  if (input.use_aes) {
+    const u = aesDecrypt(username, cfg.aes_key);
+    const p = aesDecrypt(password, cfg.aes_key);
+    if (u === null || p === null) throw new AppError(400, 'VALIDATION', 'aesInvalid');
+    username = u.trim();
+    password = p;
+  } else if (cfg.use_aes === 'Y') {
+    throw new AppError(400, 'VALIDATION', 'aesInvalid');
+  }
+  if (!username || username.length > 64 || !password) throw new AppError(400, 'VALIDATION', 'badCredentials');
+  if (cfg.use_password_check === 'Y' && !STRONG_PASSWORD_RE.test(password)) {
+    throw new AppError(400, 'PASSWORD_POLICY', 'passwordPolicy');
+  }
+
+  const failures = await failureCount(db, username);
+  const captchaNeeded = cfg.use_captcha === 'Y' || failures >= CAPTCHA_AFTER_FAILURES;
+  if (captchaNeeded) {
+    if (!input.inputCode)
+      throw new AppError(400, 'CAPTCHA_REQUIRED', 'captchaRequired', undefined, undefined, { captcha: true });
+    if (!(await consumeCaptcha(db, input.captchaKey, input.inputCode))) {
+      throw new AppError(400, 'CAPTCHA_WRONG', 'captchaWrong', undefined, undefined, { captcha: true });
+    }
+  }
+
+  const found = await findUser(db, { username });
+  const minutes = lockedMinutes(found?.u.locked_until ?? null);
+  if (found && minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
+
+  const passwordOk = await verifyPassword(password, found?.u.password_hash ?? DUMMY_HASH);
+  if (!found || !passwordOk) {
+    const count = await recordFailure(db, username);
+    if (found) await lockIfNeeded(db, found.u.pk, count);
+    await audit(db, { username, action: 'login_failed', ip: meta.ip });
+    const max = Number(cfg.login_max_fails) || 5;
+    const left = Math.max(0, max - count);
+    if (found && left === 0) {
+      const m = lockedMinutes((await findUser(db, { pk: found.u.pk }))?.u.locked_until ?? null);
+      throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes: m });
+    }
+    throw new AppError(401, 'BAD_CREDENTIALS', 'badCredentialsLeft', { left }, undefined, {
+      captcha: count >= CAPTCHA_AFTER_FAILURES,
+    });
+  }
+  const u = found.u;
+  if (u.status !== 1) throw new AppError(403, 'ACCOUNT_DISABLED', 'accountDisabled');
+  const isSuper = u.role_pk === SUPER_ADMIN_ROLE_PK;
+  if ((await countMenus(db, u.role_pk, isSuper)) === 0) throw new AppError(403, 'NO_MENU', 'noMenu');
+
+  await db.delete(pwdError).where(eq(pwdError.username, username));
+  if (u.lock_num || u.locked_until) {
+    await db.update(sysUser).set({ lock_num: 0, locked_until: null }).where(eq(sysUser.pk, u.pk));
+  }
+  const { token, expiresIn } = await createSession(db, u.pk, deps.env.SESSION_TTL_MIN, meta);
+  await audit(db, { user_pk: u.pk, username: u.username, action: 'login', ip: meta.ip });
+
+  const expireDays = Number(cfg.password_expire_days) || 0;
+  const age = Math.floor((Date.now() - u.update_password_time.getTime()) / 86_400_000);
+  const expired = expireDays > 0 && age >= expireDays;
+  const expiring = expireDays > 0 && !expired && expireDays - age <= 7;
+  return {
+    token,
+    expires_in: expiresIn,
+    user: toUser(u, found.r, found.h, meta.locale),
+    password_expire: expired,
+    password_expire_message: expired
+      ? translate(meta.locale, 'passwordExpired', { days: age })
+      : expiring
+        ? translate(meta.locale, 'passwordExpiring', { days: expireDays - age })
+        : '',
+    update_password_time: fmt(u.update_password_time),
+    free_disk: u.role_pk === SUPER_ADMIN_ROLE_PK ? await freeDiskGb(deps.env.DATA_DIR) : null,
+  };
+}

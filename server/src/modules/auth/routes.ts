@@ -1,0 +1,148 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import {
+  CheckPasswordSchema,
+  LoginFormSchema,
+  LoginResultSchema,
+  RefreshResultSchema,
+  UserConfigSchema,
+  UserInfoSchema,
+  UserSchema,
+} from '@shared/schemas/auth';
+import { sysUser } from '../../db/schema';
+import { clientMeta } from '../../lib/client-meta';
+import { notFound } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { ok } from '../../lib/respond';
+import { access, formBody, jsonBody, okResponse } from '../../lib/route';
+import { newRouter } from '../../lib/router';
+import { audit } from '../audit/service';
+import { findUser } from '../users/repo';
+import { toUser } from '../users/serialize';
+import { loadAccess } from './access';
+import { checkPasswordOf, login } from './login';
+import { extendSession, revokeSession } from './session';
+
+const tags = ['auth'];
+
+export function authRoutes() {
+  const app = newRouter();
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/login',
+      tags,
+      summary: 'Sign in with username and password (form-encoded)',
+      ...access('public'),
+      request: formBody(LoginFormSchema),
+      responses: okResponse(LoginResultSchema),
+    }),
+    async (c) => {
+      const form = c.req.valid('form');
+      const result = await login(c.var.deps, form, clientMeta(c));
+      // The spec's login result has its fields at the top level; data carries the same for envelope readers.
+      return c.json({ success: true, msg: t(c, 'loginOk'), ...result, data: result }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/info',
+      tags,
+      summary: 'The signed-in user, menus, auth and allAuth',
+      ...access('session'),
+      responses: okResponse(UserInfoSchema),
+    }),
+    async (c) => {
+      const me = c.var.user;
+      const found = await findUser(c.var.deps.db, { pk: me.pk });
+      if (!found) throw notFound();
+      const locale = clientMeta(c).locale;
+      const acc = await loadAccess(c.var.deps.db, me.role_pk, me.isSuper, locale);
+      return ok(c, { user: toUser(found.u, found.r, found.h, locale), ...acc });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/logout',
+      tags,
+      summary: 'Revoke the current session',
+      ...access('session'),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await revokeSession(c.var.deps.db, c.var.user.sessionPk);
+      await audit(c.var.deps.db, { user_pk: c.var.user.pk, username: c.var.user.username, action: 'logout' });
+      return ok(c, null, 'logoutOk');
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/refreshToken',
+      tags,
+      summary: 'Extend the current session (the client calls it when 60 s or less remain)',
+      ...access('session'),
+      responses: okResponse(RefreshResultSchema),
+    }),
+    async (c) => {
+      const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '').trim();
+      const expires_in = await extendSession(c.var.deps.db, c.var.user.sessionPk, c.var.deps.env.SESSION_TTL_MIN);
+      return ok(c, { token, expires_in });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/checkPassword',
+      tags,
+      summary: "Check the signed-in user's password (lock screen); failures count toward the lock",
+      ...access('session'),
+      request: jsonBody(CheckPasswordSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      const found = await findUser(c.var.deps.db, { pk: c.var.user.pk });
+      if (!found) throw notFound();
+      await checkPasswordOf(c.var.deps.db, found.u, c.req.valid('json').password);
+      return ok(c, null);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/userConfig',
+      tags,
+      summary: "Save the user's settings (data1) and layout settings",
+      ...access('session'),
+      request: jsonBody(UserConfigSchema),
+      responses: okResponse(UserSchema),
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const body = c.req.valid('json');
+      const found = await findUser(db, { pk: c.var.user.pk });
+      if (!found) throw notFound();
+      const current = toUser(found.u, found.r, found.h, clientMeta(c).locale);
+      await db
+        .update(sysUser)
+        .set({
+          data1: { ...current.data1, ...body.data1 },
+          layout: { ...current.layout, ...body.layout },
+        })
+        .where(eq(sysUser.pk, c.var.user.pk));
+      const after = await findUser(db, { pk: c.var.user.pk });
+      if (!after) throw notFound();
+      return ok(c, toUser(after.u, after.r, after.h, clientMeta(c).locale));
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,84 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { session, sysUser } from '../../db/schema';
+import { newToken, sha256Hex } from '../../lib/crypto';
+import { sessionExpired, unauthorized } from '../../lib/errors';
+import { loadPermissionCodes } from './access';
+
+export async function createSession(
+  db: Db,
+  userPk: number,
+  ttlMin: number,
+  meta: { ip: string; userAgent: string },
+): Promise<{ token: string; expiresIn: number }> {
+  const token = newToken();
+  await db.insert(session).values({
+    token_hash: sha256Hex(token),
+    user_pk: userPk,
+    expires_at: new Date(Date.now() + ttlMin * 60_000),
+    ip: meta.ip.slice(0, 64),
+    user_agent: meta.userAgent.slice(0, 256),
+  });
+  return { token, expiresIn: ttlMin * 60 };
+}
+
+export async function revokeSession(db: Db, sessionPk: number): Promise<void> {
+  await db.update(session).set({ revoked_at: new Date() }).where(eq(session.pk, sessionPk));
+}
+
+export async function revokeUserSessions(db: Db, userPk: number): Promise<void> {
+  await db
+    .update(session)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(session.user_pk, userPk), isNull(session.revoked_at)));
+}
+
+/** Sliding expiry: an active client extends its own session before it runs out. */
+export async function extendSession(db: Db, sessionPk: number, ttlMin: number): Promise<number> {
+  await db
+    .update(session)
+    .set({ expires_at: new Date(Date.now() + ttlMin * 60_000) })
+    .where(eq(session.pk, sessionPk));
+  return ttlMin * 60;
+}
+
+/** 401 for a missing, unknown or revoked token; 401 with code 700 for an expired session. */
+export async function authenticate(db: Db, token: string): Promise<AuthUser> {
+  if (!token || token.length > 256) throw unauthorized();
+  const [row] = await db
+    .select({
+      sessionPk: session.pk,
+      expiresAt: session.expires_at,
+      revokedAt: session.revoked_at,
+      pk: sysUser.pk,
+      uuid: sysUser.uuid,
+      username: sysUser.username,
+      ch_name: sysUser.ch_name,
+      role_pk: sysUser.role_pk,
+      hospital_code: sysUser.hospital_code,
+      status: sysUser.status,
+      data2: sysUser.data2,
+    })
+    .from(session)
+    .innerJoin(sysUser, eq(sysUser.pk, session.user_pk))
+    .where(eq(session.token_hash, sha256Hex(token)))
+    .limit(1);
+  if (!row || row.revokedAt || row.status !== 1) throw unauthorized();
+  if (row.expiresAt.getTime() <= Date.now()) throw sessionExpired();
+  const isSuper = row.role_pk === SUPER_ADMIN_ROLE_PK;
+  return {
+    pk: row.pk,
+    uuid: row.uuid,
+    username: row.username,
+    ch_name: row.ch_name,
+    role_pk: row.role_pk,
+    hospital_code: row.hospital_code,
+    isSuper,
+    modalities: Array.isArray(row.data2) ? row.data2 : [],
+    perms: isSuper ? new Set() : await loadPermissionCodes(db, row.role_pk),
+    sessionPk: row.sessionPk,
+    expiresAt: row.expiresAt,
+  };
+}

@@ -1,0 +1,33 @@
+import { eq } from 'drizzle-orm';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { hospital } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+
+/**
+ * The hospital a query is limited to. The super administrator sees every hospital (or the one asked
+ * for); anyone else sees only their own, and asking for another is refused.
+ * Returns null for "all hospitals", or the hospital code.
+ */
+export async function hospitalScope(db: Db, user: AuthUser, sn?: string): Promise<string | null> {
+  const wanted = sn ? await codeOf(db, sn) : null;
+  if (user.isSuper) return sn ? (wanted ?? `\u0000unknown:${sn}`) : null;
+  if (sn && wanted !== user.hospital_code) throw forbidden('forbiddenHospital');
+  return user.hospital_code;
+}
+
+async function codeOf(db: Db, sn: string): Promise<string | null> {
+  const [row] = await db.select({ code: hospital.code }).from(hospital).where(eq(hospital.sn, sn)).limit(1);
+  return row?.code ?? null;
+}
+
+export function assertHospital(user: AuthUser, hospitalCode: string): void {
+  if (!user.isSuper && user.hospital_code !== hospitalCode) throw forbidden('forbiddenHospital');
+}
+
+/** data2: when the user has a modality list, they see only those. */
+export function allowedModalities(user: AuthUser, requested?: string[]): string[] | undefined {
+  if (!user.modalities.length) return requested?.length ? requested : undefined;
+  if (!requested?.length) return user.modalities;
+  return requested.filter((m) => user.modalities.includes(m));
+}

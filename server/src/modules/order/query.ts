@@ -1,0 +1,142 @@
+import dayjs from 'dayjs';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { OrderSort, StudyRow } from '@shared/schemas/order';
+import type { Db } from '../../db/client';
+import { collection, hospital, report, study } from '../../db/schema';
+import { fmt } from '../../lib/time';
+
+export interface StudyFilter {
+  hospitalCode: string | null;
+  modalities?: string[] | undefined;
+  rptStatus?: number[] | undefined;
+  patientName?: string | undefined;
+  patientId?: string | undefined;
+  accessionNo?: string | undefined;
+  startDate?: string | undefined;
+  endDate?: string | undefined;
+  studyDesc?: string | undefined;
+  reportContent?: string | undefined;
+}
+
+/** Escapes LIKE wildcards so user text matches literally. */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+export function studyWhere(f: StudyFilter): SQL | undefined {
+  const conds: (SQL | undefined)[] = [eq(study.is_del, 0)];
+  if (f.hospitalCode !== null) conds.push(eq(study.hospital_code, f.hospitalCode));
+  if (f.modalities) conds.push(f.modalities.length ? inArray(study.modality, f.modalities) : sql`false`);
+  if (f.rptStatus?.length) conds.push(inArray(report.rpt_status, f.rptStatus));
+  if (f.patientName) conds.push(ilike(study.patient_name, `%${likeEscape(f.patientName)}%`));
+  if (f.patientId) conds.push(eq(study.patient_id, f.patientId));
+  if (f.accessionNo) conds.push(eq(study.accession_no, f.accessionNo));
+  if (f.startDate) conds.push(gte(study.study_datetime, dayjs(f.startDate).startOf('day').toDate()));
+  if (f.endDate) conds.push(lt(study.study_datetime, dayjs(f.endDate).add(1, 'day').startOf('day').toDate()));
+  if (f.studyDesc) conds.push(ilike(study.study_desc, `%${likeEscape(f.studyDesc)}%`));
+  if (f.reportContent) {
+    const p = `%${likeEscape(f.reportContent)}%`;
+    conds.push(or(ilike(report.report_text1, p), ilike(report.report_text2, p)));
+  }
+  return and(...conds);
+}
+
+const SORTS: Record<OrderSort, SQL[]> = {
+  'create_time desc': [desc(study.create_time), desc(study.pk)],
+  'create_time asc': [asc(study.create_time), asc(study.pk)],
+  'study_datetime desc': [desc(study.study_datetime), desc(study.pk)],
+  'study_datetime asc': [asc(study.study_datetime), asc(study.pk)],
+  'report_datetime desc': [sql`${report.report_datetime} desc nulls last`, desc(study.pk)],
+  'report_datetime asc': [sql`${report.report_datetime} asc nulls last`, asc(study.pk)],
+  'patient_name asc': [asc(study.patient_name), asc(study.pk)],
+  'patient_name desc': [desc(study.patient_name), desc(study.pk)],
+};
+export const orderBy = (s: OrderSort) => SORTS[s];
+
+export const rowColumns = (userPk: number) => ({
+  s: study,
+  hospital_name: hospital.name,
+  r: {
+    rpt_pk: report.rpt_pk,
+    rpt_status: report.rpt_status,
+    rpt_good_status: report.rpt_good_status,
+    report_datetime: report.report_datetime,
+    report_doctor: report.report_doctor,
+    sh_doctor: report.sh_doctor,
+    sh_datetime: report.sh_datetime,
+    print_status: report.print_status,
+    image_quality: report.image_quality,
+    is_critical: report.is_critical,
+  },
+  collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${userPk})`,
+});
+
+type Row = {
+  s: typeof study.$inferSelect;
+  hospital_name: string | null;
+  r: {
+    rpt_pk: number;
+    rpt_status: number;
+    rpt_good_status: number | null;
+    report_datetime: Date | null;
+    report_doctor: string;
+    sh_doctor: string;
+    sh_datetime: Date | null;
+    print_status: number;
+    image_quality: number | null;
+    is_critical: number;
+  };
+  collected: boolean;
+};
+
+export function toStudyRow({ s, r, hospital_name, collected }: Row): StudyRow {
+  return {
+    pk: s.pk,
+    study_iuid: s.study_iuid,
+    hospital_code: s.hospital_code,
+    hospital_name: hospital_name ?? '',
+    patient_id: s.patient_id,
+    patient_name: s.patient_name,
+    patient_sex: s.patient_sex,
+    patient_age: s.patient_age,
+    patient_type: s.patient_type,
+    accession_no: s.accession_no,
+    modality: s.modality,
+    study_desc: s.study_desc,
+    study_datetime: fmt(s.study_datetime),
+    create_time: fmt(s.create_time),
+    department: s.department,
+    bed_no: s.bed_no,
+    card_no: s.card_no,
+    patient_phone: s.patient_phone,
+    has_dicom_file: s.has_dicom_file,
+    rpt_pk: r.rpt_pk,
+    rpt_status: r.rpt_status,
+    rpt_good_status: r.rpt_good_status,
+    report_datetime: fmt(r.report_datetime),
+    report_doctor: r.report_doctor,
+    sh_doctor: r.sh_doctor,
+    sh_datetime: fmt(r.sh_datetime),
+    print_status: r.print_status,
+    image_quality: r.image_quality,
+    is_critical: r.is_critical,
+    lock_status: s.lock_status,
+    collected: !!collected,
+  };
+}
+
+/** Studies joined with their main report (position 1, which every study has) and hospital. */
+export function studySelect(db: Db, userPk: number) {
+  return db
+    .select(rowColumns(userPk))
+    .from(study)
+    .innerJoin(report, and(eq(report.study_pk, study.pk), eq(report.rpt_position, 1)))
+    .leftJoin(hospital, eq(hospital.code, study.hospital_code));
+}
+
+export async function countStudies(db: Db, where: SQL | undefined, needsReport: boolean): Promise<number> {
+  const base = db.select({ n: sql<number>`count(*)::int` }).from(study);
+  const q = needsReport
+    ? base.innerJoin(report, and(eq(report.study_pk, study.pk), eq(report.rpt_position, 1))).where(where)
+    : base.where(where);
+  const [row] = await q;
+  return Number(row?.n ?? 0);
+}

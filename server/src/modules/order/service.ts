@@ -1,0 +1,76 @@
+import { and, desc, eq, ne, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Page } from '@shared/schemas/common';
+import {
+  HISTORY_KEYS,
+  type HistoryRequestSchema,
+  type OrderListRequestSchema,
+  type StudyRow,
+} from '@shared/schemas/order';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { study } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { allowedModalities, assertHospital, hospitalScope } from '../hospital/scope';
+import { countStudies, orderBy, studySelect, studyWhere, toStudyRow } from './query';
+
+export function pageResult<T>(list: T[], total: number, pageNumber: number, pageSize: number): Page<T> {
+  return { list, totalRow: total, totalPage: Math.ceil(total / pageSize), pageNumber, pageSize };
+}
+
+export async function listOrders(
+  db: Db,
+  me: AuthUser,
+  q: z.output<typeof OrderListRequestSchema>,
+): Promise<Page<StudyRow>> {
+  const where = studyWhere({
+    hospitalCode: await hospitalScope(db, me, q.sn),
+    modalities: allowedModalities(me, q.modalitys),
+    rptStatus: q.rpt_status,
+    patientName: q.patient_name,
+    patientId: q.patient_id,
+    accessionNo: q.accession_no,
+    startDate: q.startDate,
+    endDate: q.endDate,
+  });
+  const [rows, total] = await Promise.all([
+    studySelect(db, me.pk)
+      .where(where)
+      .orderBy(...orderBy(q.sort))
+      .limit(q.pageSize)
+      .offset((q.pageNumber - 1) * q.pageSize),
+    countStudies(db, where, !!q.rpt_status?.length),
+  ]);
+  return pageResult(rows.map(toStudyRow), total, q.pageNumber, q.pageSize);
+}
+
+export async function findStudy(db: Db, studyIuid: string) {
+  const [row] = await db.select().from(study).where(eq(study.study_iuid, studyIuid)).limit(1);
+  return row ?? null;
+}
+
+const HISTORY_LIMIT = 200;
+
+/** Other studies of the same patient (by one key), within the study's hospital. Empty value: empty list. */
+export async function history(db: Db, me: AuthUser, q: z.output<typeof HistoryRequestSchema>): Promise<StudyRow[]> {
+  const current = await findStudy(db, q.study_iuid);
+  if (!current || current.is_del) throw notFound();
+  assertHospital(me, current.hospital_code);
+  if (q.hospital_code) assertHospital(me, q.hospital_code);
+  const key = HISTORY_KEYS.find((k) => q[k] !== undefined);
+  const value = key ? q[key] : '';
+  if (!key || !value) return [];
+  const conds: SQL[] = [
+    eq(study.hospital_code, current.hospital_code),
+    eq(study.is_del, 0),
+    ne(study.pk, current.pk),
+    eq(study[key], value),
+  ];
+  const modalities = allowedModalities(me);
+  const where = studyWhere({ hospitalCode: current.hospital_code, modalities });
+  const rows = await studySelect(db, me.pk)
+    .where(and(where, ...conds))
+    .orderBy(desc(study.study_datetime))
+    .limit(HISTORY_LIMIT);
+  return rows.map(toStudyRow);
+}

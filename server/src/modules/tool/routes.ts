@@ -1,0 +1,104 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
+import { CaptchaQuerySchema, FootTitleSchema } from '@shared/schemas/auth';
+import { ok } from '../../lib/respond';
+import { access, okResponse } from '../../lib/route';
+import { newRouter } from '../../lib/router';
+import { fmt } from '../../lib/time';
+import { issueCaptcha } from '../auth/captcha';
+import { failureCount } from '../auth/login';
+import { getConfigs } from '../config/service';
+
+const tags = ['tool'];
+
+export function toolRoutes() {
+  const app = newRouter();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/getFootTitle',
+      tags,
+      summary: 'Login page texts and sign-in policy flags',
+      ...access('public'),
+      responses: okResponse(FootTitleSchema),
+    }),
+    async (c) => {
+      const cfg = await getConfigs(c.var.deps.db, [
+        'foot_title',
+        'version',
+        'system_title',
+        'use_aes',
+        'aes_key',
+        'use_password_check',
+        'new_web_page_url',
+        'old_web_page_url',
+        'title_color',
+      ]);
+      const aes = cfg.use_aes === 'Y' ? 'Y' : 'N';
+      return ok(c, {
+        data: cfg.foot_title,
+        version: cfg.version,
+        title: cfg.system_title,
+        aes,
+        aes_key: aes === 'Y' ? cfg.aes_key : '',
+        use_password_check: cfg.use_password_check === 'Y' ? 'Y' : 'N',
+        new_web_page_url: cfg.new_web_page_url,
+        old_web_page_url: cfg.old_web_page_url,
+        title_color: cfg.title_color,
+      } as const);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/getUseCaptcha',
+      tags,
+      summary: 'Whether the captcha is required (always, or for this username after 2 failures)',
+      ...access('public'),
+      request: { query: z.object({ username: z.string().trim().max(64).optional() }) },
+      responses: okResponse(z.boolean()),
+    }),
+    async (c) => {
+      const { username } = c.req.valid('query');
+      const { use_captcha } = await getConfigs(c.var.deps.db, ['use_captcha']);
+      const forced = username ? (await failureCount(c.var.deps.db, username)) >= CAPTCHA_AFTER_FAILURES : false;
+      return ok(c, use_captcha === 'Y' || forced);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/captcha',
+      tags,
+      summary: 'Captcha image (SVG, 4 characters) for key t; captcha_type 0 letters+digits, 1 letters, 2 digits',
+      ...access('public'),
+      request: { query: CaptchaQuerySchema },
+      responses: { 200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } } },
+    }),
+    async (c) => {
+      const { t, captcha_type } = c.req.valid('query');
+      const svg = await issueCaptcha(c.var.deps.db, t, captcha_type);
+      return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/serverTime',
+      tags,
+      summary: 'Server clock',
+      ...access('public'),
+      responses: okResponse(z.object({ time: z.string(), timestamp: z.number() })),
+    }),
+    (c) => {
+      const now = new Date();
+      return ok(c, { time: fmt(now), timestamp: now.getTime() });
+    },
+  );
+
+  return app;
+}

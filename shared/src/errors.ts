@@ -1,0 +1,31 @@
+/** Wire envelope of every answer (spec section 8) and the error identifiers the client may branch on. */
+export interface Envelope<T = unknown> {
+  success: boolean;
+  msg: string;
+  data: T;
+  /** HTTP-like status, or a spec code (700 session expired, 510 list warning). Present on failures. */
+  code?: number;
+  /** Stable machine identifier of the failure. */
+  error?: ErrorId;
+  /** Field-level problems for invalid input. */
+  errors?: { field: string; msg: string }[];
+}
+
+export const ERROR_IDS = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'SESSION_EXPIRED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'BAD_CREDENTIALS',
+  'CAPTCHA_REQUIRED',
+  'CAPTCHA_WRONG',
+  'ACCOUNT_LOCKED',
+  'ACCOUNT_DISABLED',
+  'NO_MENU',
+  'PASSWORD_POLICY',
+  'PAYLOAD_TOO_LARGE',
+  'INTERNAL',
+] as const;
+export type ErrorId = (typeof ERROR_IDS)[number];

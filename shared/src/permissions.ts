@@ -1,0 +1,27 @@
+/** Permission codes. The spec's own (section 6) plus ours for routes the spec leaves unnamed. */
+export const PERMISSIONS = {
+  // spec: report actions
+  PATINFO: 'patorder:patinfo',
+  SAVE_TEMP: 'patorder:saveTemp',
+  PATFILE: 'patorder:patfile',
+  PATFILE_ADD: 'patorder:patfileadd',
+  CACHE_RPTS: 'patorder:cacheRpts',
+  SAVE_ORDER: 'patorder:saveOrder',
+  CANCEL: 'patorder:cancel',
+  AUDIT: 'patorder:audit',
+  INVALID_REPORT: 'patorder:invalidReport',
+  CLOSE_RPTS: 'patorder:closeRpts',
+  FORWARD_RPT: 'patorder:fowardRpt',
+  REPORT_RETRY: 'patorder:reportRetry',
+  DELETE_IMAGE: 'patorder:deleteImage',
+  UPLOAD_ZIP: 'pacsOrder:uploadZip',
+  POINT_EDIT: 'point:edit',
+  // spec: route permissions
+  USER: 'user', // favourites
+  DASHBOARD: 'dashboard', // writeRpt, shareRptInfo
+  // ours
+  ORDER_LIST: 'order:list',
+  ORDER_HISTORY: 'order:history',
+  PWD_ERROR_LIST: 'monitor:pwdErrorList',
+} as const;
+export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

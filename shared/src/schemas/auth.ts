@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { CAPTCHA_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+
+export const YesNoSchema = z.enum(['Y', 'N']);
+
+export const LoginFormSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  // Plain text, or base64 ciphertext when use_aes is Y.
+  password: z.string().min(1).max(256),
+  logon_type: z.string().max(16).default('PC'),
+  captchaKey: z.string().max(64).optional().default(''),
+  inputCode: z
+    .string()
+    .trim()
+    .max(CAPTCHA_LENGTH * 2)
+    .optional()
+    .default(''),
+  use_aes: z
+    .union([YesNoSchema, z.enum(['true', 'false'])])
+    .optional()
+    .transform((v) => v === 'Y' || v === 'true'),
+});
+export type LoginForm = z.input<typeof LoginFormSchema>;
+
+/** use_password_check policy: lowercase, uppercase, digit, 6 to 16 characters. */
+export const STRONG_PASSWORD_RE = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
+
+export const UserSettingsSchema = z.object({
+  close: z.boolean().default(false),
+  modalitys: z.array(z.string().max(8)).max(20).default([]),
+  modality_btn: z.boolean().default(true),
+  report_btn: z.boolean().default(true),
+  wechat_accept: z.boolean().default(false),
+  order_btn: z.boolean().default(true),
+  order_audio_play_num: z.number().int().min(1).max(20).default(1),
+  oneClickAudit: z.boolean().default(false),
+  openOrderTime: z.boolean().default(false),
+  autoShRptClose: z.boolean().default(false),
+  userTimeCount: z.boolean().default(false),
+  show_no_report_list: z.boolean().default(false),
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/** The settings drawer, kept per user on the server. */
+export const LayoutSettingsSchema = z.object({
+  navTheme: z.enum(['dark', 'light']).default('dark'),
+  primaryColor: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .default('#1677ff'),
+  layout: z.enum(['side', 'top']).default('side'),
+  contentWidth: z.enum(['Fixed', 'Fluid']).default('Fluid'),
+  fixedHeader: z.boolean().default(true),
+  autoHideHeader: z.boolean().default(false),
+  fixSiderbar: z.boolean().default(true),
+  colorWeak: z.boolean().default(false),
+  multiTab: z.boolean().default(true),
+  showLockScreen: z.boolean().default(true),
+});
+export type LayoutSettings = z.infer<typeof LayoutSettingsSchema>;
+
+export const UserSchema = z.object({
+  pk: z.number().int(),
+  uuid: z.string(),
+  username: z.string(),
+  ch_name: z.string(),
+  en_name: z.string(),
+  gender: z.string(),
+  birthday: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  department: z.string(),
+  hospital_code: z.string(),
+  hospital_name: z.string(),
+  role_pk: z.number().int(),
+  role_name: z.string(),
+  status: z.number().int(),
+  sign: z.string(),
+  head_photo: z.string(),
+  region: z.string(),
+  usb_key: z.string(),
+  bind_rpt_doctor: z.string(),
+  bind_sh_doctor: z.string(),
+  data1: UserSettingsSchema,
+  data2: z.array(z.string()),
+  layout: LayoutSettingsSchema,
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const LoginResultSchema = z.object({
+  token: z.string(),
+  expires_in: z.number().int(),
+  user: UserSchema,
+  password_expire: z.boolean(),
+  password_expire_message: z.string(),
+  update_password_time: z.string(),
+  free_disk: z.number().nullable(),
+});
+export type LoginResult = z.infer<typeof LoginResultSchema>;
+
+export interface MenuItem {
+  key: string;
+  path: string;
+  title: string;
+  icon: string;
+  children?: MenuItem[];
+}
+export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
+  z.object({
+    key: z.string(),
+    path: z.string(),
+    title: z.string(),
+    icon: z.string(),
+    children: z.array(MenuItemSchema).optional(),
+  }),
+);
+
+/** auth: the caller's permissions; allAuth: every rule, status '0' active, type '2' ignored. */
+export const AuthEntrySchema = z.object({ action: z.string(), describe: z.string(), type: z.string() });
+export const AllAuthEntrySchema = AuthEntrySchema.extend({ status: z.string() });
+export type AuthEntry = z.infer<typeof AuthEntrySchema>;
+export type AllAuthEntry = z.infer<typeof AllAuthEntrySchema>;
+
+export const UserInfoSchema = z.object({
+  user: UserSchema,
+  menus: z.array(MenuItemSchema),
+  auth: z.array(AuthEntrySchema),
+  allAuth: z.array(AllAuthEntrySchema),
+});
+export type UserInfo = z.infer<typeof UserInfoSchema>;
+
+export const RefreshResultSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+export const CheckPasswordSchema = z.object({ password: z.string().min(1).max(256) });
+export const UserConfigSchema = z.object({
+  data1: UserSettingsSchema.partial().optional(),
+  layout: LayoutSettingsSchema.partial().optional(),
+});
+
+export const FootTitleSchema = z.object({
+  data: z.string(),
+  version: z.string(),
+  title: z.string(),
+  aes: YesNoSchema,
+  aes_key: z.string(),
+  use_password_check: YesNoSchema,
+  new_web_page_url: z.string(),
+  old_web_page_url: z.string(),
+  title_color: z.string(),
+});
+export type FootTitle = z.infer<typeof FootTitleSchema>;
+
+export const CaptchaQuerySchema = z.object({
+  t: z
+    .string()
+    .min(8)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/),
+  captcha_type: z.coerce.number().int().min(0).max(2).default(0),
+});
+
+export const PwdErrorRowSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  count: z.number().int(),
+  last_time: z.string(),
+  locked: z.boolean(),
+});
+export type PwdErrorRow = z.infer<typeof PwdErrorRowSchema>;
+export const PwdErrorKeySchema = z.object({ key: z.string().min(1).max(64) });

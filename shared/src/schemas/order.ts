@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { DEFAULT_SORT, MODALITIES, RPT_STATUSES } from '../constants';
+import { DateSchema, FilterTextSchema, PageRequestSchema } from './common';
+
+export const ORDER_SORTS = [
+  'create_time desc',
+  'create_time asc',
+  'study_datetime desc',
+  'study_datetime asc',
+  'report_datetime desc',
+  'report_datetime asc',
+  'patient_name asc',
+  'patient_name desc',
+] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+
+const ModalitySchema = z.enum(MODALITIES);
+/** Accepts a list or a comma-joined string, as the original client sends either. */
+const ModalityListSchema = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z.array(ModalitySchema).max(MODALITIES.length),
+);
+const RptStatusSchema = z.coerce
+  .number()
+  .int()
+  .refine((n) => (RPT_STATUSES as readonly number[]).includes(n), { message: '0-4' });
+const RptStatusListSchema = z.preprocess(
+  (v) =>
+    v === '' || v === null
+      ? undefined
+      : typeof v === 'string'
+        ? v.split(',').filter(Boolean)
+        : typeof v === 'number'
+          ? [v]
+          : v,
+  z.array(RptStatusSchema).max(5).optional(),
+);
+
+const dateRangeOk = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
+  !v.startDate || !v.endDate || v.startDate <= v.endDate;
+
+export const OrderListRequestSchema = PageRequestSchema.extend({
+  patient_name: FilterTextSchema.optional(),
+  patient_id: FilterTextSchema.optional(),
+  accession_no: FilterTextSchema.optional(),
+  sn: z.string().trim().max(32).optional(),
+  modalitys: ModalityListSchema.optional(),
+  rpt_status: RptStatusListSchema,
+  startDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
+  endDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
+  sort: z.enum(ORDER_SORTS).default(DEFAULT_SORT),
+}).refine(dateRangeOk, { message: 'startDate <= endDate', path: ['endDate'] });
+export type OrderListRequest = z.input<typeof OrderListRequestSchema>;
+
+export const StudyRowSchema = z.object({
+  pk: z.number().int(),
+  study_iuid: z.string(),
+  hospital_code: z.string(),
+  hospital_name: z.string(),
+  patient_id: z.string(),
+  patient_name: z.string(),
+  patient_sex: z.string(),
+  patient_age: z.string(),
+  patient_type: z.number().int().nullable(),
+  accession_no: z.string(),
+  modality: z.string(),
+  study_desc: z.string(),
+  study_datetime: z.string(),
+  create_time: z.string(),
+  department: z.string(),
+  bed_no: z.string(),
+  card_no: z.string(),
+  patient_phone: z.string(),
+  has_dicom_file: z.number().int(),
+  rpt_pk: z.number().int().nullable(),
+  rpt_status: z.number().int(),
+  rpt_good_status: z.number().int().nullable(),
+  report_datetime: z.string(),
+  report_doctor: z.string(),
+  sh_doctor: z.string(),
+  sh_datetime: z.string(),
+  print_status: z.number().int(),
+  image_quality: z.number().int().nullable(),
+  is_critical: z.number().int(),
+  lock_status: z.string(),
+  collected: z.boolean(),
+});
+export type StudyRow = z.infer<typeof StudyRowSchema>;
+
+export const HISTORY_KEYS = ['patient_id', 'patient_name', 'card_no', 'patient_phone'] as const;
+export type HistoryKey = (typeof HISTORY_KEYS)[number];
+export const HistoryRequestSchema = z
+  .object({
+    study_iuid: z.string().trim().min(1).max(64),
+    hospital_code: z.string().trim().max(32).optional(),
+    patient_id: z.string().trim().max(64).optional(),
+    patient_name: z.string().trim().max(64).optional(),
+    card_no: z.string().trim().max(64).optional(),
+    patient_phone: z.string().trim().max(32).optional(),
+  })
+  .refine((v) => HISTORY_KEYS.filter((k) => v[k] !== undefined).length === 1, {
+    message: HISTORY_KEYS.join(' | '),
+    path: ['patient_id'],
+  });
+
+export const CollectionListRequestSchema = PageRequestSchema.extend({
+  sn: z.string().trim().max(32).optional(),
+  patient_name: FilterTextSchema.optional(),
+  startDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
+  endDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
+  modalitys: ModalityListSchema.optional(),
+  study_desc: FilterTextSchema.optional(),
+  report_content: FilterTextSchema.optional(),
+}).refine(dateRangeOk, { message: 'startDate <= endDate', path: ['endDate'] });
+export type CollectionListRequest = z.input<typeof CollectionListRequestSchema>;
+
+export const StudyRefSchema = z.object({ study_iuid: z.string().trim().min(1).max(64) });
+
+export const HospitalOptionSchema = z.object({ sn: z.string(), name: z.string() });

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = { '@shared': path.resolve('shared/src'), '@web': path.resolve('web/src') };
+
+/**
+ * Unit and API tests. The API suite runs twice: against embedded PGlite and against a real PostgreSQL
+ * server (TEST_DATABASE_URL, or a private cluster that tests/setup/postgres.ts starts).
+ */
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
+          exclude: ['server/**/*.api.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-pglite',
+          include: ['server/**/*.api.test.ts'],
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api-postgres',
+          include: ['server/**/*.api.test.ts'],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['tests/setup/postgres.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
