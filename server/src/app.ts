@@ -9,6 +9,7 @@ import { requestId } from 'hono/request-id';
 import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
+import { rejectNulChars } from './middleware/no-nul';
 import { t } from './lib/i18n';
 import { authRoutes } from './modules/auth/routes';
 import { collectionRoutes } from './modules/collection/routes';
@@ -52,6 +53,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       },
     }),
   );
+
+  app.use(rejectNulChars());
 
   app.onError((err, c) => {
     if (err instanceof AppError) {

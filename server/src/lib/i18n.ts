@@ -27,6 +27,7 @@ const zh = {
   internal: '操作失败，请刷新后重试',
   onlyAdmin: '只有系统管理员可以执行此操作',
   passwordWrong: '密码错误',
+  invalidChar: '输入中含有非法字符',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -57,6 +58,7 @@ const en: Record<MessageKey, string> = {
   internal: 'The operation failed; refresh and try again',
   onlyAdmin: 'Only the system administrator may do this',
   passwordWrong: 'Wrong password',
+  invalidChar: 'The input contains an invalid character',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

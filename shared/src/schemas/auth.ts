@@ -98,22 +98,18 @@ export const LoginResultSchema = z.object({
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 
-export interface MenuItem {
-  key: string;
-  path: string;
-  title: string;
-  icon: string;
-  children?: MenuItem[];
-}
-export const MenuItemSchema: z.ZodType<MenuItem> = z.lazy(() =>
-  z.object({
+export const MenuItemSchema = z
+  .object({
     key: z.string(),
     path: z.string(),
     title: z.string(),
     icon: z.string(),
-    children: z.array(MenuItemSchema).optional(),
-  }),
-);
+    get children() {
+      return z.array(MenuItemSchema).optional();
+    },
+  })
+  .meta({ id: 'MenuItem' });
+export type MenuItem = z.infer<typeof MenuItemSchema>;
 
 /** auth: the caller's permissions; allAuth: every rule, status '0' active, type '2' ignored. */
 export const AuthEntrySchema = z.object({ action: z.string(), describe: z.string(), type: z.string() });

@@ -17,7 +17,7 @@ export async function listCollection(
 ): Promise<Page<StudyRow>> {
   const where = and(
     studyWhere({
-      hospitalCode: await hospitalScope(db, me, q.sn),
+      hospital: await hospitalScope(db, me, q.sn),
       modalities: allowedModalities(me, q.modalitys),
       patientName: q.patient_name,
       startDate: q.startDate,

@@ -7,13 +7,14 @@ import { forbidden } from '../../lib/errors';
 /**
  * The hospital a query is limited to. The super administrator sees every hospital (or the one asked
  * for); anyone else sees only their own, and asking for another is refused.
- * Returns null for "all hospitals", or the hospital code.
  */
-export async function hospitalScope(db: Db, user: AuthUser, sn?: string): Promise<string | null> {
+export type HospitalScope = { all: true } | { all: false; code: string | null };
+
+export async function hospitalScope(db: Db, user: AuthUser, sn?: string): Promise<HospitalScope> {
   const wanted = sn ? await codeOf(db, sn) : null;
-  if (user.isSuper) return sn ? (wanted ?? `\u0000unknown:${sn}`) : null;
+  if (user.isSuper) return sn ? { all: false, code: wanted } : { all: true };
   if (sn && wanted !== user.hospital_code) throw forbidden('forbiddenHospital');
-  return user.hospital_code;
+  return { all: false, code: user.hospital_code };
 }
 
 async function codeOf(db: Db, sn: string): Promise<string | null> {

@@ -2,11 +2,13 @@ import dayjs from 'dayjs';
 import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { OrderSort, StudyRow } from '@shared/schemas/order';
 import type { Db } from '../../db/client';
+import type { HospitalScope } from '../hospital/scope';
 import { collection, hospital, report, study } from '../../db/schema';
 import { fmt } from '../../lib/time';
 
 export interface StudyFilter {
-  hospitalCode: string | null;
+  /** code null: a hospital that does not exist, so nothing matches. */
+  hospital: HospitalScope;
   modalities?: string[] | undefined;
   rptStatus?: number[] | undefined;
   patientName?: string | undefined;
@@ -23,7 +25,7 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export function studyWhere(f: StudyFilter): SQL | undefined {
   const conds: (SQL | undefined)[] = [eq(study.is_del, 0)];
-  if (f.hospitalCode !== null) conds.push(eq(study.hospital_code, f.hospitalCode));
+  if (!f.hospital.all) conds.push(f.hospital.code === null ? sql`false` : eq(study.hospital_code, f.hospital.code));
   if (f.modalities) conds.push(f.modalities.length ? inArray(study.modality, f.modalities) : sql`false`);
   if (f.rptStatus?.length) conds.push(inArray(report.rpt_status, f.rptStatus));
   if (f.patientName) conds.push(ilike(study.patient_name, `%${likeEscape(f.patientName)}%`));

@@ -24,7 +24,7 @@ export async function listOrders(
   q: z.output<typeof OrderListRequestSchema>,
 ): Promise<Page<StudyRow>> {
   const where = studyWhere({
-    hospitalCode: await hospitalScope(db, me, q.sn),
+    hospital: await hospitalScope(db, me, q.sn),
     modalities: allowedModalities(me, q.modalitys),
     rptStatus: q.rpt_status,
     patientName: q.patient_name,
@@ -67,7 +67,7 @@ export async function history(db: Db, me: AuthUser, q: z.output<typeof HistoryRe
     eq(study[key], value),
   ];
   const modalities = allowedModalities(me);
-  const where = studyWhere({ hospitalCode: current.hospital_code, modalities });
+  const where = studyWhere({ hospital: { all: false, code: current.hospital_code }, modalities });
   const rows = await studySelect(db, me.pk)
     .where(and(where, ...conds))
     .orderBy(desc(study.study_datetime))

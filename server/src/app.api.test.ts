@@ -1,0 +1,161 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captcha } from './db/schema';
+import { call, loginAs } from './testing/client';
+import { startTestPlatform, type TestPlatform } from './testing/platform';
+
+let p: TestPlatform;
+let admin: string;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  admin = await loginAs(p.app, 'admin', 'Admin@123');
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+type Operation = { 'x-permission'?: string; requestBody?: unknown };
+async function operations() {
+  const doc = (await call(p.app, 'GET', '/openapi.json')).body as unknown as {
+    paths: Record<string, Record<string, Operation>>;
+  };
+  return Object.entries(doc.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op })),
+  );
+}
+
+describe('platform basics', () => {
+  it('reports health with the database kind', async () => {
+    const r = await call(p.app, 'GET', '/healthz');
+    expect(r.body).toEqual({ status: 'ok', db: p.kind });
+  });
+
+  it('redirects / to the web app', async () => {
+    const r = await p.app.request('/');
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/rxpacs/');
+  });
+
+  it('documents every route in /openapi.json with the permission it needs', async () => {
+    const ops = await operations();
+    const paths = ops.map((o) => `${o.method} ${o.path}`);
+    for (const expected of [
+      'POST /user/login',
+      'POST /user/info',
+      'POST /user/logout',
+      'GET /tool/getFootTitle',
+      'GET /tool/captcha',
+      'GET /tool/serverTime',
+      'GET /tool/getUseCaptcha',
+      'GET /monitor/queryPwdErrorList',
+      'POST /api/order/OrderList',
+    ]) {
+      expect(paths).toContain(expected);
+    }
+    for (const o of ops) expect(o.op['x-permission'], `${o.method} ${o.path}`).toBeTruthy();
+    const publicOps = ops.filter((o) => o.op['x-permission'] === 'public').map((o) => o.path);
+    expect(new Set(publicOps)).toEqual(
+      new Set(['/user/login', '/tool/getFootTitle', '/tool/getUseCaptcha', '/tool/captcha', '/tool/serverTime']),
+    );
+  });
+
+  it('answers unknown routes with the 404 envelope', async () => {
+    const r = await call(p.app, 'GET', '/no/such/route', { lang: 'en-US' });
+    expect(r.status).toBe(404);
+    expect(r.body).toMatchObject({ success: false, code: 404, error: 'NOT_FOUND', data: null });
+  });
+
+  it('answers malformed JSON and oversized bodies with the envelope', async () => {
+    const bad = await call(p.app, 'POST', '/api/order/OrderList', {
+      token: admin,
+      rawBody: '{"pageSize":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: false, error: 'VALIDATION' });
+    const big = await call(p.app, 'POST', '/api/order/OrderList', {
+      token: admin,
+      json: { patient_name: 'x'.repeat(2 * 1024 * 1024) },
+    });
+    expect(big.status).toBe(413);
+    expect(big.body.error).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('checks the session before validating the body', async () => {
+    const r = await call(p.app, 'POST', '/api/order/OrderList', { json: { pageSize: 'x' } });
+    expect(r.status).toBe(401);
+  });
+});
+
+describe('no input produces a 500', () => {
+  const junk: unknown[] = [
+    null,
+    [],
+    'text',
+    12,
+    { pageSize: -1, pageNumber: 1e308 },
+    { username: { $ne: 1 }, password: ['a'] },
+    { study_iuid: "'; drop table study; --", patient_id: '\u0000' },
+    { key: '\u0000' },
+    { sn: '\u0000', patient_name: '\u0000%_\\' },
+    { modalitys: 'CT,,MR', rpt_status: '1,2' },
+    { layout: { primaryColor: '#zzzzzz' } },
+    { data1: { modalitys: 'CT' } },
+  ];
+
+  it('holds for every documented route, signed in as the administrator', async () => {
+    for (const { path, method, op } of await operations()) {
+      if (path === '/user/logout') continue; // would end the session used by the rest
+      for (const body of junk) {
+        const form = op.requestBody && JSON.stringify(op.requestBody).includes('x-www-form-urlencoded');
+        const r = form
+          ? await call(p.app, method, path, {
+              token: admin,
+              form: { username: String(body), password: JSON.stringify(body) },
+            })
+          : await call(
+              p.app,
+              method,
+              `${path}?t=${encodeURIComponent(JSON.stringify(body))}&username=${encodeURIComponent(String(body))}`,
+              {
+                token: admin,
+                json: method === 'GET' ? undefined : body,
+              },
+            );
+        expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
+        if (r.headers.get('content-type')?.includes('json')) expect(typeof r.body.success).toBe('boolean');
+      }
+    }
+  });
+});
+
+describe('/tool', () => {
+  it('gives the login page texts and policy flags', async () => {
+    const r = await call(p.app, 'GET', '/tool/getFootTitle');
+    expect(r.body.data).toMatchObject({ title: '医学影像系统', aes: 'N', aes_key: '', use_password_check: 'Y' });
+  });
+
+  it('draws a 4-character captcha of the asked type, as an SVG image', async () => {
+    for (const [type, re] of [
+      [0, /^[A-Za-z0-9]{4}$/],
+      [1, /^[A-Za-z]{4}$/],
+      [2, /^\d{4}$/],
+    ] as const) {
+      const key = `captcha-type-${type}-key`;
+      const r = await p.app.request(`/tool/captcha?t=${key}&captcha_type=${type}`);
+      expect(r.headers.get('content-type')).toBe('image/svg+xml');
+      expect(await r.text()).toMatch(/^<svg[^>]+width="136" height="40"/);
+      const [row] = await p.deps.db.select().from(captcha).where(eq(captcha.key, key));
+      expect(row!.code).toMatch(re);
+    }
+    expect((await call(p.app, 'GET', '/tool/captcha?t=short')).status).toBe(400);
+    expect((await call(p.app, 'GET', '/tool/captcha?t=abcdefgh&captcha_type=3')).status).toBe(400);
+  });
+
+  it('tells the server time', async () => {
+    const r = await call(p.app, 'GET', '/tool/serverTime');
+    const d = r.body.data as { time: string; timestamp: number };
+    expect(Math.abs(d.timestamp - Date.now())).toBeLessThan(5000);
+    expect(d.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+});
