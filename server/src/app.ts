@@ -6,6 +6,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
 import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
@@ -29,6 +30,23 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
+  // antd writes its styles at run time, hence 'unsafe-inline' for styles only; scripts come from us alone.
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'http://127.0.0.1:17380', 'ws://127.0.0.1:17380'],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   app.use(async (c, next) => {
     c.set('deps', deps);
     const start = performance.now();

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
@@ -14,6 +14,8 @@ export async function createSession(
   meta: { ip: string; userAgent: string },
 ): Promise<{ token: string; expiresIn: number }> {
   const token = newToken();
+  // Sessions a day past their end are of no further use; pruning at sign-in keeps the table small.
+  await db.delete(session).where(lt(session.expires_at, new Date(Date.now() - 86_400_000)));
   await db.insert(session).values({
     token_hash: sha256Hex(token),
     user_pk: userPk,
