@@ -17,6 +17,7 @@ import { collectionRoutes } from './modules/collection/routes';
 import { hospitalRoutes } from './modules/hospital/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { orderRoutes } from './modules/order/routes';
+import { reportRoutes } from './modules/report/routes';
 import { toolRoutes } from './modules/tool/routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -78,7 +79,14 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     if (err instanceof AppError) {
       const code = err.code ?? err.status;
       return c.json(
-        { success: false, msg: t(c, err.msgKey, err.params), data: err.data, code, error: err.error },
+        {
+          success: false,
+          msg: t(c, err.msgKey, err.params),
+          data: err.data,
+          code,
+          error: err.error,
+          ...(err.errors ? { errors: err.errors } : {}),
+        },
         err.status,
       );
     }
@@ -108,6 +116,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     orderRoutes(),
     collectionRoutes(),
     hospitalRoutes(),
+    reportRoutes(),
   ]) {
     app.route('/', sub);
   }

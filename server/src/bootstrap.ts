@@ -13,6 +13,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: opts.pgliteDir ?? path.join(env.DATA_DIR, 'pgdata'),
+    onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
   });
   const adminPassword = process.env.ADMIN_PASSWORD || 'Admin@123';
   await ensureBaseData(database.db, adminPassword);

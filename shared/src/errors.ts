@@ -26,6 +26,11 @@ export const ERROR_IDS = [
   'NO_MENU',
   'PASSWORD_POLICY',
   'PAYLOAD_TOO_LARGE',
+  'REPORT_STATE',
+  'STALE_VERSION',
+  'CONTENT_CHECK',
+  'LOCKED_BY_OTHER',
+  'FEATURE_OFF',
   'INTERNAL',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

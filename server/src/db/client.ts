@@ -14,6 +14,9 @@ import * as schema from './schema';
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = 'pglite' | 'postgres';
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Queries that may run inside or outside a transaction take this. */
+export type DbOrTx = Db | Tx;
 export interface Database {
   db: Db;
   kind: DbKind;
@@ -27,12 +30,15 @@ export interface OpenOptions {
   url?: string | undefined;
   /** PGlite data directory; 'memory://' for a throw-away database. */
   dataDir?: string;
+  /** Errors of idle pooled connections (a server restart, say); without a handler they crash the process. */
+  onIdleError?: (err: Error) => void;
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return { db, kind: 'postgres', close: () => pool.end() };

@@ -4,7 +4,7 @@ import type { MessageKey, Params } from './i18n';
 /** A domain error: knows its message and status, nothing of HTTP beyond the status number. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500,
     readonly error: ErrorId,
     readonly msgKey: MessageKey,
     readonly params?: Params,
@@ -13,6 +13,15 @@ export class AppError extends Error {
     readonly data: unknown = null,
   ) {
     super(msgKey);
+  }
+
+  /** Field-level problems, answered as `errors` beside the message. */
+  errors?: { field: string; msg: string }[];
+
+  static validation(msgKey: MessageKey, errors: { field: string; msg: string }[]): AppError {
+    const e = new AppError(400, 'VALIDATION', msgKey);
+    e.errors = errors;
+    return e;
   }
 }
 

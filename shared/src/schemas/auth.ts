@@ -38,6 +38,8 @@ export const UserSettingsSchema = z.object({
   autoShRptClose: z.boolean().default(false),
   userTimeCount: z.boolean().default(false),
   show_no_report_list: z.boolean().default(false),
+  /** Ray (image) quality choice on the report screen; image_quality is then required. */
+  showray: z.boolean().default(false),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 

@@ -3,3 +3,4 @@ export * from './auth';
 export * from './study';
 export * from './config';
 export * from './audit';
+export * from './template';

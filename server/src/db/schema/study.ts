@@ -101,6 +101,8 @@ export const report = pgTable(
     image_quality: smallint('image_quality'),
     danger_val: text('danger_val').notNull().default(''),
     is_critical: smallint('is_critical').notNull().default(0),
+    /** Set for a third-party report: audited elsewhere, shown through this PDF, never changed here. */
+    third_party_pdf: str('third_party_pdf', 512),
     /** Optimistic concurrency: bumped by every write. */
     version: integer('version').notNull().default(1),
     updated_by: str('updated_by'),
@@ -127,6 +129,23 @@ export const reportVersion = pgTable(
     texts: jsonb('texts').notNull(),
   },
   (t) => [index('report_version_rpt_idx').on(t.rpt_pk)],
+);
+
+/** A report's text cached on the server before saving, one per report and user. */
+export const reportDraft = pgTable(
+  'report_draft',
+  {
+    rpt_pk: bigint('rpt_pk', { mode: 'number' })
+      .notNull()
+      .references(() => report.rpt_pk, { onDelete: 'cascade' }),
+    user_pk: integer('user_pk')
+      .notNull()
+      .references(() => sysUser.pk, { onDelete: 'cascade' }),
+    report_text1: text('report_text1').notNull().default(''),
+    report_text2: text('report_text2').notNull().default(''),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.rpt_pk, t.user_pk] })],
 );
 
 export const qualityRecord = pgTable('quality_record', {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
-import { permission, role, rolePermission, sysConfig, sysUser } from '../schema';
+import { contentRule, layoutTemplate, permission, role, rolePermission, sysConfig, sysUser } from '../schema';
+import { DEFAULT_CONTENT_RULES } from '../../modules/report/content-check';
+import { DEFAULT_TEMPLATE_ELEMENTS } from './default-template';
 import { CONFIG_DEFAULTS } from '../../modules/config/service';
 import { hashPassword } from '../../lib/crypto';
 import { PERMISSION_TREE, ROLE_SEEDS, type PermissionSeed } from './permissions';
@@ -57,6 +59,14 @@ export async function ensureBaseData(db: Db, adminPassword: string): Promise<voi
       }
     }
   });
+
+  // Content rules and the default layout are written once; afterwards they are the administrators'.
+  if (!(await db.select({ pk: contentRule.pk }).from(contentRule).limit(1)).length) {
+    await db.insert(contentRule).values(DEFAULT_CONTENT_RULES);
+  }
+  if (!(await db.select({ pk: layoutTemplate.pk }).from(layoutTemplate).limit(1)).length) {
+    await db.insert(layoutTemplate).values({ name: '默认报告模板', elements: DEFAULT_TEMPLATE_ELEMENTS });
+  }
 
   const [admin] = await db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'admin'));
   if (!admin) {

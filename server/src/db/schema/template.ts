@@ -1,0 +1,71 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const str = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
+
+/**
+ * The A4 layout a report is rendered on. Chosen by hospital and modality, falling back to the
+ * hospital's default (modality ''), then the installation's default (hospital_code '').
+ */
+export const layoutTemplate = pgTable(
+  'layout_template',
+  {
+    pk: serial('pk').primaryKey(),
+    hospital_code: str('hospital_code', 32),
+    modality: str('modality', 16),
+    name: varchar('name', { length: 64 }).notNull(),
+    elements: jsonb('elements').notNull(),
+    create_time: ts('create_time').notNull().defaultNow(),
+    update_time: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [index('layout_template_lookup_idx').on(t.hospital_code, t.modality)],
+);
+
+/** Knowledge (wording) templates: folders and leaves with findings (sj) and opinion (yj). */
+export const knowledgeNode = pgTable(
+  'knowledge_node',
+  {
+    pk: serial('pk').primaryKey(),
+    parent: integer('parent'),
+    label: varchar('label', { length: 128 }).notNull(),
+    isleaf: boolean('isleaf').notNull(),
+    ishtml: boolean('ishtml').notNull().default(false),
+    /** 'public' or 'user' */
+    type: varchar('type', { length: 8 }).notNull(),
+    /** Owner's uuid for type 'user'. */
+    uuid: str('uuid', 64),
+    sj: text('sj').notNull().default(''),
+    yj: text('yj').notNull().default(''),
+    study_style: str('study_style'),
+    region_pk: integer('region_pk'),
+    hospital_code: str('hospital_code', 32),
+    modality: str('modality', 16),
+    used: integer('used').notNull().default(0),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [index('knowledge_node_owner_idx').on(t.type, t.uuid), index('knowledge_node_parent_idx').on(t.parent)],
+);
+
+/** Content check rules run on save and audit (unless the client resends with RemoveCheck). */
+export const contentRule = pgTable('content_rule', {
+  pk: serial('pk').primaryKey(),
+  /** 'pair': word_a in findings with word_b in opinion; 'sex': word_a in either text for patient_sex. */
+  kind: varchar('kind', { length: 8 }).notNull(),
+  word_a: varchar('word_a', { length: 32 }).notNull(),
+  word_b: str('word_b', 32),
+  sex: str('sex', 1),
+  feature: varchar('feature', { length: 128 }).notNull(),
+  feature_en: str('feature_en', 128),
+  status: smallint('status').notNull().default(1),
+});

@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { Locale } from '@shared/constants';
+import type { Db } from '../../db/client';
+import { contentRule } from '../../db/schema';
+
+export interface ContentFinding {
+  feature: string;
+  content: string;
+}
+
+/**
+ * Configurable checks on a report's wording: a side named in the findings but the other side in the
+ * opinion ('pair'), or an organ word that the patient's sex cannot have ('sex').
+ */
+export async function checkContent(
+  db: Db,
+  texts: { findings: string; opinion: string; sex: string },
+  locale: Locale,
+): Promise<ContentFinding[]> {
+  const rules = await db.select().from(contentRule).where(eq(contentRule.status, 1));
+  const out: ContentFinding[] = [];
+  const { findings, opinion, sex } = texts;
+  for (const r of rules) {
+    const feature = locale === 'en-US' && r.feature_en ? r.feature_en : r.feature;
+    if (r.kind === 'pair' && r.word_b) {
+      const crossed =
+        findings.includes(r.word_a) &&
+        !findings.includes(r.word_b) &&
+        opinion.includes(r.word_b) &&
+        !opinion.includes(r.word_a);
+      if (crossed) out.push({ feature, content: `${r.word_a} / ${r.word_b}` });
+    } else if (r.kind === 'sex' && r.sex && r.sex === sex) {
+      if (findings.includes(r.word_a) || opinion.includes(r.word_a)) out.push({ feature, content: r.word_a });
+    }
+  }
+  return out;
+}
+
+export const DEFAULT_CONTENT_RULES = [
+  {
+    kind: 'pair',
+    word_a: '左',
+    word_b: '右',
+    feature: '所见为左侧，诊断意见为右侧',
+    feature_en: 'Findings say left, opinion says right',
+  },
+  {
+    kind: 'pair',
+    word_a: '右',
+    word_b: '左',
+    feature: '所见为右侧，诊断意见为左侧',
+    feature_en: 'Findings say right, opinion says left',
+  },
+  {
+    kind: 'sex',
+    word_a: '子宫',
+    sex: 'M',
+    feature: '男性患者报告中出现“子宫”',
+    feature_en: 'Uterus in a male patient’s report',
+  },
+  {
+    kind: 'sex',
+    word_a: '卵巢',
+    sex: 'M',
+    feature: '男性患者报告中出现“卵巢”',
+    feature_en: 'Ovary in a male patient’s report',
+  },
+  {
+    kind: 'sex',
+    word_a: '前列腺',
+    sex: 'F',
+    feature: '女性患者报告中出现“前列腺”',
+    feature_en: 'Prostate in a female patient’s report',
+  },
+  {
+    kind: 'sex',
+    word_a: '睾丸',
+    sex: 'F',
+    feature: '女性患者报告中出现“睾丸”',
+    feature_en: 'Testis in a female patient’s report',
+  },
+];

@@ -1,0 +1,85 @@
+import { and, desc, eq, gt } from 'drizzle-orm';
+import type { ReportInfo, TemplateElement, VersionRow } from '@shared/schemas/report';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { collection, hospital, reportDraft, reportVersion } from '../../db/schema';
+import { notFound } from '../../lib/errors';
+import { fmt } from '../../lib/time';
+import { lockStateOf } from './lock';
+import { reportForUpdate, reportsOf, studyInScope, templateFor } from './repo';
+import { toReportDetail, toStudyDetail } from './serialize';
+
+/** Everything the report screen needs for one study. */
+export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promise<ReportInfo> {
+  const s = await studyInScope(db, me, studyIuid);
+  const [reports, [h], [fav], tpl] = await Promise.all([
+    reportsOf(db, s.pk),
+    db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
+    db
+      .select({ n: collection.study_pk })
+      .from(collection)
+      .where(and(eq(collection.study_pk, s.pk), eq(collection.user_pk, me.pk))),
+    templateFor(db, s.hospital_code, s.modality),
+  ]);
+  const main = reports.find((r) => r.rpt_position === 1);
+  if (!main) throw notFound();
+  const drafts = [];
+  for (const r of reports) {
+    const [d] = await db
+      .select()
+      .from(reportDraft)
+      .where(
+        and(eq(reportDraft.rpt_pk, r.rpt_pk), eq(reportDraft.user_pk, me.pk), gt(reportDraft.updated_at, r.updated_at)),
+      );
+    if (d) {
+      drafts.push({
+        rpt_position: r.rpt_position,
+        report_text1: d.report_text1,
+        report_text2: d.report_text2,
+        updated_at: fmt(d.updated_at),
+      });
+    }
+  }
+  return {
+    study: toStudyDetail(s, main, h ?? null, !!fav),
+    reports: reports.map(toReportDetail),
+    template: tpl
+      ? {
+          pk: tpl.pk,
+          name: tpl.name,
+          hospital_code: tpl.hospital_code,
+          modality: tpl.modality,
+          elements: tpl.elements as TemplateElement[],
+        }
+      : null,
+    drafts,
+    lock: lockStateOf(s, me),
+  };
+}
+
+export async function reportVersions(db: Db, me: AuthUser, studyIuid: string, position: number): Promise<VersionRow[]> {
+  const s = await studyInScope(db, me, studyIuid);
+  const r = await reportForUpdate(db, s.pk, position, false);
+  const rows = await db
+    .select()
+    .from(reportVersion)
+    .where(eq(reportVersion.rpt_pk, r.rpt_pk))
+    .orderBy(desc(reportVersion.createtime), desc(reportVersion.pk));
+  return rows.map((v) => {
+    const t = v.texts as Partial<VersionRow['texts']>;
+    return {
+      pk: v.pk,
+      rpt_model_id: v.rpt_model_id,
+      rpt_position: v.rpt_position,
+      rpt_status: v.rpt_status,
+      save_user: v.save_user,
+      createtime: fmt(v.createtime),
+      texts: {
+        report_text1: t.report_text1 ?? '',
+        report_text2: t.report_text2 ?? '',
+        rpt_good_status: t.rpt_good_status ?? null,
+        image_quality: t.image_quality ?? null,
+      },
+    };
+  });
+}

@@ -1,0 +1,472 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudyRow } from '@shared/schemas/order';
+import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
+import { auditLog, report, study, sysConfig, sysUser } from '../../db/schema';
+import { call, loginAs } from '../../testing/client';
+import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+
+let p: TestPlatform;
+const tokens: Record<string, string> = {};
+let pool: StudyRow[] = [];
+beforeAll(async () => {
+  p = await startTestPlatform();
+  for (const [u, pw] of [
+    ['doctor', 'Doctor@123'],
+    ['auditor', 'Audit@123'],
+    ['doctor2', 'Doctor@123'],
+    ['register', 'Register@123'],
+    ['admin', 'Admin@123'],
+  ]) {
+    tokens[u!] = await loginAs(p.app, u!, pw!);
+  }
+  const r = await call(p.app, 'POST', '/api/order/OrderList', {
+    token: tokens.doctor,
+    json: { rpt_status: [0], pageSize: 100 },
+  });
+  pool = (r.body.data as { list: StudyRow[] }).list;
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+/** A not-yet-written H001 study no other test uses. */
+function freshStudy(): StudyRow {
+  const s = pool.shift();
+  if (!s) throw new Error('out of fresh studies');
+  return s;
+}
+const req = (user: string, path: string, json: unknown, lang?: string) =>
+  call(p.app, 'POST', path, { token: tokens[user], json, lang });
+async function info(user: string, study_iuid: string) {
+  const r = await req(user, '/report/info', { study_iuid });
+  expect(r.status).toBe(200);
+  return r.body.data as ReportInfo;
+}
+const texts = (extra: Record<string, unknown> = {}) => ({
+  rpt_good_status: 1,
+  study_desc: '胸部CT平扫',
+  report_text1: '双肺纹理清晰，未见明显实变影。',
+  report_text2: '胸部CT平扫未见明显异常。',
+  ...extra,
+});
+async function save(user: string, s: StudyRow, version: number, extra: Record<string, unknown> = {}) {
+  return req(user, '/report/save', { study_iuid: s.study_iuid, version, ...texts(extra) });
+}
+async function versions(s: StudyRow) {
+  return (await req('auditor', '/report/versions', { study_iuid: s.study_iuid })).body.data as VersionRow[];
+}
+const setData1 = (username: string, data1: Record<string, unknown>) =>
+  p.deps.db.update(sysUser).set({ data1 }).where(eq(sysUser.username, username));
+
+describe('POST /report/info', () => {
+  it('gives the study, its reports, the layout template and the lock', async () => {
+    const s = freshStudy();
+    const i = await info('doctor', s.study_iuid);
+    expect(i.study).toMatchObject({
+      study_iuid: s.study_iuid,
+      patient_name: s.patient_name,
+      hospital_title1: '第一人民医院',
+    });
+    expect(i.reports).toHaveLength(1);
+    expect(i.reports[0]).toMatchObject({ rpt_position: 1, rpt_status: 0, version: 1 });
+    expect(i.template?.name).toBe('默认报告模板');
+    expect(JSON.stringify(i.template?.elements)).toContain('report_text1');
+    expect(i.lock).toEqual({ lock_status: '', mine: false, lock_time: '' });
+  });
+
+  it('prefers the hospital and modality template, then the hospital default', async () => {
+    const { layoutTemplate } = await import('../../db/schema');
+    const s = freshStudy();
+    const [h] = await p.deps.db
+      .insert(layoutTemplate)
+      .values({ name: 'H001 default', hospital_code: 'H001', elements: [] })
+      .returning();
+    expect((await info('doctor', s.study_iuid)).template?.name).toBe('H001 default');
+    const [hm] = await p.deps.db
+      .insert(layoutTemplate)
+      .values({ name: 'H001 modality', hospital_code: 'H001', modality: s.modality, elements: [] })
+      .returning();
+    expect((await info('doctor', s.study_iuid)).template?.name).toBe('H001 modality');
+    await p.deps.db.delete(layoutTemplate).where(inArray(layoutTemplate.pk, [h!.pk, hm!.pk]));
+  });
+
+  it('is refused for another hospital, without the permission, or without a session', async () => {
+    const s = freshStudy();
+    expect((await req('doctor2', '/report/info', { study_iuid: s.study_iuid })).status).toBe(403);
+    expect((await req('register', '/report/info', { study_iuid: s.study_iuid })).status).toBe(403);
+    expect((await call(p.app, 'POST', '/report/info', { json: { study_iuid: s.study_iuid } })).status).toBe(401);
+    expect((await req('doctor', '/report/info', { study_iuid: '1.2.3.4.404' })).status).toBe(404);
+  });
+});
+
+describe('save', () => {
+  it('saves 0 to 1, stamps the doctor and rpt_model_id, and writes a version', async () => {
+    const s = freshStudy();
+    const r = await save('doctor', s, 1);
+    expect(r.status).toBe(200);
+    const d = r.body.data as ReportDetail;
+    expect(d).toMatchObject({ rpt_status: 1, version: 2, report_doctor: '张医生', rpt_good_status: 1 });
+    expect(Number(d.rpt_model_id)).toBeGreaterThan(Date.now() - 60_000);
+    const again = await save('doctor', s, 2, { report_text2: '复核：未见异常。' });
+    expect((again.body.data as ReportDetail).rpt_model_id).toBe(d.rpt_model_id);
+    const v = await versions(s);
+    expect(v.map((x) => x.rpt_status)).toEqual([1, 1]);
+    expect(v[0]!.texts.report_text2).toBe('复核：未见异常。');
+    expect(v[1]!.texts.report_text2).toBe('胸部CT平扫未见明显异常。');
+    expect(v[0]!.save_user).toBe('张医生');
+  });
+
+  it('checks every field rule on the server, in the user language', async () => {
+    const s = freshStudy();
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ rpt_good_status: '' }, 'rpt_good_status', 'Choose negative or positive'],
+      [{ study_desc: '  ' }, 'study_desc', 'Enter the body part examined'],
+      [{ report_text1: '' }, 'report_text1', 'Enter the findings'],
+      [{ report_text2: ' \n' }, 'report_text2', 'Enter the opinion'],
+    ];
+    for (const [bad, field, msg] of cases) {
+      const r = await req('doctor', '/report/save', { study_iuid: s.study_iuid, version: 1, ...texts(bad) }, 'en-US');
+      expect(r.status, field).toBe(400);
+      expect(r.body.errors).toEqual([{ field, msg }]);
+    }
+    await setData1('doctor', { showray: true });
+    try {
+      const r = await save('doctor', s, 1);
+      expect(r.body.errors).toEqual([{ field: 'image_quality', msg: '请选择影像质量' }]);
+      expect((await save('doctor', s, 1, { image_quality: 3 })).status).toBe(200);
+    } finally {
+      await setData1('doctor', {});
+    }
+    expect((await req('doctor', '/report/save', { study_iuid: s.study_iuid, version: -1, ...texts() })).status).toBe(
+      400,
+    );
+    expect((await req('doctor', '/report/save', { study_iuid: s.study_iuid })).status).toBe(400);
+  });
+
+  it('refuses a stale version, names who changed it, and keeps the newer text', async () => {
+    const s = freshStudy();
+    await save('doctor', s, 1, { report_text1: '张医生的所见' });
+    const stale = await req(
+      'auditor',
+      '/report/save',
+      { study_iuid: s.study_iuid, version: 1, ...texts({ report_text1: '旧的所见' }) },
+      'en-US',
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('STALE_VERSION');
+    expect(stale.body.msg).toContain('张医生');
+    expect(stale.body.data).toMatchObject({ version: 2, updated_by: '张医生', report_text1: '张医生的所见' });
+    const now = await info('doctor', s.study_iuid);
+    expect(now.reports[0]!.report_text1).toBe('张医生的所见');
+  });
+
+  it('is refused for another hospital and without patorder:saveOrder', async () => {
+    const s = freshStudy();
+    expect((await save('doctor2', s, 1)).status).toBe(403);
+    expect((await save('register', s, 1)).status).toBe(403);
+    expect((await info('doctor', s.study_iuid)).reports[0]!.version).toBe(1);
+  });
+
+  it('creates a further report at a new position', async () => {
+    const s = freshStudy();
+    const r = await req('doctor', '/report/save', {
+      study_iuid: s.study_iuid,
+      rpt_position: 2,
+      version: 0,
+      ...texts(),
+    });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toMatchObject({ rpt_position: 2, rpt_status: 1, version: 1 });
+    const i = await info('doctor', s.study_iuid);
+    expect(i.reports.map((x) => [x.rpt_position, x.rpt_status])).toEqual([
+      [1, 0],
+      [2, 1],
+    ]);
+  });
+});
+
+describe('content check', () => {
+  it('answers the matched feature; RemoveCheck goes past it', async () => {
+    const s = freshStudy();
+    const crossed = { report_text1: '左肺上叶见结节影。', report_text2: '右肺上叶结节，建议复查。' };
+    const r = await save('doctor', s, 1, crossed);
+    expect(r.status).toBe(422);
+    expect(r.body.error).toBe('CONTENT_CHECK');
+    expect((r.body.data as { checks: { feature: string }[] }).checks[0]!.feature).toBe('所见为左侧，诊断意见为右侧');
+    expect((await info('doctor', s.study_iuid)).reports[0]!.rpt_status).toBe(0);
+    const forced = await save('doctor', s, 1, { ...crossed, RemoveCheck: true });
+    expect(forced.status).toBe(200);
+  });
+
+  it('flags organ words that do not fit the patient sex', async () => {
+    const s = freshStudy();
+    const organ = s.patient_sex === 'M' ? '子宫' : '前列腺';
+    const r = await save('doctor', s, 1, { report_text1: `${organ}形态正常。` });
+    expect(r.status).toBe(422);
+    expect((r.body.data as { checks: { content: string }[] }).checks[0]!.content).toBe(organ);
+  });
+});
+
+describe('audit, cancel audit, void', () => {
+  it('asks to save first at 0 unless oneClickAudit, which saves and audits', async () => {
+    const s = freshStudy();
+    const r = await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 1, ...texts() }, 'en-US');
+    expect(r.status).toBe(409);
+    expect(r.body).toMatchObject({ error: 'REPORT_STATE', msg: 'Please save the report first' });
+    await setData1('auditor', { oneClickAudit: true });
+    try {
+      const one = await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 1, ...texts() });
+      expect(one.status).toBe(200);
+      expect(one.body.data).toMatchObject({ rpt_status: 2, version: 3, report_doctor: '李主任', sh_doctor: '李主任' });
+      expect((await versions(s)).map((v) => v.rpt_status)).toEqual([2, 1]);
+    } finally {
+      await setData1('auditor', {});
+    }
+  });
+
+  it('audits 1 to 2 once, then refuses save and a second audit', async () => {
+    const s = freshStudy();
+    await save('doctor', s, 1);
+    expect((await req('doctor', '/report/audit', { study_iuid: s.study_iuid, version: 2, ...texts() })).status).toBe(
+      403,
+    );
+    const a = await req('auditor', '/report/audit', {
+      study_iuid: s.study_iuid,
+      version: 2,
+      ...texts({ report_text2: '审核后意见' }),
+    });
+    expect(a.status).toBe(200);
+    const d = a.body.data as ReportDetail;
+    expect(d).toMatchObject({
+      rpt_status: 2,
+      sh_doctor: '李主任',
+      report_doctor: '张医生',
+      report_text2: '审核后意见',
+    });
+    expect(d.sh_datetime).not.toBe('');
+    const twice = await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 3, ...texts() });
+    expect(twice.body.error).toBe('REPORT_STATE');
+    const saveAudited = await save('auditor', s, 3);
+    expect(saveAudited.status).toBe(409);
+    expect(saveAudited.body.msg).toBe('报告已审核，不能修改');
+    expect(
+      (await req('doctor', '/report/cache', { study_iuid: s.study_iuid, report_text1: 'x', report_text2: 'y' })).status,
+    ).toBe(409);
+  });
+
+  it('cancels an audit only at 2, with the permission', async () => {
+    const s = freshStudy();
+    await save('doctor', s, 1);
+    expect((await req('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 2 })).body.error).toBe(
+      'REPORT_STATE',
+    );
+    await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 2, ...texts() });
+    expect((await req('doctor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 3 })).status).toBe(403);
+    const c = await req('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 3 });
+    expect(c.status).toBe(200);
+    expect(c.body.data).toMatchObject({ rpt_status: 1, sh_doctor: '', sh_datetime: '', version: 4 });
+    expect((await versions(s))[0]!.rpt_status).toBe(3);
+  });
+
+  it('voids from any status, clearing texts, dates, doctors and signatures but keeping a version', async () => {
+    const s = freshStudy();
+    await save('doctor', s, 1, { report_text1: '作废前的所见' });
+    await req('auditor', '/report/audit', {
+      study_iuid: s.study_iuid,
+      version: 2,
+      ...texts({ report_text1: '作废前的所见' }),
+    });
+    expect((await req('doctor', '/report/invalid', { study_iuid: s.study_iuid, version: 3 })).status).toBe(403);
+    const v = await req('auditor', '/report/invalid', { study_iuid: s.study_iuid, version: 3 });
+    expect(v.status).toBe(200);
+    expect(v.body.data).toMatchObject({
+      rpt_status: 0,
+      report_text1: '',
+      report_text2: '',
+      report_doctor: '',
+      report_datetime: '',
+      sh_doctor: '',
+      sh_datetime: '',
+      rpt_good_status: null,
+    });
+    const [top] = await versions(s);
+    expect(top).toMatchObject({ rpt_status: 4 });
+    expect(top!.texts.report_text1).toBe('作废前的所见');
+  });
+
+  it('refuses every change to a third-party report', async () => {
+    const s = freshStudy();
+    const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    await p.deps.db
+      .update(report)
+      .set({ rpt_status: 2, third_party_pdf: '/files/third-party.pdf' })
+      .where(eq(report.study_pk, st!.pk));
+    const i = await info('auditor', s.study_iuid);
+    expect(i.reports[0]).toMatchObject({ rpt_pk: null, rpt_status: 2, third_party_pdf: '/files/third-party.pdf' });
+    const v = i.reports[0]!.version;
+    for (const path of ['/report/save', '/report/audit']) {
+      const r = await req('auditor', path, { study_iuid: s.study_iuid, version: v, ...texts() }, 'en-US');
+      expect(r.body.msg, path).toBe('A third-party report cannot be changed here');
+    }
+    for (const path of ['/report/cancelAudit', '/report/invalid']) {
+      expect((await req('auditor', path, { study_iuid: s.study_iuid, version: v })).body.error, path).toBe(
+        'REPORT_STATE',
+      );
+    }
+  });
+
+  it('logs every transition with who, from and to', async () => {
+    const s = freshStudy();
+    await save('doctor', s, 1);
+    await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 2, ...texts() });
+    await req('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 3 });
+    await req('auditor', '/report/invalid', { study_iuid: s.study_iuid, version: 4 });
+    const rpt = (await info('doctor', s.study_iuid)).reports[0]!;
+    const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    const [r] = await p.deps.db
+      .select()
+      .from(report)
+      .where(and(eq(report.study_pk, st!.pk), eq(report.rpt_position, 1)));
+    const log = await p.deps.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `report:${r!.rpt_pk}`));
+    expect(log.map((l) => [l.username, l.action, l.from_status, l.to_status])).toEqual([
+      ['doctor', 'report_save', '0', '1'],
+      ['auditor', 'report_audit', '1', '2'],
+      ['auditor', 'report_cancel_audit', '2', '1'],
+      ['auditor', 'report_invalid', '1', '0'],
+    ]);
+    expect(JSON.stringify(log)).not.toContain(texts().report_text1);
+    expect(rpt.version).toBe(5);
+  });
+});
+
+describe('concurrent writers', () => {
+  it('lets exactly one of 20 simultaneous saves of one version win', async () => {
+    const s = freshStudy();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => save(i % 2 ? 'doctor' : 'auditor', s, 1, { report_text1: `文本 ${i}` })),
+    );
+    const winners = results.filter((r) => r.status === 200);
+    expect(winners).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.body.error === 'STALE_VERSION')).toHaveLength(19);
+    const stored = (await info('doctor', s.study_iuid)).reports[0]!;
+    expect(stored.report_text1).toBe((winners[0]!.body.data as ReportDetail).report_text1);
+    expect(await versions(s)).toHaveLength(1);
+  });
+
+  it('loses no text when 20 writers retry on conflict: one winner per version', async () => {
+    const s = freshStudy();
+    const writer = async (i: number) => {
+      for (let attempt = 0; attempt < 100; attempt++) {
+        const v = (await info('doctor', s.study_iuid)).reports[0]!.version;
+        const r = await save(i % 2 ? 'doctor' : 'auditor', s, v, { report_text1: `writer ${i}` });
+        if (r.status === 200) return (r.body.data as ReportDetail).version;
+        expect(r.status).toBe(409);
+      }
+      throw new Error(`writer ${i} never won`);
+    };
+    const won = await Promise.all(Array.from({ length: 20 }, (_, i) => writer(i)));
+    expect(new Set(won).size).toBe(20);
+    expect([...won].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+    const v = await versions(s);
+    expect(new Set(v.map((x) => x.texts.report_text1))).toEqual(
+      new Set(Array.from({ length: 20 }, (_, i) => `writer ${i}`)),
+    );
+  });
+});
+
+describe('drafts, lock, critical value, quality', () => {
+  it('keeps a server draft until the report is saved', async () => {
+    const s = freshStudy();
+    const c = await req('doctor', '/report/cache', {
+      study_iuid: s.study_iuid,
+      report_text1: '草稿所见',
+      report_text2: '草稿意见',
+    });
+    expect(c.status).toBe(200);
+    const i = await info('doctor', s.study_iuid);
+    expect(i.drafts).toEqual([
+      expect.objectContaining({ rpt_position: 1, report_text1: '草稿所见', report_text2: '草稿意见' }),
+    ]);
+    expect((await info('auditor', s.study_iuid)).drafts).toEqual([]); // drafts are per user
+    await save('doctor', s, 1);
+    expect((await info('doctor', s.study_iuid)).drafts).toEqual([]);
+  });
+
+  it('shows who holds the study and releases it', async () => {
+    const s = freshStudy();
+    expect((await req('doctor', '/report/lock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
+      lock_status: '张医生',
+      mine: true,
+    });
+    const other = await req('auditor', '/report/lock', { study_iuid: s.study_iuid });
+    expect(other.body.data).toMatchObject({ lock_status: '张医生', mine: false });
+    expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('张医生');
+    // register has no report access at all
+    expect((await req('register', '/report/cleanLock', { study_iuid: s.study_iuid })).status).toBe(403);
+    const freed = await req('doctor', '/report/cleanLock', { study_iuid: s.study_iuid });
+    expect(freed.body.data).toMatchObject({ lock_status: '', mine: false });
+    expect((await req('auditor', '/report/lock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
+      lock_status: '李主任',
+      mine: true,
+    });
+  });
+
+  it('sets and deletes the critical value, only when the feature is on', async () => {
+    const s = freshStudy();
+    const set = await req('doctor', '/report/critical', {
+      study_iuid: s.study_iuid,
+      version: 1,
+      is_critical: 1,
+      danger_val: '大面积脑梗死',
+    });
+    expect(set.body.data).toMatchObject({ is_critical: 1, danger_val: '大面积脑梗死', version: 2 });
+    expect(
+      (
+        await req('doctor', '/report/critical', {
+          study_iuid: s.study_iuid,
+          version: 2,
+          is_critical: 1,
+          danger_val: ' ',
+        })
+      ).status,
+    ).toBe(400);
+    const del = await req('doctor', '/report/critical', {
+      study_iuid: s.study_iuid,
+      version: 2,
+      is_critical: 0,
+      danger_val: 'x',
+    });
+    expect(del.body.data).toMatchObject({ is_critical: 0, danger_val: '', version: 3 });
+    await p.deps.db.update(sysConfig).set({ value: 'N' }).where(eq(sysConfig.name, 'use_critical'));
+    try {
+      const off = await req('doctor', '/report/critical', {
+        study_iuid: s.study_iuid,
+        version: 3,
+        is_critical: 1,
+        danger_val: 'x',
+      });
+      expect(off.body.error).toBe('FEATURE_OFF');
+    } finally {
+      await p.deps.db.update(sysConfig).set({ value: 'Y' }).where(eq(sysConfig.name, 'use_critical'));
+    }
+  });
+
+  it('records quality control and validates grades', async () => {
+    const s = freshStudy();
+    const ok = await req('doctor', '/report/quality', {
+      study_iuid: s.study_iuid,
+      image_quality: 4,
+      image_score: 95,
+      report_quality: 3,
+    });
+    expect(ok.status).toBe(200);
+    const { qualityRecord } = await import('../../db/schema');
+    const [row] = await p.deps.db.select().from(qualityRecord).where(eq(qualityRecord.study_iuid, s.study_iuid));
+    expect(row).toMatchObject({ hospital_code: 'H001', image_quality: 4, report_quality: 3, create_user: '张医生' });
+    expect((await req('doctor', '/report/quality', { study_iuid: s.study_iuid, image_quality: 7 })).status).toBe(400);
+  });
+});

@@ -1,0 +1,155 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { PERMISSIONS } from '@shared/permissions';
+import {
+  AuditReportSchema,
+  CacheReportSchema,
+  CriticalSchema,
+  LockStateSchema,
+  QualitySchema,
+  ReportDetailSchema,
+  ReportInfoSchema,
+  ReportRefSchema,
+  ReportTransitionSchema,
+  SaveReportSchema,
+  StudyIuidSchema,
+  VersionRowSchema,
+} from '@shared/schemas/report';
+import { ok } from '../../lib/respond';
+import { access, jsonBody, okResponse } from '../../lib/route';
+import { newRouter } from '../../lib/router';
+import { callerOf } from './caller';
+import { cacheReport, recordQuality, setCritical } from './extras';
+import { cleanLock, lockStudy } from './lock';
+import { reportInfo, reportVersions } from './read';
+import { auditReport, cancelAudit, invalidReport, saveReport } from './write';
+
+const tags = ['report'];
+const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
+
+export function reportRoutes() {
+  const app = newRouter();
+
+  app.openapi(
+    createRoute({
+      ...post('/report/info', 'The study, its reports, its layout template, the caller’s drafts and the lock'),
+      ...access(PERMISSIONS.DASHBOARD),
+      request: jsonBody(StudyIuidSchema),
+      responses: okResponse(ReportInfoSchema),
+    }),
+    async (c) => ok(c, await reportInfo(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid)),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/save', 'Save (0 or 1 to 1); carries the version it was based on'),
+      ...access(PERMISSIONS.SAVE_ORDER),
+      request: jsonBody(SaveReportSchema),
+      responses: okResponse(ReportDetailSchema),
+    }),
+    async (c) => ok(c, await saveReport(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptSaved'),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/audit', 'Audit (1 to 2; 0 to 2 with oneClickAudit, saving first)'),
+      ...access(PERMISSIONS.AUDIT),
+      request: jsonBody(AuditReportSchema),
+      responses: okResponse(ReportDetailSchema),
+    }),
+    async (c) => ok(c, await auditReport(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptAuditedOk'),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/cancelAudit', 'Cancel the audit (2 to 1)'),
+      ...access(PERMISSIONS.CANCEL),
+      request: jsonBody(ReportTransitionSchema),
+      responses: okResponse(ReportDetailSchema),
+    }),
+    async (c) => ok(c, await cancelAudit(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptCancelled'),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/invalid', 'Void the report (any status to 0, clearing texts, dates, doctors, signatures)'),
+      ...access(PERMISSIONS.INVALID_REPORT),
+      request: jsonBody(ReportTransitionSchema),
+      responses: okResponse(ReportDetailSchema),
+    }),
+    async (c) => ok(c, await invalidReport(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptVoided'),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/versions', 'Every saved version of a report, newest first'),
+      ...access(PERMISSIONS.DASHBOARD),
+      request: jsonBody(ReportRefSchema),
+      responses: okResponse(z.array(VersionRowSchema)),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await reportVersions(c.var.deps.db, c.var.user, q.study_iuid, q.rpt_position));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/cache', 'Keep the caller’s unsaved text on the server (draft)'),
+      ...access(PERMISSIONS.CACHE_RPTS),
+      request: jsonBody(CacheReportSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await cacheReport(c.var.deps.db, await callerOf(c), c.req.valid('json'));
+      return ok(c, null);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/lock', 'Mark the study as being written by the caller (shows who holds it)'),
+      ...access(PERMISSIONS.DASHBOARD),
+      request: jsonBody(StudyIuidSchema),
+      responses: okResponse(LockStateSchema),
+    }),
+    async (c) => {
+      const caller = await callerOf(c);
+      return ok(c, await lockStudy(c.var.deps.db, caller.me, caller.name, c.req.valid('json').study_iuid));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/cleanLock', 'Release the study (someone else’s lock needs patorder:closeRpts)'),
+      ...access(PERMISSIONS.DASHBOARD),
+      request: jsonBody(StudyIuidSchema),
+      responses: okResponse(LockStateSchema),
+    }),
+    async (c) => ok(c, await cleanLock(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid)),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/critical', 'Set (is_critical 1 with text) or delete (0) the critical value'),
+      ...access(PERMISSIONS.SAVE_ORDER),
+      request: jsonBody(CriticalSchema),
+      responses: okResponse(ReportDetailSchema),
+    }),
+    async (c) => ok(c, await setCritical(c.var.deps.db, await callerOf(c), c.req.valid('json'))),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/report/quality', 'Record the quality control of a study'),
+      ...access(PERMISSIONS.DASHBOARD),
+      request: jsonBody(QualitySchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await recordQuality(c.var.deps.db, await callerOf(c), c.req.valid('json'));
+      return ok(c, null);
+    },
+  );
+
+  return app;
+}

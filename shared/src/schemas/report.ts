@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { StudyRowSchema } from './order';
+
+export const REPORT_TEXT_MAX = 50_000;
+export const MAX_REPORT_POSITION = 20;
+
+const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const Text = z.string().max(REPORT_TEXT_MAX);
+
+export const ReportRefSchema = z.object({
+  study_iuid: z.string().trim().min(1).max(64),
+  rpt_position: z.coerce.number().int().min(1).max(MAX_REPORT_POSITION).default(1),
+});
+
+export const TEMPLATE_TAGS = [
+  'textContent',
+  'input',
+  'textarea',
+  'hr',
+  'imgCom',
+  'imgList',
+  'div',
+  'nestDiv',
+  'table',
+  'usRange',
+  'checkbox',
+  'radio',
+  'module',
+] as const;
+
+/** One element of a layout template (spec section 3). Style is a CSS object as React takes it. */
+export const TemplateElementSchema = z
+  .object({
+    tag: z.enum(TEMPLATE_TAGS),
+    uuid: z.string().max(64),
+    class: z.string().max(256).optional(),
+    style: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    new_style: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+    text: z.string().max(4000).optional(),
+    jfield: z.string().max(64).optional(),
+    src: z.string().max(2048).optional(),
+    data: z.unknown().optional(),
+    get childs() {
+      return z.array(TemplateElementSchema).max(500).optional();
+    },
+  })
+  .meta({ id: 'TemplateElement' });
+export type TemplateElement = z.infer<typeof TemplateElementSchema>;
+
+export const LayoutTemplateSchema = z.object({
+  pk: z.number().int(),
+  name: z.string(),
+  hospital_code: z.string(),
+  modality: z.string(),
+  elements: z.array(TemplateElementSchema),
+});
+export type LayoutTemplate = z.infer<typeof LayoutTemplateSchema>;
+
+export const ReportDetailSchema = z.object({
+  /** null for a third-party report. */
+  rpt_pk: z.number().int().nullable(),
+  rpt_position: z.number().int(),
+  rpt_status: z.number().int(),
+  rpt_good_status: z.number().int().nullable(),
+  image_quality: z.number().int().nullable(),
+  rpt_model_id: z.string(),
+  rpt_detail: z.unknown(),
+  report_text1: z.string(),
+  report_text2: z.string(),
+  report_doctor: z.string(),
+  report_datetime: z.string(),
+  sh_doctor: z.string(),
+  sh_datetime: z.string(),
+  is_critical: z.number().int(),
+  danger_val: z.string(),
+  print_status: z.number().int(),
+  third_party_pdf: z.string(),
+  version: z.number().int(),
+  updated_by: z.string(),
+  updated_at: z.string(),
+});
+export type ReportDetail = z.infer<typeof ReportDetailSchema>;
+
+export const DraftSchema = z.object({
+  rpt_position: z.number().int(),
+  report_text1: z.string(),
+  report_text2: z.string(),
+  updated_at: z.string(),
+});
+
+const ReportWriteFields = {
+  version: z.coerce.number().int().min(0),
+  rpt_good_status: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(2).nullable()),
+  image_quality: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(4).nullable()).optional(),
+  study_desc: z.string().max(512),
+  report_text1: Text,
+  report_text2: Text,
+  rpt_detail: z.unknown().optional(),
+  /** Resend with true to go past the content check. */
+  RemoveCheck: z.boolean().optional().default(false),
+};
+export const SaveReportSchema = ReportRefSchema.extend(ReportWriteFields);
+export type SaveReportInput = z.input<typeof SaveReportSchema>;
+export const AuditReportSchema = SaveReportSchema;
+
+export const ReportTransitionSchema = ReportRefSchema.extend({ version: z.coerce.number().int().min(0) });
+
+export const CacheReportSchema = ReportRefSchema.extend({ report_text1: Text, report_text2: Text });
+
+export const CriticalSchema = ReportRefSchema.extend({
+  version: z.coerce.number().int().min(0),
+  is_critical: z.union([z.literal(0), z.literal(1)]),
+  danger_val: z.string().trim().max(500).default(''),
+}).refine((v) => v.is_critical === 0 || v.danger_val.length > 0, {
+  message: 'danger_val',
+  path: ['danger_val'],
+});
+
+export const QualitySchema = z.object({
+  study_iuid: z.string().trim().min(1).max(64),
+  image_quality: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(4).nullable()).optional(),
+  image_score: z.preprocess(emptyToNull, z.coerce.number().min(0).max(100).nullable()).optional(),
+  image_remark: z.string().max(512).default(''),
+  report_quality: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(4).nullable()).optional(),
+  report_score: z.preprocess(emptyToNull, z.coerce.number().min(0).max(100).nullable()).optional(),
+  report_remark: z.string().max(512).default(''),
+});
+
+export const StudyIuidSchema = z.object({ study_iuid: z.string().trim().min(1).max(64) });
+
+export const LockStateSchema = z.object({ lock_status: z.string(), mine: z.boolean(), lock_time: z.string() });
+
+export const VersionRowSchema = z.object({
+  pk: z.number().int(),
+  rpt_model_id: z.string(),
+  rpt_position: z.number().int(),
+  rpt_status: z.number().int(),
+  save_user: z.string(),
+  createtime: z.string(),
+  texts: z.object({
+    report_text1: z.string(),
+    report_text2: z.string(),
+    rpt_good_status: z.number().int().nullable(),
+    image_quality: z.number().int().nullable(),
+  }),
+});
+export type VersionRow = z.infer<typeof VersionRowSchema>;
+
+export const ContentCheckSchema = z.object({ checks: z.array(z.object({ feature: z.string(), content: z.string() })) });
+
+/** What a successful write answers: the report as it now is. */
+export const WriteResultSchema = ReportDetailSchema;
+
+/** The study as the report screen binds it (template jfield names are these keys). */
+export const StudyDetailSchema = StudyRowSchema.extend({
+  study_desc_value: z.array(z.object({ key: z.string(), label: z.string() })),
+  diagnosis: z.string(),
+  note: z.string(),
+  infection_note: z.string(),
+  sq_doctor: z.string(),
+  study_department: z.string(),
+  scan_mode: z.string(),
+  study_style: z.string(),
+  parts_count: z.number().int(),
+  secord_study: z.number().int(),
+  use_qc: z.number().int(),
+  can_report: z.number().int(),
+  file_count: z.number().int(),
+  hospital_title1: z.string(),
+  hospital_title2: z.string(),
+  hospital_logo: z.string(),
+});
+export type StudyDetail = z.infer<typeof StudyDetailSchema>;
+
+export const ReportInfoSchema = z.object({
+  study: StudyDetailSchema,
+  reports: z.array(ReportDetailSchema),
+  template: LayoutTemplateSchema.nullable(),
+  drafts: z.array(DraftSchema),
+  lock: LockStateSchema,
+});
+export type ReportInfo = z.infer<typeof ReportInfoSchema>;
