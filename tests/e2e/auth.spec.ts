@@ -1,0 +1,118 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { LoginPage } from '../pages/login-page';
+import { ShellPage } from '../pages/shell-page';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+describe('sign-in', () => {
+  it('a wrong password shows the error and stays on the login page', async () => {
+    const { context, page } = await newPage(browser);
+    const login = new LoginPage(page, platform.appUrl);
+    await login.open();
+    await login.fill('register', 'Wrong@1234');
+    await login.submit();
+    expect(await login.errorText()).toContain('用户名或密码错误');
+    expect(new URL(page.url()).hash).toMatch(/^#\/user\/login/);
+    expect(await login.captchaImage().count()).toBe(0);
+    await context.close();
+  });
+
+  it('forces the captcha after 2 failures; the right captcha and password sign in', async () => {
+    const { context, page } = await newPage(browser);
+    const login = new LoginPage(page, platform.appUrl);
+    await login.open();
+    for (let i = 0; i < 2; i++) {
+      await login.fill('auditor', 'Wrong@1234');
+      await login.submit();
+      await login.error().waitFor();
+    }
+    await login.captchaLoaded();
+    const key = await login.captchaKey();
+    const answer = await platform.captchaAnswer(key);
+
+    // A wrong captcha is refused and a new image replaces the used one.
+    await login.fill('auditor', 'Audit@123');
+    await login.captchaInput().fill(answer === 'xxxx' ? 'yyyy' : 'xxxx');
+    await login.submit();
+    expect(await login.errorText()).toContain('验证码错误');
+    await page.waitForFunction(
+      (old) => !document.querySelector('[data-testid=login-captcha-img]')?.getAttribute('src')?.includes(old),
+      key,
+    );
+    await login.captchaLoaded();
+    const fresh = await login.captchaKey();
+    await login.captchaInput().fill(await platform.captchaAnswer(fresh));
+    await login.password().fill('Audit@123');
+    await login.submit();
+    await page.waitForURL((u) => u.hash === '#/orderList');
+    await new ShellPage(page).waitReady();
+    await context.close();
+  });
+
+  it('refuses a user without menus with the server message', async () => {
+    const { context, page } = await newPage(browser);
+    const login = new LoginPage(page, platform.appUrl);
+    await login.open();
+    await login.fill('nomenu', 'Nomenu@123');
+    await login.submit();
+    expect(await login.errorText()).toContain('当前用户未分配权限，暂不能登录');
+    expect(new URL(page.url()).hash).toMatch(/^#\/user\/login/);
+    await context.close();
+  });
+
+  it('a deep link without a session goes through the login page and back', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${platform.appUrl}#/account/collection`);
+    await page.waitForURL((u) => u.hash.startsWith('#/user/login?redirect='));
+    const redirect = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('redirect');
+    expect(redirect).toBe('/account/collection');
+    await new LoginPage(page, platform.appUrl).signIn('doctor', 'Doctor@123');
+    await page.waitForURL((u) => u.hash === '#/account/collection');
+    await page.getByTestId('collection-page').waitFor();
+    await context.close();
+  });
+
+  it('a signed-in user opening the login page goes to the order list', async () => {
+    const { context, page } = await newPage(browser);
+    const login = new LoginPage(page, platform.appUrl);
+    await login.open();
+    await login.signIn('doctor', 'Doctor@123');
+    await page.goto(`${platform.appUrl}#/user/login`);
+    await page.waitForURL((u) => u.hash === '#/orderList');
+    await page.goto(`${platform.appUrl}#/no/such/page`);
+    await page.waitForURL((u) => u.hash === '#/orderList');
+    await context.close();
+  });
+
+  it('sign out returns to the login page and the old token is refused', async () => {
+    const { context, page } = await newPage(browser);
+    const login = new LoginPage(page, platform.appUrl);
+    await login.open();
+    await login.signIn('doctor', 'Doctor@123');
+    const shell = new ShellPage(page);
+    await shell.waitReady();
+    const token = await shell.token();
+    expect(token).toBeTruthy();
+    await shell.signOut();
+    await login.username().waitFor();
+    expect(await shell.token()).toBeNull();
+    const res = await fetch(`${platform.origin}/user/info`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(401);
+    await context.close();
+  });
+});

@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+
+/** The signed-in frame: header actions, user menu, menu, tabs. */
+export class ShellPage {
+  constructor(readonly page: Page) {}
+
+  readonly shell = () => this.page.getByTestId('app-shell');
+  readonly userName = () => this.page.getByTestId('shell-user-name');
+
+  async waitReady(): Promise<void> {
+    await this.shell().waitFor();
+  }
+
+  hash(): string {
+    return new URL(this.page.url()).hash;
+  }
+
+  async token(): Promise<string | null> {
+    return this.page.evaluate(() => {
+      const raw = sessionStorage.getItem('rxpacs.session');
+      return raw ? ((JSON.parse(raw) as { state?: { token?: string } }).state?.token ?? null) : null;
+    });
+  }
+
+  async openUserMenu(): Promise<void> {
+    await this.page.getByTestId('shell-user-menu').click();
+  }
+
+  async signOut(): Promise<void> {
+    await this.openUserMenu();
+    await this.page.getByTestId('menu-logout').click();
+    await this.page.getByTestId('logout-confirm').click();
+    await this.page.waitForURL((u) => u.hash.startsWith('#/user/login'));
+  }
+
+  async switchLanguage(locale: 'zh-CN' | 'en-US'): Promise<void> {
+    await this.page.getByTestId('lang-switch').first().click();
+    await this.page.getByTestId(`lang-${locale}`).click();
+    await this.page.waitForFunction((l) => document.documentElement.lang === l, locale);
+  }
+
+  async lock(): Promise<void> {
+    await this.page.getByTestId('shell-lock').click();
+    await this.page.waitForURL((u) => u.hash.startsWith('#/lock'));
+  }
+
+  menuItem(key: string) {
+    return this.page.getByTestId(`menu-${key}`);
+  }
+}

@@ -1,0 +1,5 @@
+import { WorklistPage } from '@web/features/worklist/components/worklist-page';
+
+export default function OrderListRoute() {
+  return <WorklistPage />;
+}

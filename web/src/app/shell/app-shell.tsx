@@ -1,0 +1,169 @@
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { Button, Drawer, Grid, Layout } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router-dom';
+import type { UserInfo } from '@shared/schemas/auth';
+import { useFootTitle } from '@web/features/auth/api/foot-title';
+import { SettingsDrawer } from '@web/features/layout-settings/components/settings-drawer';
+import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
+import { MultiTab } from '@web/features/tabs/components/multi-tab';
+import { HeaderActions } from './header-actions';
+import { findMenuTitle, NavMenu } from './nav-menu';
+import { usePageTitle } from './page-title';
+import { useAutoHideHeader } from './use-auto-hide-header';
+
+const { Header, Sider, Content, Footer } = Layout;
+const SIDER_WIDTH = 208;
+const HEADER_HEIGHT = 56;
+
+function Logo({ title, collapsed, dark }: { title: string; collapsed?: boolean; dark: boolean }) {
+  return (
+    <div
+      style={{
+        height: HEADER_HEIGHT,
+        display: 'flex',
+        alignItems: 'center',
+        gap: 8,
+        padding: collapsed ? '0 24px' : '0 16px',
+        color: dark ? '#fff' : 'rgba(0,0,0,0.88)',
+        fontWeight: 600,
+        fontSize: 16,
+        whiteSpace: 'nowrap',
+        overflow: 'hidden',
+        flex: 'none',
+      }}
+      data-testid="shell-title"
+    >
+      <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
+      {!collapsed && <span>{title}</span>}
+    </div>
+  );
+}
+
+/** The signed-in frame: menu (side, top or drawer), header, tabs, page, settings drawer. */
+export function AppShell({ info }: { info: UserInfo }) {
+  const { t } = useTranslation('shell');
+  const screens = Grid.useBreakpoint();
+  const { pathname } = useLocation();
+  const { data: foot } = useFootTitle();
+  const { settings, appliedFor, apply } = useLayoutStore();
+  const mobile = screens.sm === false;
+  // Collapsed below 1200 px; a toggle holds until the breakpoint changes again.
+  const autoCollapsed = screens.xl === false;
+  const [toggled, setToggled] = useState({ collapsed: autoCollapsed, at: autoCollapsed });
+  const collapsed = toggled.at === autoCollapsed ? toggled.collapsed : autoCollapsed;
+  const [drawerMenu, setDrawerMenu] = useState(false);
+  const headerHidden = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
+  const systemTitle = foot?.title || t('defaultTitle');
+  const titleOf = (path: string) => findMenuTitle(info.menus, path) ?? t(`pages.${pageKey(path)}`, path);
+
+  useEffect(() => {
+    if (appliedFor !== info.user.pk) apply(info.user.layout, info.user.pk);
+  }, [appliedFor, apply, info.user.layout, info.user.pk]);
+  useEffect(() => {
+    document.documentElement.style.filter = settings.colorWeak ? 'invert(80%)' : '';
+    return () => {
+      document.documentElement.style.filter = '';
+    };
+  }, [settings.colorWeak]);
+  usePageTitle(`${titleOf(pathname)} - ${systemTitle}`);
+
+  const top = settings.layout === 'top' && !mobile;
+  const dark = settings.navTheme === 'dark';
+  const headerDark = top && dark;
+  const fixedSider = !top && settings.fixSiderbar;
+
+  const menu = (mode: 'inline' | 'horizontal', onNavigate?: () => void) => (
+    <NavMenu menus={info.menus} mode={mode} theme={settings.navTheme} collapsed={collapsed} onNavigate={onNavigate} />
+  );
+
+  return (
+    <Layout style={{ minHeight: '100vh' }} data-testid="app-shell" data-layout={top ? 'top' : 'side'}>
+      {!top && !mobile && (
+        <Sider
+          theme={settings.navTheme}
+          width={SIDER_WIDTH}
+          collapsible
+          collapsed={collapsed}
+          trigger={null}
+          style={fixedSider ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined}
+          data-testid="shell-sider"
+        >
+          <Logo title={systemTitle} collapsed={collapsed} dark={dark} />
+          {menu('inline')}
+        </Sider>
+      )}
+      {mobile && (
+        <Drawer
+          placement="left"
+          open={drawerMenu}
+          onClose={() => setDrawerMenu(false)}
+          size={SIDER_WIDTH + 32}
+          closable={false}
+          styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
+        >
+          <Logo title={systemTitle} dark={dark} />
+          {menu('inline', () => setDrawerMenu(false))}
+        </Drawer>
+      )}
+      <Layout>
+        <Header
+          style={{
+            position: settings.fixedHeader ? 'sticky' : 'relative',
+            top: 0,
+            zIndex: 10,
+            height: HEADER_HEIGHT,
+            lineHeight: `${HEADER_HEIGHT}px`,
+            padding: '0 12px 0 0',
+            display: 'flex',
+            alignItems: 'center',
+            background: headerDark ? '#001529' : '#fff',
+            boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
+            transform: headerHidden ? `translateY(-${HEADER_HEIGHT}px)` : undefined,
+            transition: 'transform 0.2s',
+          }}
+          data-testid="shell-header"
+        >
+          {top ? (
+            <>
+              <Logo title={systemTitle} dark={dark} />
+              {menu('horizontal')}
+            </>
+          ) : (
+            <Button
+              type="text"
+              icon={mobile || collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+              onClick={() => (mobile ? setDrawerMenu(true) : setToggled({ collapsed: !collapsed, at: autoCollapsed }))}
+              aria-label={t('toggleMenu')}
+              style={{ width: HEADER_HEIGHT, height: HEADER_HEIGHT }}
+              data-testid="shell-menu-toggle"
+            />
+          )}
+          <div style={{ flex: top ? 'none' : 1 }} />
+          <HeaderActions compact={mobile} dark={headerDark} />
+        </Header>
+        {settings.multiTab && (
+          <div style={{ background: '#fff', padding: '6px 12px 0' }}>
+            <MultiTab titleOf={titleOf} />
+          </div>
+        )}
+        <Content style={{ margin: mobile ? 8 : 16 }}>
+          <div
+            style={top && settings.contentWidth === 'Fixed' ? { maxWidth: 1200, margin: '0 auto' } : undefined}
+            data-testid="shell-content"
+          >
+            <Outlet />
+          </div>
+        </Content>
+        <Footer style={{ textAlign: 'center', padding: '12px 16px', color: 'rgba(0,0,0,0.45)' }}>{foot?.data}</Footer>
+      </Layout>
+      <SettingsDrawer />
+    </Layout>
+  );
+}
+
+/** i18n key of a page that is not in the menu ('/account/collection' -> 'account_collection'). */
+function pageKey(path: string): string {
+  return path.replace(/^\//, '').replace(/\//g, '_') || 'home';
+}

@@ -1,0 +1,136 @@
+import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Form, Input, Tooltip } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PASSWORD_MAX } from '@shared/constants';
+import { STRONG_PASSWORD_RE, type FootTitle, type LoginResult } from '@shared/schemas/auth';
+import { isApiError } from '@web/lib/api-error';
+import { fetchUseCaptcha, useLogin } from '../api/login';
+import { captchaForcedLocally, countLoginFailure, newCaptchaKey } from '../lib/login-memory';
+import { CaptchaField } from './captcha-field';
+
+interface LoginFormValues {
+  username: string;
+  password: string;
+  inputCode?: string;
+}
+
+interface LoginFormProps {
+  foot: FootTitle | undefined;
+  onSuccess: (result: LoginResult) => void;
+}
+
+export function LoginForm({ foot, onSuccess }: LoginFormProps) {
+  const { t } = useTranslation('auth');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LoginFormValues>();
+  const [captchaOn, setCaptchaOn] = useState(captchaForcedLocally);
+  const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
+  const [error, setError] = useState('');
+  const login = useLogin(foot);
+
+  useEffect(() => {
+    // use_captcha configured: the captcha shows from the start.
+    fetchUseCaptcha().then(
+      (on) => on && setCaptchaOn(true),
+      () => undefined,
+    );
+  }, []);
+
+  const refreshCaptcha = () => {
+    setCaptchaKey(newCaptchaKey());
+    form.setFieldValue('inputCode', '');
+  };
+
+  const checkUsername = () => {
+    const username = form.getFieldValue('username')?.trim();
+    if (username)
+      fetchUseCaptcha(username).then(
+        (on) => on && setCaptchaOn(true),
+        () => undefined,
+      );
+  };
+
+  const onFinish = (v: LoginFormValues) => {
+    setError('');
+    login.mutate(
+      {
+        username: v.username.trim(),
+        password: v.password,
+        captchaKey: captchaOn ? captchaKey : '',
+        inputCode: captchaOn ? (v.inputCode ?? '').trim() : '',
+      },
+      {
+        onSuccess,
+        onError: (e) => {
+          setError(e.message || t('login.failed'));
+          if (!isApiError(e)) return;
+          if (e.error === 'BAD_CREDENTIALS') countLoginFailure();
+          const needCaptcha = e.captchaRequired || captchaForcedLocally();
+          if (needCaptcha) setCaptchaOn(true);
+          // A captcha is single use on the server: every failed attempt needs a new one.
+          if (needCaptcha || captchaOn) refreshCaptcha();
+        },
+      },
+    );
+  };
+
+  const passwordRules = [
+    { required: true, message: t('login.passwordRequired') },
+    ...(foot?.use_password_check === 'Y' ? [{ pattern: STRONG_PASSWORD_RE, message: t('login.passwordPolicy') }] : []),
+  ];
+
+  return (
+    <Form form={form} size="large" onFinish={onFinish} autoComplete="off" data-testid="login-form">
+      {error && (
+        <Form.Item>
+          <Alert type="error" showIcon title={error} data-testid="login-error" />
+        </Form.Item>
+      )}
+      <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>
+        <Input
+          prefix={<UserOutlined />}
+          placeholder={t('login.username')}
+          maxLength={64}
+          onBlur={checkUsername}
+          data-testid="login-username"
+        />
+      </Form.Item>
+      <Form.Item name="password" rules={passwordRules}>
+        <Input.Password
+          prefix={<LockOutlined />}
+          placeholder={t('login.password')}
+          maxLength={PASSWORD_MAX * 4}
+          data-testid="login-password"
+        />
+      </Form.Item>
+      {captchaOn && <CaptchaField captchaKey={captchaKey} onRefresh={refreshCaptcha} />}
+      <Form.Item style={{ marginBottom: 12 }}>
+        <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
+          {t('login.submit')}
+        </Button>
+      </Form.Item>
+      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+        <Tooltip title={t('login.qr')}>
+          <Button
+            type="text"
+            icon={<QrcodeOutlined style={{ fontSize: 22 }} />}
+            aria-label={t('login.qr')}
+            onClick={() => void message.info(t('login.qrNotConfigured'))}
+            data-testid="login-qr"
+          />
+        </Tooltip>
+        <Button
+          type="link"
+          onClick={() => {
+            if (foot?.new_web_page_url) window.location.href = foot.new_web_page_url;
+            else void message.error(t('login.newVersionUnset'));
+          }}
+          data-testid="login-new-version"
+        >
+          {t('login.newVersion')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

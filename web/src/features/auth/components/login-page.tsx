@@ -1,0 +1,64 @@
+import { App, Card, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LoginResult } from '@shared/schemas/auth';
+import { LanguageSwitch } from '@web/components/language-switch';
+import { useSessionStore } from '@web/lib/session-store';
+import { useFootTitle } from '../api/foot-title';
+import { rememberLogin } from '../lib/login-memory';
+import { LoginForm } from './login-form';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const { notification } = App.useApp();
+  const { data: foot } = useFootTitle();
+  const title = foot?.title || t('defaultTitle');
+
+  useEffect(() => {
+    document.title = `${t('login.title')} - ${title}`;
+  }, [t, title]);
+
+  const onSuccess = (r: LoginResult) => {
+    const { lowDisk } = rememberLogin(r);
+    useSessionStore.getState().setSession(r.token, r.expires_in);
+    if (r.password_expire_message) {
+      notification.warning({ title: t('login.passwordExpiryTitle'), description: r.password_expire_message });
+    }
+    if (lowDisk && r.free_disk !== null) {
+      notification.warning({ title: t('login.lowDiskTitle'), description: t('login.lowDisk', { gb: r.free_disk }) });
+    }
+    // The login route's guard now sends the signed-in user to the redirect target (or the order list).
+  };
+
+  return (
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        padding: 16,
+        background: 'linear-gradient(135deg, #0b2a4a 0%, #123d6b 55%, #1d5a94 100%)',
+      }}
+    >
+      <div style={{ position: 'absolute', top: 16, right: 16 }}>
+        <LanguageSwitch dark />
+      </div>
+      <Typography.Title
+        level={2}
+        style={{ color: foot?.title_color || '#ffffff', marginBottom: 24, textAlign: 'center' }}
+        data-testid="login-title"
+      >
+        {title}
+      </Typography.Title>
+      <Card style={{ width: '100%', maxWidth: 400 }} title={t('login.heading')}>
+        <LoginForm foot={foot} onSuccess={onSuccess} />
+      </Card>
+      <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', marginTop: 24 }} data-testid="login-footer">
+        {foot?.data}
+        {foot?.version ? ` · v${foot.version}` : ''}
+      </Typography.Text>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { ClockCircleOutlined } from '@ant-design/icons';
+import { App, Button, Popconfirm } from 'antd';
+import dayjs from 'dayjs';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CLOCK_TICK_MS } from '@shared/constants';
+import { useSyncServerTime } from '../api/server-time';
+import { useClockStore } from '../stores/clock-store';
+
+/** The server's time, ticking every second; a click offers to sync with the server again. */
+export function ServerClock({ dark = false }: { dark?: boolean }) {
+  const { t } = useTranslation('shell');
+  const { message } = App.useApp();
+  const offset = useClockStore((s) => s.offsetMs);
+  const sync = useSyncServerTime();
+  const [now, setNow] = useState(() => Date.now());
+  const { mutate } = sync;
+
+  useEffect(() => {
+    mutate();
+  }, [mutate]);
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => window.clearInterval(id);
+  }, []);
+
+  return (
+    <Popconfirm
+      title={t('clock.syncConfirm')}
+      okText={t('clock.sync')}
+      onConfirm={() => sync.mutateAsync().then(() => message.success(t('clock.synced')))}
+    >
+      <Button
+        type="text"
+        icon={<ClockCircleOutlined />}
+        loading={sync.isPending}
+        style={dark ? { color: 'rgba(255,255,255,0.85)' } : undefined}
+        data-testid="server-clock"
+      >
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{dayjs(now + offset).format('YYYY-MM-DD HH:mm:ss')}</span>
+      </Button>
+    </Popconfirm>
+  );
+}

@@ -1,0 +1,76 @@
+import { Dropdown, Tabs } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTabsStore, type PageTab } from '../stores/tabs-store';
+
+interface MultiTabProps {
+  /** The page title of a route path (from the menu). */
+  titleOf: (path: string) => string;
+}
+
+type Action = 'close' | 'closeRight' | 'closeLeft' | 'closeAll';
+
+/** One tab per visited page; context menu close, close right, close left, close all. */
+export function MultiTab({ titleOf }: MultiTabProps) {
+  const { t } = useTranslation('shell');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { tabs, visit } = useTabsStore();
+  const activeKey = location.pathname;
+
+  useEffect(() => {
+    visit(location.pathname, location.pathname + location.search);
+  }, [location.pathname, location.search, visit]);
+
+  const run = (action: Action, key: string) => {
+    const left: PageTab[] = useTabsStore.getState()[action](key);
+    if (!left.some((tab) => tab.key === activeKey)) {
+      const fallback = left.find((tab) => tab.key === key) ?? left[left.length - 1];
+      if (fallback) navigate(fallback.fullPath);
+    }
+  };
+
+  const closable = tabs.length > 1;
+  const items = tabs.map((tab, i) => ({
+    key: tab.key,
+    closable,
+    label: (
+      <Dropdown
+        trigger={['contextMenu']}
+        menu={{
+          items: [
+            { key: 'close', label: t('tabs.close'), disabled: !closable },
+            { key: 'closeRight', label: t('tabs.closeRight'), disabled: i === tabs.length - 1 },
+            { key: 'closeLeft', label: t('tabs.closeLeft'), disabled: i === 0 },
+            { key: 'closeAll', label: t('tabs.closeAll'), disabled: !closable },
+          ],
+          onClick: ({ key }) => run(key as Action, tab.key),
+        }}
+      >
+        <span data-testid="tab" data-tab-key={tab.key}>
+          {titleOf(tab.key)}
+        </span>
+      </Dropdown>
+    ),
+  }));
+
+  return (
+    <Tabs
+      type="editable-card"
+      hideAdd
+      size="small"
+      activeKey={activeKey}
+      items={items}
+      onChange={(key) => {
+        const tab = tabs.find((x) => x.key === key);
+        if (tab) navigate(tab.fullPath);
+      }}
+      onEdit={(key, action) => {
+        if (action === 'remove' && typeof key === 'string') run('close', key);
+      }}
+      tabBarStyle={{ margin: 0 }}
+      data-testid="multi-tab"
+    />
+  );
+}

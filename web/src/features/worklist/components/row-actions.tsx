@@ -1,0 +1,64 @@
+import { FileTextOutlined, HistoryOutlined, PrinterOutlined } from '@ant-design/icons';
+import { Button, Tooltip } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { RPT_STATUS } from '@shared/constants';
+import type { StudyRow } from '@shared/schemas/order';
+import { FavouriteButton } from '@web/components/favourite-button';
+
+interface RowActionsProps {
+  study: StudyRow;
+  canHistory: boolean;
+  canFavourite: boolean;
+  onHistory: (s: StudyRow) => void;
+}
+
+/** Print page of an audited report, in a new tab (spec: rptPrint opens in a new tab). */
+function openPrint(s: StudyRow) {
+  const q = new URLSearchParams({ study_iuid: s.study_iuid, rpt_pk: String(s.rpt_pk ?? '') });
+  window.open(`${window.location.pathname}#/rptPrint?${q.toString()}`, '_blank', 'noopener');
+}
+
+export function RowActions({ study, canHistory, canFavourite, onHistory }: RowActionsProps) {
+  const { t } = useTranslation('study');
+  const navigate = useNavigate();
+  return (
+    <span className="rx-table-row-actions" data-testid="row-actions">
+      <Tooltip title={t('actions.openReport')}>
+        <Button
+          type="link"
+          size="small"
+          icon={<FileTextOutlined />}
+          aria-label={t('actions.openReport')}
+          onClick={() => navigate(`/writeRpt?study_iuid=${encodeURIComponent(study.study_iuid)}`)}
+          data-testid="row-open-report"
+        />
+      </Tooltip>
+      {study.rpt_status === RPT_STATUS.AUDITED && (
+        <Tooltip title={t('actions.print')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<PrinterOutlined />}
+            aria-label={t('actions.print')}
+            onClick={() => openPrint(study)}
+            data-testid="row-print"
+          />
+        </Tooltip>
+      )}
+      {canHistory && (
+        <Tooltip title={t('actions.history')}>
+          <Button
+            type="link"
+            size="small"
+            icon={<HistoryOutlined />}
+            aria-label={t('actions.history')}
+            onClick={() => onHistory(study)}
+            data-testid="row-history"
+          />
+        </Tooltip>
+      )}
+      {canFavourite && <FavouriteButton study={study} />}
+    </span>
+  );
+}

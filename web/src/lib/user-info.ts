@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
+import type { UserInfo } from '@shared/schemas/auth';
+import { apiPost } from './api-client';
+import { useSessionStore } from './session-store';
+
+/** The signed-in user, menus and permissions: shared by the shell, the guards and the features. */
+export const userInfoQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['user-info', token],
+    queryFn: () => apiPost<UserInfo>('/user/info'),
+    enabled: !!token,
+    staleTime: Infinity,
+  });
+
+export function useUserInfo() {
+  const token = useSessionStore((s) => s.token);
+  return useQuery(userInfoQuery(token));
+}
+
+/** Super administrator: everything; otherwise the action must be in `auth` (type '2' entries ignored). */
+export function can(info: Pick<UserInfo, 'user' | 'auth'> | undefined, action: string): boolean {
+  if (!info) return false;
+  if (info.user.role_pk === SUPER_ADMIN_ROLE_PK) return true;
+  return info.auth.some((a) => a.action === action && a.type !== '2');
+}
+
+export function usePermission(action: string): boolean {
+  const { data } = useUserInfo();
+  return can(data, action);
+}

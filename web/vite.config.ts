@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const api = 'http://127.0.0.1:8080';
+const apiPaths = ['/user', '/tool', '/api', '/monitor', '/collection', '/hospital', '/openapi.json', '/healthz'];
+
+export default defineConfig({
+  root: here,
+  base: '/rxpacs/',
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@shared': path.resolve(here, '../shared/src'),
+      '@web': path.resolve(here, 'src'),
+    },
+  },
+  build: {
+    outDir: path.resolve(here, 'dist'),
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: api, changeOrigin: false }])),
+  },
+});
