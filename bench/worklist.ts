@@ -49,7 +49,9 @@ async function load(url: string) {
     return;
   }
   await c.query('truncate study restart identity cascade');
-  await c.query(`insert into hospital (sn, code, name) select 'H' || lpad(i::text, 3, '0'), 'H' || lpad(i::text, 3, '0'), 'Hospital ' || i from generate_series(1, 10) i on conflict do nothing`);
+  await c.query(
+    `insert into hospital (sn, code, name) select 'H' || lpad(i::text, 3, '0'), 'H' || lpad(i::text, 3, '0'), 'Hospital ' || i from generate_series(1, 10) i on conflict do nothing`,
+  );
   const t0 = performance.now();
   const chunk = 100_000;
   for (let from = 1; from <= N; from += chunk) {
@@ -79,7 +81,9 @@ async function load(url: string) {
   );
   await c.query('vacuum analyze study');
   await c.query('vacuum analyze report');
-  console.log(`\nloaded ${N.toLocaleString()} studies and reports in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `\nloaded ${N.toLocaleString()} studies and reports in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   await c.end();
 }
 
@@ -100,7 +104,9 @@ async function main() {
     u.pathname = `/${DB}`;
     const url = u.toString();
 
-    const platform = await bootstrap(loadEnv({ DATABASE_URL: url, SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }));
+    const platform = await bootstrap(
+      loadEnv({ DATABASE_URL: url, SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }),
+    );
     await load(url);
     const db = platform.deps.db;
     const { sysUser, role } = await import('../server/src/db/schema');
@@ -108,7 +114,12 @@ async function main() {
     const [doctorRole] = await db.select().from(role).where(eq(role.code, 'report_doctor'));
     await db
       .insert(sysUser)
-      .values({ username: 'bench', password_hash: await hashPassword('Bench@123'), hospital_code: 'H001', role_pk: doctorRole!.pk })
+      .values({
+        username: 'bench',
+        password_hash: await hashPassword('Bench@123'),
+        hospital_code: 'H001',
+        role_pk: doctorRole!.pk,
+      })
       .onConflictDoNothing();
 
     const server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -137,9 +148,21 @@ async function main() {
         startDate: v.startDate,
         endDate: v.endDate,
       });
-      const page = studySelect(db, me.pk).where(where).orderBy(...orderBy('create_time desc')).limit(20).offset(0).toSQL();
-      const countSql = db.select().from((await import('../server/src/db/schema')).study).where(where).toSQL();
-      return { page, count: { sql: countSql.sql.replace(/^select .*? from/, 'select count(*)::int from'), params: countSql.params } };
+      const page = studySelect(db, me.pk)
+        .where(where)
+        .orderBy(...orderBy('create_time desc'))
+        .limit(20)
+        .offset(0)
+        .toSQL();
+      const countSql = db
+        .select()
+        .from((await import('../server/src/db/schema')).study)
+        .where(where)
+        .toSQL();
+      return {
+        page,
+        count: { sql: countSql.sql.replace(/^select .*? from/, 'select count(*)::int from'), params: countSql.params },
+      };
     };
     void countStudies; // the API's count query is the same statement as countSql above
 
@@ -160,15 +183,31 @@ async function main() {
 
       const q = prepared[k]!;
       t = performance.now();
-      await Promise.all([raw.query(q.page.sql, q.page.params as unknown[]), raw.query(q.count.sql, q.count.params as unknown[])]);
+      await Promise.all([
+        raw.query(q.page.sql, q.page.params as unknown[]),
+        raw.query(q.count.sql, q.count.params as unknown[]),
+      ]);
       if (i >= 50) sqlMs.push(performance.now() - t);
     }
 
     const explain = await raw.query(`explain analyze ${prepared[1]!.page.sql}`, prepared[1]!.page.params as unknown[]);
-    console.log(`\nworklist, hospital H001, ${N.toLocaleString()} studies, ${ITER} requests over ${variants.length} filter variants`);
+    console.log(
+      `\nworklist, hospital H001, ${N.toLocaleString()} studies, ${ITER} requests over ${variants.length} filter variants`,
+    );
     console.log(summary('API  POST /api/order/OrderList', apiMs));
     console.log(summary('SQL  page + count (direct)', sqlMs));
-    console.log(`overhead at p50: ${(percentile([...apiMs].sort((a, b) => a - b), 50) - percentile([...sqlMs].sort((a, b) => a - b), 50)).toFixed(2)} ms`);
+    console.log(
+      `overhead at p50: ${(
+        percentile(
+          [...apiMs].sort((a, b) => a - b),
+          50,
+        ) -
+        percentile(
+          [...sqlMs].sort((a, b) => a - b),
+          50,
+        )
+      ).toFixed(2)} ms`,
+    );
     console.log('\nplan of the page query (CT, last 7 days):');
     console.log(explain.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n'));
     await raw.end();

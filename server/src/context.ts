@@ -1,6 +1,7 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
+import type { UserSettings } from '@shared/schemas/auth';
 
 export interface AppDeps {
   db: Db;
@@ -14,11 +15,15 @@ export interface AuthUser {
   uuid: string;
   username: string;
   ch_name: string;
+  /** Display name: ch_name, else username. */
+  name: string;
   role_pk: number;
   hospital_code: string;
   isSuper: boolean;
   /** data2: when set, the only modalities this user may see. */
   modalities: string[];
+  /** data1, with defaults. */
+  settings: UserSettings;
   perms: ReadonlySet<string>;
   sessionPk: number;
   expiresAt: Date;

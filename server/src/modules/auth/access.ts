@@ -25,10 +25,6 @@ const codesOf = (p: PermissionRow) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-export async function loadPermissionCodes(db: Db, rolePk: number): Promise<Set<string>> {
-  return new Set((await rowsOf(db, rolePk, false)).flatMap(codesOf));
-}
-
 export async function countMenus(db: Db, rolePk: number, isSuper: boolean): Promise<number> {
   return (await rowsOf(db, rolePk, isSuper)).filter((p) => p.menu_type !== 2).length;
 }

@@ -1,11 +1,12 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { UserSettingsSchema } from '@shared/schemas/auth';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { session, sysUser } from '../../db/schema';
+import { permission, rolePermission, session, sysUser } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
+import { preparedPerDb } from '../../lib/prepared';
 import { sessionExpired, unauthorized } from '../../lib/errors';
-import { loadPermissionCodes } from './access';
 
 export async function createSession(
   db: Db,
@@ -46,10 +47,19 @@ export async function extendSession(db: Db, sessionPk: number, ttlMin: number): 
   return ttlMin * 60;
 }
 
-/** 401 for a missing, unknown or revoked token; 401 with code 700 for an expired session. */
-export async function authenticate(db: Db, token: string): Promise<AuthUser> {
-  if (!token || token.length > 256) throw unauthorized();
-  const [row] = await db
+const permsOfRole = sql<string>`(
+  select coalesce(string_agg(${permission.perms}, ','), '')
+  from ${rolePermission} join ${permission} on ${permission.pk} = ${rolePermission.permission_pk}
+  where ${rolePermission.role_pk} = ${sysUser.role_pk} and ${permission.status} = '0'
+)`;
+
+/**
+ * 401 for a missing, unknown or revoked token; 401 with code 700 for an expired session.
+ * One query brings the session, the user, their settings and their permission codes: it runs on
+ * every request.
+ */
+const sessionQuery = preparedPerDb((db) =>
+  db
     .select({
       sessionPk: session.pk,
       expiresAt: session.expires_at,
@@ -61,25 +71,36 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
       role_pk: sysUser.role_pk,
       hospital_code: sysUser.hospital_code,
       status: sysUser.status,
+      data1: sysUser.data1,
       data2: sysUser.data2,
+      perms: permsOfRole,
     })
     .from(session)
     .innerJoin(sysUser, eq(sysUser.pk, session.user_pk))
-    .where(eq(session.token_hash, sha256Hex(token)))
-    .limit(1);
+    .where(eq(session.token_hash, sql.placeholder('hash')))
+    .limit(1)
+    .prepare('rx_authenticate'),
+);
+
+export async function authenticate(db: Db, token: string): Promise<AuthUser> {
+  if (!token || token.length > 256) throw unauthorized();
+  const [row] = await sessionQuery(db).execute({ hash: sha256Hex(token) });
   if (!row || row.revokedAt || row.status !== 1) throw unauthorized();
   if (row.expiresAt.getTime() <= Date.now()) throw sessionExpired();
   const isSuper = row.role_pk === SUPER_ADMIN_ROLE_PK;
+  const settings = UserSettingsSchema.safeParse(row.data1 ?? {});
   return {
     pk: row.pk,
     uuid: row.uuid,
     username: row.username,
     ch_name: row.ch_name,
+    name: row.ch_name || row.username,
     role_pk: row.role_pk,
     hospital_code: row.hospital_code,
     isSuper,
     modalities: Array.isArray(row.data2) ? row.data2 : [],
-    perms: isSuper ? new Set() : await loadPermissionCodes(db, row.role_pk),
+    settings: settings.success ? settings.data : UserSettingsSchema.parse({}),
+    perms: isSuper ? new Set() : new Set(row.perms.split(',').map((x) => x.trim()).filter(Boolean)),
     sessionPk: row.sessionPk,
     expiresAt: row.expiresAt,
   };

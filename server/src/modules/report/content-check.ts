@@ -3,6 +3,19 @@ import type { Locale } from '@shared/constants';
 import type { Db } from '../../db/client';
 import { contentRule } from '../../db/schema';
 
+type Rule = typeof contentRule.$inferSelect;
+const RULES_TTL_MS = 10_000;
+const cache = new WeakMap<Db, { at: number; rules: Rule[] }>();
+
+/** Rules change rarely and are read on every save: keep them for a few seconds. */
+async function activeRules(db: Db): Promise<Rule[]> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < RULES_TTL_MS) return hit.rules;
+  const rules = await db.select().from(contentRule).where(eq(contentRule.status, 1));
+  cache.set(db, { at: Date.now(), rules });
+  return rules;
+}
+
 export interface ContentFinding {
   feature: string;
   content: string;
@@ -17,7 +30,7 @@ export async function checkContent(
   texts: { findings: string; opinion: string; sex: string },
   locale: Locale,
 ): Promise<ContentFinding[]> {
-  const rules = await db.select().from(contentRule).where(eq(contentRule.status, 1));
+  const rules = await activeRules(db);
   const out: ContentFinding[] = [];
   const { findings, opinion, sex } = texts;
   for (const r of rules) {

@@ -1,62 +1,44 @@
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { decide } from '@shared/report/rules';
 import type { CacheReportSchema, CriticalSchema, QualitySchema, ReportDetail } from '@shared/schemas/report';
 import type { Db } from '../../db/client';
-import { qualityRecord, report, reportDraft } from '../../db/schema';
+import { qualityRecord, reportDraft } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { audit } from '../audit/service';
 import { getConfigs } from '../config/service';
 import type { Caller } from './caller';
-import { assertVersion, reportForUpdate, studyInScope } from './repo';
+import { commitWrite } from './commit';
+import { assertVersion, staleNow, studyInScope, target } from './repo';
 import { toReportDetail } from './serialize';
+import { refuse, stateOf } from './write';
 
 /** The server-side draft: the caller's unsaved text, kept until they save or audit. */
 export async function cacheReport(db: Db, caller: Caller, input: z.output<typeof CacheReportSchema>): Promise<void> {
-  await db.transaction(async (tx) => {
-    const s = await studyInScope(tx, caller.me, input.study_iuid);
-    const r = await reportForUpdate(tx, s.pk, input.rpt_position, true);
-    const d = decide('cache', { rpt_status: r.rpt_status, third_party: !!r.third_party_pdf });
-    if (!d.ok) throw new AppError(409, 'REPORT_STATE', d.reason === 'THIRD_PARTY' ? 'rptThirdParty' : 'rptAudited');
-    const values = { report_text1: input.report_text1, report_text2: input.report_text2, updated_at: new Date() };
-    await tx
-      .insert(reportDraft)
-      .values({ rpt_pk: r.rpt_pk, user_pk: caller.me.pk, ...values })
-      .onConflictDoUpdate({ target: [reportDraft.rpt_pk, reportDraft.user_pk], set: values });
-  });
+  const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, true);
+  const d = decide('cache', stateOf(r));
+  if (!d.ok) refuse(d.reason);
+  const values = { report_text1: input.report_text1, report_text2: input.report_text2, updated_at: new Date() };
+  await db
+    .insert(reportDraft)
+    .values({ rpt_pk: r.rpt_pk, user_pk: caller.me.pk, ...values })
+    .onConflictDoUpdate({ target: [reportDraft.rpt_pk, reportDraft.user_pk], set: values });
 }
 
 /** Critical value: set (1 with its text) or deleted (0, empty). */
-export async function setCritical(
-  db: Db,
-  caller: Caller,
-  input: z.output<typeof CriticalSchema>,
-): Promise<ReportDetail> {
+export async function setCritical(db: Db, caller: Caller, input: z.output<typeof CriticalSchema>): Promise<ReportDetail> {
   const { use_critical } = await getConfigs(db, ['use_critical']);
   if (use_critical !== 'Y') throw new AppError(400, 'FEATURE_OFF', 'criticalOff');
-  return db.transaction(async (tx) => {
-    const s = await studyInScope(tx, caller.me, input.study_iuid);
-    const r = await reportForUpdate(tx, s.pk, input.rpt_position, false);
-    assertVersion(r, input.version);
-    const [row] = await tx
-      .update(report)
-      .set({
-        is_critical: input.is_critical,
-        danger_val: input.is_critical ? input.danger_val : '',
-        version: r.version + 1,
-        updated_by: caller.name,
-        updated_at: new Date(),
-      })
-      .where(eq(report.rpt_pk, r.rpt_pk))
-      .returning();
-    await audit(tx as unknown as Db, {
-      user_pk: caller.me.pk,
-      username: caller.me.username,
-      action: input.is_critical ? 'report_critical_set' : 'report_critical_delete',
-      target: `report:${r.rpt_pk}`,
-    });
-    return toReportDetail(row!);
+  const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
+  assertVersion(r, input.version);
+  const row = await commitWrite(db, {
+    row: r,
+    set: { is_critical: input.is_critical, danger_val: input.is_critical ? input.danger_val : '' },
+    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.name },
+    versions: [],
+    audits: [{ action: input.is_critical ? 'report_critical_set' : 'report_critical_delete', from: r.rpt_status, to: r.rpt_status }],
+    clearDrafts: false,
   });
+  if (!row) throw await staleNow(db, r.rpt_pk);
+  return toReportDetail(row);
 }
 
 export async function recordQuality(db: Db, caller: Caller, input: z.output<typeof QualitySchema>): Promise<void> {

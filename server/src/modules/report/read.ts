@@ -6,7 +6,7 @@ import { collection, hospital, reportDraft, reportVersion } from '../../db/schem
 import { notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { lockStateOf } from './lock';
-import { reportForUpdate, reportsOf, studyInScope, templateFor } from './repo';
+import { reportsOf, studyInScope, target, templateFor } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
 
 /** Everything the report screen needs for one study. */
@@ -58,8 +58,7 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
 }
 
 export async function reportVersions(db: Db, me: AuthUser, studyIuid: string, position: number): Promise<VersionRow[]> {
-  const s = await studyInScope(db, me, studyIuid);
-  const r = await reportForUpdate(db, s.pk, position, false);
+  const { r } = await target(db, me, studyIuid, position, false);
   const rows = await db
     .select()
     .from(reportVersion)

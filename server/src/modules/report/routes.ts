@@ -46,7 +46,7 @@ export function reportRoutes() {
       request: jsonBody(SaveReportSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await saveReport(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptSaved'),
+    async (c) => ok(c, await saveReport(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptSaved'),
   );
 
   app.openapi(
@@ -56,7 +56,7 @@ export function reportRoutes() {
       request: jsonBody(AuditReportSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await auditReport(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptAuditedOk'),
+    async (c) => ok(c, await auditReport(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptAuditedOk'),
   );
 
   app.openapi(
@@ -66,7 +66,7 @@ export function reportRoutes() {
       request: jsonBody(ReportTransitionSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await cancelAudit(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptCancelled'),
+    async (c) => ok(c, await cancelAudit(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptCancelled'),
   );
 
   app.openapi(
@@ -76,7 +76,7 @@ export function reportRoutes() {
       request: jsonBody(ReportTransitionSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await invalidReport(c.var.deps.db, await callerOf(c), c.req.valid('json')), 'rptVoided'),
+    async (c) => ok(c, await invalidReport(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptVoided'),
   );
 
   app.openapi(
@@ -100,7 +100,7 @@ export function reportRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      await cacheReport(c.var.deps.db, await callerOf(c), c.req.valid('json'));
+      await cacheReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
       return ok(c, null);
     },
   );
@@ -113,7 +113,7 @@ export function reportRoutes() {
       responses: okResponse(LockStateSchema),
     }),
     async (c) => {
-      const caller = await callerOf(c);
+      const caller = callerOf(c);
       return ok(c, await lockStudy(c.var.deps.db, caller.me, caller.name, c.req.valid('json').study_iuid));
     },
   );
@@ -135,7 +135,7 @@ export function reportRoutes() {
       request: jsonBody(CriticalSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await setCritical(c.var.deps.db, await callerOf(c), c.req.valid('json'))),
+    async (c) => ok(c, await setCritical(c.var.deps.db, callerOf(c), c.req.valid('json'))),
   );
 
   app.openapi(
@@ -146,7 +146,7 @@ export function reportRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      await recordQuality(c.var.deps.db, await callerOf(c), c.req.valid('json'));
+      await recordQuality(c.var.deps.db, callerOf(c), c.req.valid('json'));
       return ok(c, null);
     },
   );
