@@ -18,6 +18,7 @@ import { hospitalRoutes } from './modules/hospital/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { orderRoutes } from './modules/order/routes';
 import { reportRoutes } from './modules/report/routes';
+import { knowledgeRoutes } from './modules/knowledge/routes';
 import { toolRoutes } from './modules/tool/routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     collectionRoutes(),
     hospitalRoutes(),
     reportRoutes(),
+    knowledgeRoutes(),
   ]) {
     app.route('/', sub);
   }

@@ -19,6 +19,8 @@ export interface AuthUser {
   name: string;
   role_pk: number;
   hospital_code: string;
+  /** Region (group) the user belongs to, '' when none. */
+  region: string;
   isSuper: boolean;
   /** data2: when set, the only modalities this user may see. */
   modalities: string[];

@@ -48,6 +48,8 @@ const zh = {
   rptAuditedOk: '报告已审核',
   rptCancelled: '已取消审核',
   rptVoided: '报告已作废',
+  kFolderNeeded: '请先选择一个文件夹',
+  kFolderNotEmpty: '文件夹下有内容，不能删除',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -100,6 +102,8 @@ const en: Record<MessageKey, string> = {
   rptAuditedOk: 'Report audited',
   rptCancelled: 'Audit cancelled',
   rptVoided: 'Report voided',
+  kFolderNeeded: 'Choose a folder first',
+  kFolderNotEmpty: 'The folder is not empty and cannot be deleted',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

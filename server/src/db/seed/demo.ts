@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import { hospital, report, role, study, sysUser } from '../schema';
 import { hashPassword } from '../../lib/crypto';
 import { DEPARTMENTS, GIVEN, MODALITY_WEIGHTS, STUDY_TYPES, SURNAMES, rng } from './demo-data';
+import { seedKnowledge } from './demo-knowledge';
 
 export const DEMO_USERS = [
   {
@@ -79,6 +80,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       .onConflictDoNothing();
   }
   await seedStudies(db, now);
+  await seedKnowledge(db);
 }
 
 async function seedStudies(db: Db, now: Date): Promise<void> {

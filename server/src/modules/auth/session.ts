@@ -70,6 +70,7 @@ const sessionQuery = preparedPerDb((db) =>
       ch_name: sysUser.ch_name,
       role_pk: sysUser.role_pk,
       hospital_code: sysUser.hospital_code,
+      region: sysUser.region,
       status: sysUser.status,
       data1: sysUser.data1,
       data2: sysUser.data2,
@@ -97,10 +98,18 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
     name: row.ch_name || row.username,
     role_pk: row.role_pk,
     hospital_code: row.hospital_code,
+    region: row.region,
     isSuper,
     modalities: Array.isArray(row.data2) ? row.data2 : [],
     settings: settings.success ? settings.data : UserSettingsSchema.parse({}),
-    perms: isSuper ? new Set() : new Set(row.perms.split(',').map((x) => x.trim()).filter(Boolean)),
+    perms: isSuper
+      ? new Set()
+      : new Set(
+          row.perms
+            .split(',')
+            .map((x) => x.trim())
+            .filter(Boolean),
+        ),
     sessionPk: row.sessionPk,
     expiresAt: row.expiresAt,
   };

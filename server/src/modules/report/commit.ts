@@ -37,7 +37,9 @@ export async function commitWrite(db: Db, c: Commit): Promise<ReportRow | null> 
     ? sql`, s as (update ${study} set study_desc = ${c.studyDesc.value}
           where pk = ${c.studyDesc.studyPk} and exists (select 1 from u))`
     : sql``;
-  const drafts = c.clearDrafts ? sql`, d as (delete from ${reportDraft} where rpt_pk in (select rpt_pk from u))` : sql``;
+  const drafts = c.clearDrafts
+    ? sql`, d as (delete from ${reportDraft} where rpt_pk in (select rpt_pk from u))`
+    : sql``;
   const result = await db.execute(sql`
     with u as (${update.getSQL()}),
     v as (

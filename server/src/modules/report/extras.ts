@@ -24,7 +24,11 @@ export async function cacheReport(db: Db, caller: Caller, input: z.output<typeof
 }
 
 /** Critical value: set (1 with its text) or deleted (0, empty). */
-export async function setCritical(db: Db, caller: Caller, input: z.output<typeof CriticalSchema>): Promise<ReportDetail> {
+export async function setCritical(
+  db: Db,
+  caller: Caller,
+  input: z.output<typeof CriticalSchema>,
+): Promise<ReportDetail> {
   const { use_critical } = await getConfigs(db, ['use_critical']);
   if (use_critical !== 'Y') throw new AppError(400, 'FEATURE_OFF', 'criticalOff');
   const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
@@ -34,7 +38,13 @@ export async function setCritical(db: Db, caller: Caller, input: z.output<typeof
     set: { is_critical: input.is_critical, danger_val: input.is_critical ? input.danger_val : '' },
     actor: { pk: caller.me.pk, username: caller.me.username, name: caller.name },
     versions: [],
-    audits: [{ action: input.is_critical ? 'report_critical_set' : 'report_critical_delete', from: r.rpt_status, to: r.rpt_status }],
+    audits: [
+      {
+        action: input.is_critical ? 'report_critical_set' : 'report_critical_delete',
+        from: r.rpt_status,
+        to: r.rpt_status,
+      },
+    ],
     clearDrafts: false,
   });
   if (!row) throw await staleNow(db, r.rpt_pk);

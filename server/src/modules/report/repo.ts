@@ -57,14 +57,21 @@ export async function reportsOf(db: Db, studyPk: number): Promise<ReportRow[]> {
 
 /** Stale unless the write is based on the version stored now; the message names who changed it. */
 export function staleError(r: ReportRow): AppError {
-  return new AppError(409, 'STALE_VERSION', 'rptStale', { user: r.updated_by || '?', time: fmt(r.updated_at) }, undefined, {
-    version: r.version,
-    updated_by: r.updated_by,
-    updated_at: fmt(r.updated_at),
-    rpt_status: r.rpt_status,
-    report_text1: r.report_text1,
-    report_text2: r.report_text2,
-  });
+  return new AppError(
+    409,
+    'STALE_VERSION',
+    'rptStale',
+    { user: r.updated_by || '?', time: fmt(r.updated_at) },
+    undefined,
+    {
+      version: r.version,
+      updated_by: r.updated_by,
+      updated_at: fmt(r.updated_at),
+      rpt_status: r.rpt_status,
+      report_text1: r.report_text1,
+      report_text2: r.report_text2,
+    },
+  );
 }
 export function assertVersion(r: ReportRow, version: number): void {
   if (r.version !== version) throw staleError(r);
@@ -81,7 +88,9 @@ export async function templateFor(db: Db, hospitalCode: string, modality: string
   const rows = await db
     .select()
     .from(layoutTemplate)
-    .where(and(inArray(layoutTemplate.hospital_code, [hospitalCode, '']), inArray(layoutTemplate.modality, [modality, ''])));
+    .where(
+      and(inArray(layoutTemplate.hospital_code, [hospitalCode, '']), inArray(layoutTemplate.modality, [modality, ''])),
+    );
   const rank = (t: typeof layoutTemplate.$inferSelect) =>
     (t.hospital_code === hospitalCode ? 0 : 2) + (t.modality === modality ? 0 : 1);
   return rows.sort((a, b) => rank(a) - rank(b) || a.pk - b.pk)[0] ?? null;

@@ -57,7 +57,9 @@ async function assertContent(db: Db, input: WriteInput, s: StudyRecord, caller: 
   throw new AppError(422, 'CONTENT_CHECK', 'rptContentCheck', { features }, undefined, { checks });
 }
 
-const textsOf = (r: Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_good_status' | 'image_quality' | 'rpt_detail'>) => ({
+const textsOf = (
+  r: Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_good_status' | 'image_quality' | 'rpt_detail'>,
+) => ({
   report_text1: r.report_text1,
   report_text2: r.report_text2,
   rpt_good_status: r.rpt_good_status,
@@ -66,7 +68,10 @@ const textsOf = (r: Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_good_
 });
 
 async function commit(db: Db, caller: Caller, c: Omit<Commit, 'actor'>): Promise<ReportDetail> {
-  const row = await commitWrite(db, { ...c, actor: { pk: caller.me.pk, username: caller.me.username, name: caller.name } });
+  const row = await commitWrite(db, {
+    ...c,
+    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.name },
+  });
   if (!row) throw await staleNow(db, c.row.rpt_pk);
   return toReportDetail(row);
 }
@@ -129,9 +134,17 @@ export async function auditReport(db: Db, caller: Caller, input: WriteInput): Pr
   return commit(db, caller, {
     row: r,
     set,
-    versions: saveFirst ? [{ status: 1, texts }, { status: 2, texts }] : [{ status: 2, texts }],
+    versions: saveFirst
+      ? [
+          { status: 1, texts },
+          { status: 2, texts },
+        ]
+      : [{ status: 2, texts }],
     audits: saveFirst
-      ? [{ action: 'report_save', from: r.rpt_status, to: 1 }, { action: 'report_audit', from: 1, to: 2 }]
+      ? [
+          { action: 'report_save', from: r.rpt_status, to: 1 },
+          { action: 'report_audit', from: 1, to: 2 },
+        ]
       : [{ action: 'report_audit', from: r.rpt_status, to: 2 }],
     clearDrafts: true,
     studyDesc: studyDescChange(s, input),
