@@ -59,4 +59,12 @@ export class WorklistPage {
       .getByTestId('cell-hospital')
       .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.hospital ?? ''));
   }
+
+  /** The row (a locator) of the first study whose patient id appears more than once on the page. */
+  async rowOfRepeatedPatient() {
+    const ids = await this.cellTexts('cell-patient-id');
+    const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+    if (!repeated) throw new Error('no patient with two studies on this page');
+    return { patientId: repeated, row: this.rows().filter({ hasText: repeated }).first() };
+  }
 }

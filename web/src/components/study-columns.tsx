@@ -18,7 +18,7 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
     {
       title: t('fields.patient_sex'),
       dataIndex: 'patient_sex',
-      width: 64,
+      width: 80,
       render: (v: string) => (v in SEX_KEYS ? t(SEX_KEYS[v as keyof typeof SEX_KEYS]) : t('sex.other')),
     },
     { title: t('fields.patient_age'), dataIndex: 'patient_age', width: 64 },

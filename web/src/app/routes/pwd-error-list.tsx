@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { PwdErrorPage } from '@web/features/pwd-errors/components/pwd-error-page';
 import { RequirePermission } from '../guards';
 
 export default function PwdErrorListRoute() {
   return (
     <RequirePermission action={PERMISSIONS.PWD_ERROR_LIST}>
-      <InDevelopment />
+      <PwdErrorPage />
     </RequirePermission>
   );
 }

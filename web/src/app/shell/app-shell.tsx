@@ -74,8 +74,14 @@ export function AppShell({ info }: { info: UserInfo }) {
   const headerDark = top && dark;
   const fixedSider = !top && settings.fixSiderbar;
 
-  const menu = (mode: 'inline' | 'horizontal', onNavigate?: () => void) => (
-    <NavMenu menus={info.menus} mode={mode} theme={settings.navTheme} collapsed={collapsed} onNavigate={onNavigate} />
+  const menu = (mode: 'inline' | 'horizontal', inDrawer = false) => (
+    <NavMenu
+      menus={info.menus}
+      mode={mode}
+      theme={settings.navTheme}
+      collapsed={!inDrawer && collapsed}
+      onNavigate={inDrawer ? () => setDrawerMenu(false) : undefined}
+    />
   );
 
   return (
@@ -104,7 +110,7 @@ export function AppShell({ info }: { info: UserInfo }) {
           styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
         >
           <Logo title={systemTitle} dark={dark} />
-          {menu('inline', () => setDrawerMenu(false))}
+          {menu('inline', true)}
         </Drawer>
       )}
       <Layout>

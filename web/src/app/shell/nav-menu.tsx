@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { MenuItem } from '@shared/schemas/auth';
 import { MenuIcon } from './menu-icons';
@@ -9,7 +9,12 @@ type Items = NonNullable<MenuProps['items']>;
 function toItems(menus: MenuItem[]): Items {
   return menus.map((m) =>
     m.children?.length
-      ? { key: m.key, icon: <MenuIcon name={m.icon} />, label: m.title, children: toItems(m.children) }
+      ? {
+          key: m.key,
+          icon: <MenuIcon name={m.icon} />,
+          label: <span data-testid={`menu-${m.key}`}>{m.title}</span>,
+          children: toItems(m.children),
+        }
       : {
           key: m.path || m.key,
           icon: <MenuIcon name={m.icon} />,
@@ -43,14 +48,20 @@ export function NavMenu({ menus, mode, theme, collapsed, onNavigate }: NavMenuPr
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = useMemo(() => toItems(menus), [menus]);
-  const open = useMemo(() => parentsOf(menus, pathname) ?? [], [menus, pathname]);
+  // The groups leading to the current page open on each navigation; others stay as the user left them.
+  const [open, setOpen] = useState(() => parentsOf(menus, pathname) ?? []);
+  const [openFor, setOpenFor] = useState(pathname);
+  if (openFor !== pathname) {
+    setOpenFor(pathname);
+    setOpen((o) => [...new Set([...o, ...(parentsOf(menus, pathname) ?? [])])]);
+  }
   return (
     <Menu
       mode={mode}
       theme={theme}
       items={items}
       selectedKeys={[pathname]}
-      defaultOpenKeys={mode === 'inline' && !collapsed ? open : undefined}
+      {...(mode === 'inline' && !collapsed ? { openKeys: open, onOpenChange: setOpen } : {})}
       onClick={({ key }) => {
         if (key.startsWith('/')) navigate(key);
         onNavigate?.();

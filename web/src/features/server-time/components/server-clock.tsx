@@ -28,7 +28,10 @@ export function ServerClock({ dark = false }: { dark?: boolean }) {
     <Popconfirm
       title={t('clock.syncConfirm')}
       okText={t('clock.sync')}
-      onConfirm={() => sync.mutateAsync().then(() => message.success(t('clock.synced')))}
+      onConfirm={async () => {
+        await sync.mutateAsync();
+        void message.success(t('clock.synced'));
+      }}
     >
       <Button
         type="text"
