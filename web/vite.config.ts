@@ -21,6 +21,17 @@ export default defineConfig({
     outDir: path.resolve(here, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than our code: their own long-cached chunks.
+        codeSplitting: {
+          groups: [
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
-import { LoginPage } from '../pages/login-page';
+import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { signedIn, type USERS } from '../fixtures/session';
 import { WorklistPage } from '../pages/worklist-page';
 
 let platform: Platform;
@@ -15,27 +15,24 @@ afterAll(async () => {
   await platform?.close();
 });
 
-async function signedIn(username: string, password: string): Promise<{ page: Page; list: WorklistPage }> {
-  const { page } = await newPage(browser);
-  const login = new LoginPage(page, platform.appUrl);
-  await login.open();
-  await login.signIn(username, password);
-  const list = new WorklistPage(page);
+async function openList(user: keyof typeof USERS) {
+  const session = await signedIn(browser, platform, user);
+  const list = new WorklistPage(session.page);
   await list.waitForResults();
-  return { page, list };
+  return { ...session, list };
 }
 
 describe('worklist', () => {
   it('signing in lands on the order list with rows, 20 a page', async () => {
-    const { page, list } = await signedIn('doctor', 'Doctor@123');
+    const { page, list, close } = await openList('doctor');
     expect(new URL(page.url()).hash).toBe('#/orderList');
     expect(await list.rows().count()).toBe(20);
     expect(await list.total()).toBeGreaterThan(20);
-    await page.context().close();
+    await close();
   });
 
   it('filters by modality and by patient id', async () => {
-    const { page, list } = await signedIn('doctor', 'Doctor@123');
+    const { list, close } = await openList('doctor');
     await list.chooseModality('CT');
     await list.search('modalitys=CT');
     const modalities = await list.cellTexts('cell-modality');
@@ -50,14 +47,26 @@ describe('worklist', () => {
     const ids = await list.cellTexts('cell-patient-id');
     expect(ids.length).toBeGreaterThan(0);
     expect(new Set(ids)).toEqual(new Set([patientId]));
-    await page.context().close();
+    await close();
+  });
+
+  it('remembers the last search for the session', async () => {
+    const { page, list, close } = await openList('doctor');
+    await list.chooseModality('MR');
+    await list.search('modalitys=MR');
+    await page.goto(`${platform.appUrl}#/account/collection`);
+    await page.getByTestId('collection-page').waitFor();
+    await page.goto(`${platform.appUrl}#/orderList`);
+    await list.waitForResults({ query: 'modalitys=MR' });
+    expect(new Set(await list.cellTexts('cell-modality'))).toEqual(new Set(['MR']));
+    await close();
   });
 
   it('a doctor of the second hospital sees only its studies', async () => {
-    const { page, list } = await signedIn('doctor2', 'Doctor@123');
+    const { list, close } = await openList('doctor2');
     const codes = await list.hospitalCodes();
     expect(codes.length).toBeGreaterThan(0);
     expect(new Set(codes)).toEqual(new Set(['H002']));
-    await page.context().close();
+    await close();
   });
 });

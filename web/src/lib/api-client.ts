@@ -1,4 +1,10 @@
-import { CODE_SESSION_EXPIRED, FAIL_TOAST_SUPPRESS_MS, HTTP_TIMEOUT_MS, NOTICE_DURATION_S } from '@shared/constants';
+import {
+  CODE_LIST_WARNING,
+  CODE_SESSION_EXPIRED,
+  FAIL_TOAST_SUPPRESS_MS,
+  HTTP_TIMEOUT_MS,
+  NOTICE_DURATION_S,
+} from '@shared/constants';
 import type { Envelope } from '@shared/errors';
 import { ApiError } from './api-error';
 import { feedback } from './feedback';
@@ -68,6 +74,8 @@ function handleFailure(err: ApiError, hadToken: boolean, silent: boolean): void 
       description: err.message,
       duration: NOTICE_DURATION_S,
     });
+  } else if (err.code === CODE_LIST_WARNING) {
+    void feedback().message.warning(err.message);
   } else if (err.status >= 500) {
     failToast(i18n.t('common:errors.server'));
   } else if (err.error === 'NETWORK' || err.error === 'TIMEOUT' || err.error === 'BAD_RESPONSE') {

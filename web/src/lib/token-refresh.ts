@@ -6,7 +6,7 @@ import { shouldRefresh } from './token-refresh-rule';
 
 let lastActivityAt = 0;
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
-const CHECK_EVERY_MS = 10_000;
+const CHECK_EVERY_MS = 5_000;
 
 const markActive = () => {
   lastActivityAt = Date.now();

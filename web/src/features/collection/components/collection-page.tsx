@@ -16,8 +16,13 @@ export function CollectionPage() {
   const [search, setSearch] = useSearchParams();
   const raw = search.toString();
   const params = useMemo(() => parseCollection(new URLSearchParams(raw)), [raw]);
-  const { data, isFetching } = useCollectionList(params);
-  const update = (p: CollectionParams) => setSearch(collectionSearch(p));
+  const { data, isFetching, refetch } = useCollectionList(params);
+  const update = (p: CollectionParams) => {
+    const q = collectionSearch(p);
+    if (q.toString() !== raw) setSearch(q);
+    // Search with unchanged filters runs the query again.
+    if (JSON.stringify(parseCollection(q)) === JSON.stringify(params)) void refetch();
+  };
 
   const columns = useMemo(
     () => [

@@ -40,10 +40,22 @@ export function MultiTab({ titleOf }: MultiTabProps) {
         trigger={['contextMenu']}
         menu={{
           items: [
-            { key: 'close', label: t('tabs.close'), disabled: !closable },
-            { key: 'closeRight', label: t('tabs.closeRight'), disabled: i === tabs.length - 1 },
-            { key: 'closeLeft', label: t('tabs.closeLeft'), disabled: i === 0 },
-            { key: 'closeAll', label: t('tabs.closeAll'), disabled: !closable },
+            { key: 'close', label: <span data-testid="tab-menu-close">{t('tabs.close')}</span>, disabled: !closable },
+            {
+              key: 'closeRight',
+              label: <span data-testid="tab-menu-closeRight">{t('tabs.closeRight')}</span>,
+              disabled: i === tabs.length - 1,
+            },
+            {
+              key: 'closeLeft',
+              label: <span data-testid="tab-menu-closeLeft">{t('tabs.closeLeft')}</span>,
+              disabled: i === 0,
+            },
+            {
+              key: 'closeAll',
+              label: <span data-testid="tab-menu-closeAll">{t('tabs.closeAll')}</span>,
+              disabled: !closable,
+            },
           ],
           onClick: ({ key }) => run(key as Action, tab.key),
         }}

@@ -16,7 +16,11 @@ import { WorklistFilters } from './worklist-filters';
 export function WorklistPage() {
   const { t } = useTranslation('study');
   const { params, raw, update, reset } = useWorklistSearch();
-  const { data, isFetching } = useOrderList(params);
+  const { data, isFetching, refetch } = useOrderList(params);
+  // Search with unchanged filters runs the query again.
+  const search = (p: typeof params) => {
+    if (!update(p)) void refetch();
+  };
   const [historyOf, setHistoryOf] = useState<StudyRow | null>(null);
   const canHistory = usePermission(PERMISSIONS.ORDER_HISTORY);
   const canFavourite = usePermission(PERMISSIONS.USER);
@@ -39,7 +43,7 @@ export function WorklistPage() {
 
   return (
     <Card data-testid="worklist-page">
-      <WorklistFilters params={params} onSearch={update} onReset={reset} loading={isFetching} />
+      <WorklistFilters params={params} onSearch={search} onReset={reset} loading={isFetching} />
       <div
         data-testid="wl-result"
         data-query={raw}
@@ -62,7 +66,7 @@ export function WorklistPage() {
             pageSizeOptions: PAGE_SIZE_OPTIONS.map(String),
             showTotal: (total) => t('total', { total }),
             onChange: (pageNumber, pageSize) =>
-              update({ ...params, pageNumber: pageSize === params.pageSize ? pageNumber : 1, pageSize }),
+              search({ ...params, pageNumber: pageSize === params.pageSize ? pageNumber : 1, pageSize }),
           }}
           data-testid="wl-table"
         />

@@ -21,7 +21,15 @@ export function useWorklistSearch() {
     if (saved) setSearch(new URLSearchParams(saved), { replace: true });
   }, [raw, setSearch]);
 
-  const update = useCallback((next: WorklistParams) => setSearch(worklistSearch(next)), [setSearch]);
+  /** Puts the search in the URL; false when it asks for the list already shown (the caller reloads it). */
+  const update = useCallback(
+    (next: WorklistParams) => {
+      const q = worklistSearch(next);
+      if (q.toString() !== raw) setSearch(q);
+      return JSON.stringify(parseWorklist(q)) !== JSON.stringify(params);
+    },
+    [raw, params, setSearch],
+  );
   const reset = useCallback(() => {
     sessionStorage.removeItem(STORAGE_KEYS.worklistSearch);
     setSearch(new URLSearchParams(), { replace: true });

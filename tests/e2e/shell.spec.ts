@@ -1,0 +1,172 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { signedIn } from '../fixtures/session';
+import { LockPage } from '../pages/lock-page';
+import { LoginPage } from '../pages/login-page';
+import { TabsBar } from '../pages/tabs-bar';
+import { WorklistPage } from '../pages/worklist-page';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+describe('app shell', () => {
+  it('keeps visited pages as tabs; close all / close right from the context menu', async () => {
+    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const tabs = new TabsBar(page);
+    await tabs.waitForKeys(['/orderList']);
+    expect(await tabs.closeIcons()).toBe(0);
+
+    await shell.menuItem('collection').click();
+    await tabs.waitForKeys(['/orderList', '/account/collection']);
+    expect(await tabs.closeIcons()).toBe(2);
+
+    await tabs.contextAction('/account/collection', 'closeAll');
+    await tabs.waitForKeys(['/account/collection']);
+    expect(await tabs.closeIcons()).toBe(0);
+
+    await shell.menuItem('orderList').click();
+    await tabs.waitForKeys(['/account/collection', '/orderList']);
+    await tabs.contextAction('/account/collection', 'closeRight');
+    await tabs.waitForKeys(['/account/collection']);
+    await page.waitForURL((u) => u.hash.startsWith('#/account/collection'));
+    await close();
+  });
+
+  it('the settings drawer switches to the top menu and the choice is kept for the user', async () => {
+    const { page, shell, close } = await signedIn(browser, platform, 'auditor');
+    await page.waitForSelector('[data-testid=app-shell][data-layout=side]');
+    await shell.openUserMenu();
+    await page.getByTestId('menu-settings').click();
+    const saved = page.waitForResponse((r) => r.url().endsWith('/user/userConfig') && r.ok());
+    await page.getByTestId('settings-layout').getByText('顶部').click();
+    await saved;
+    await page.waitForSelector('[data-testid=app-shell][data-layout=top]');
+    expect(await page.getByTestId('settings-fix-sider').isDisabled()).toBe(true);
+    await close();
+
+    // Applied again from the server at the next sign-in, in a new browser profile.
+    const again = await signedIn(browser, platform, 'auditor');
+    await again.page.waitForSelector('[data-testid=app-shell][data-layout=top]');
+    await again.close();
+  });
+
+  it('collapses the side menu under 1200 px and uses a drawer under 576 px', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor', { width: 1000, height: 800 });
+    await page.waitForSelector('[data-testid=shell-sider].ant-layout-sider-collapsed');
+    await page.setViewportSize({ width: 500, height: 800 });
+    await page.getByTestId('shell-sider').waitFor({ state: 'detached' });
+    await page.getByTestId('shell-menu-toggle').click();
+    await page.locator('.ant-drawer [data-testid=menu-collection]').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/account/collection'));
+    await close();
+  });
+});
+
+describe('session handling', () => {
+  it('an expired session shows the login-expired dialog; its button signs out', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const list = new WorklistPage(page);
+    await list.waitForResults();
+    await platform.setSessionExpiry(-1);
+    await page.getByTestId('wl-search').click();
+    const dialog = page.locator('.ant-modal-confirm');
+    await dialog.getByText('登录已过期').locator('visible=true').first().waitFor();
+    await dialog.locator('.ant-btn-primary').click();
+    await new LoginPage(page, platform.appUrl).username().waitFor();
+    await close();
+  });
+
+  it('a session revoked elsewhere (401) signs the user out', async () => {
+    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    await new WorklistPage(page).waitForResults();
+    const token = await shell.token();
+    const res = await fetch(`${platform.origin}/user/logout`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(200);
+    await page.getByTestId('wl-search').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/user/login?redirect='));
+    expect(await shell.token()).toBeNull();
+    await close();
+  });
+
+  it('refreshes the token when 60 s or less remain and the user is active', async () => {
+    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const token = await shell.token();
+    await platform.setSessionExpiry(30);
+    await page.evaluate(() => {
+      const raw = JSON.parse(sessionStorage.getItem('rxpacs.session') ?? '{}') as {
+        state: { expiresAt: number; refreshedAt: number };
+      };
+      raw.state.expiresAt = Date.now() + 30_000;
+      raw.state.refreshedAt = Date.now() - 60_000;
+      sessionStorage.setItem('rxpacs.session', JSON.stringify(raw));
+    });
+    await page.reload();
+    await shell.waitReady();
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/user/refreshToken') && r.ok(), {
+      timeout: 20_000,
+    });
+    await page.mouse.move(200, 300);
+    await page.mouse.move(220, 320);
+    await refreshed;
+    expect(await platform.sessionExpiry(token!)).toBeGreaterThan(Date.now() + 60_000);
+    await close();
+  });
+});
+
+describe('language and lock screen', () => {
+  it('switches the language to English and keeps it after a reload', async () => {
+    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    await shell.menuItem('orderList').waitFor();
+    expect(await shell.menuItem('orderList').textContent()).toBe('影像列表');
+
+    await shell.switchLanguage('en-US');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=menu-orderList]')?.textContent === 'Image list',
+    );
+    expect(await page.getByTestId('wl-search').textContent()).toContain('Search');
+
+    await page.reload();
+    await shell.waitReady();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=menu-orderList]')?.textContent === 'Image list',
+    );
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    await close();
+  });
+
+  it('locks and unlocks: a wrong password stays locked, the right one returns to the list', async () => {
+    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    await shell.lock();
+    const lock = new LockPage(page);
+    await page.waitForFunction(() => document.querySelector('[data-testid=lock-name]')?.textContent === '张医生');
+
+    await lock.unlock('Wrong@1234');
+    await lock.error().waitFor();
+    expect(new URL(page.url()).hash).toBe('#/lock');
+
+    // Locked survives a reload, and the guard keeps the user on the lock screen.
+    await page.reload();
+    await lock.screen().waitFor();
+    await page.goto(`${platform.appUrl}#/orderList`);
+    await page.waitForURL((u) => u.hash === '#/lock');
+    await lock.screen().waitFor();
+
+    await lock.unlock('Doctor@123');
+    await page.waitForURL((u) => u.hash === '#/orderList');
+    await shell.waitReady();
+    await close();
+  });
+});

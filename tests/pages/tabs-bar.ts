@@ -1,0 +1,32 @@
+import type { Page } from 'playwright-core';
+
+/** The multi-tab bar of the shell. */
+export class TabsBar {
+  constructor(readonly page: Page) {}
+
+  readonly tabs = () => this.page.getByTestId('tab');
+
+  async keys(): Promise<string[]> {
+    return this.tabs().evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tabKey ?? ''));
+  }
+
+  async waitForKeys(keys: string[]): Promise<void> {
+    await this.page.waitForFunction(
+      (want) =>
+        JSON.stringify(
+          [...document.querySelectorAll<HTMLElement>('[data-testid=tab]')].map((e) => e.dataset.tabKey),
+        ) === JSON.stringify(want),
+      keys,
+    );
+  }
+
+  /** Number of close icons shown (a lone tab has none). */
+  async closeIcons(): Promise<number> {
+    return this.page.locator('[data-testid=multi-tab] .ant-tabs-tab-remove').count();
+  }
+
+  async contextAction(key: string, action: 'close' | 'closeRight' | 'closeLeft' | 'closeAll'): Promise<void> {
+    await this.page.locator(`[data-testid=tab][data-tab-key="${key}"]`).click({ button: 'right' });
+    await this.page.locator(`[data-testid=tab-menu-${action}]:visible`).click();
+  }
+}
