@@ -115,4 +115,24 @@ describe('sign-in', () => {
     expect(res.status).toBe(401);
     await context.close();
   });
+
+  it('with use_aes on, the credentials travel encrypted and still sign in', async () => {
+    await platform.setConfig('use_aes', 'Y');
+    try {
+      const { context, page } = await newPage(browser);
+      const login = new LoginPage(page, platform.appUrl);
+      await login.open();
+      const sent = page.waitForRequest((r) => r.url().endsWith('/user/login'));
+      await login.fill('register', 'Register@123');
+      await login.submitButton().click();
+      const form = new URLSearchParams((await sent).postData() ?? '');
+      expect(form.get('use_aes')).toBe('Y');
+      expect(form.get('username')).not.toBe('register');
+      expect(form.get('password')).not.toContain('Register');
+      await page.waitForURL((u) => u.hash === '#/orderList');
+      await context.close();
+    } finally {
+      await platform.setConfig('use_aes', 'N');
+    }
+  });
 });

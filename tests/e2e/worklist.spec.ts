@@ -69,4 +69,23 @@ describe('worklist', () => {
     expect(new Set(codes)).toEqual(new Set(['H002']));
     await close();
   });
+
+  it('a query without results warns "no data"', async () => {
+    const { page, list, close } = await openList('doctor');
+    await list.fillPatientId('NO-SUCH-PATIENT');
+    await list.search('patient_id=NO-SUCH-PATIENT');
+    expect(await list.total()).toBe(0);
+    await page.locator('.ant-message-warning').getByText('暂无数据').waitFor();
+    await close();
+  });
+
+  it("another hospital's data is refused with the Forbidden notice", async () => {
+    const { page, list, close } = await openList('doctor2');
+    await page.goto(`${platform.appUrl}#/orderList?sn=H001&pageNumber=1`);
+    const notice = page.locator('.ant-notification-notice-error');
+    await notice.getByText('禁止访问').waitFor();
+    expect(await notice.textContent()).toContain('无权访问其他医院的数据');
+    expect(await list.rows().count()).toBe(0);
+    await close();
+  });
 });

@@ -53,9 +53,9 @@ export function newCaptchaKey(): string {
     .replace(/=+$/, '');
 }
 
-/** Only in-app paths are followed after sign-in (no open redirect). */
+/** Only in-app paths are followed after sign-in (no open redirect, not back to the login or lock screen). */
 export function safeRedirect(target: string | null): string {
-  if (!target || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/user/login')) {
+  if (!target || !target.startsWith('/') || target.startsWith('//') || /^\/(user\/login|lock)\b/.test(target)) {
     return '/orderList';
   }
   return target;
