@@ -29,12 +29,15 @@ export function LoginForm({ foot, onSuccess }: LoginFormProps) {
   const [error, setError] = useState('');
   const login = useLogin(foot);
 
-  useEffect(() => {
-    // use_captcha configured: the captcha shows from the start.
-    fetchUseCaptcha().then(
+  /** Shows the captcha when the server requires it (always, or for this username after failures). */
+  const askServer = (username?: string) =>
+    fetchUseCaptcha(username).then(
       (on) => on && setCaptchaOn(true),
       () => undefined,
     );
+
+  useEffect(() => {
+    void askServer();
   }, []);
 
   const refreshCaptcha = () => {
@@ -43,12 +46,8 @@ export function LoginForm({ foot, onSuccess }: LoginFormProps) {
   };
 
   const checkUsername = () => {
-    const username = form.getFieldValue('username')?.trim();
-    if (username)
-      fetchUseCaptcha(username).then(
-        (on) => on && setCaptchaOn(true),
-        () => undefined,
-      );
+    const username = String(form.getFieldValue('username') ?? '').trim();
+    if (username) void askServer(username);
   };
 
   const onFinish = (v: LoginFormValues) => {
