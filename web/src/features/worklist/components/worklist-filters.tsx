@@ -1,7 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Form, Grid, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MODALITIES } from '@shared/constants';
 import { ORDER_SORTS, type OrderSort } from '@shared/schemas/order';
@@ -55,6 +55,8 @@ interface WorklistFiltersProps {
 export function WorklistFilters({ params, onSearch, onReset, loading }: WorklistFiltersProps) {
   const { t } = useTranslation('study');
   const [form] = Form.useForm<FilterValues>();
+  const compact = Grid.useBreakpoint().md === false;
+  const [expanded, setExpanded] = useState(false);
 
   useEffect(() => {
     form.setFieldsValue(toForm(params));
@@ -76,6 +78,8 @@ export function WorklistFilters({ params, onSearch, onReset, loading }: Worklist
     });
 
   const col = { xs: 24, sm: 12, lg: 8, xxl: 6 };
+  // On phones only the first two filters show until "more" is pressed (the others keep their values).
+  const more = { ...col, style: compact && !expanded ? { display: 'none' } : undefined };
   return (
     <Form form={form} onFinish={onFinish} initialValues={toForm(params)} data-testid="wl-filters">
       <Row gutter={[12, 0]}>
@@ -89,32 +93,32 @@ export function WorklistFilters({ params, onSearch, onReset, loading }: Worklist
             <Input allowClear maxLength={64} data-testid="wl-patient-id" />
           </Form.Item>
         </Col>
-        <Col {...col}>
+        <Col {...more}>
           <Form.Item name="accession_no" label={t('fields.accession_no')}>
             <Input allowClear maxLength={64} data-testid="wl-accession-no" />
           </Form.Item>
         </Col>
-        <Col {...col}>
+        <Col {...more}>
           <Form.Item name="sn" label={t('filters.hospital')}>
             <HospitalSelect data-testid="wl-hospital" />
           </Form.Item>
         </Col>
-        <Col {...col}>
+        <Col {...more}>
           <Form.Item name="modalitys" label={t('fields.modality')}>
             <ModalitySelect data-testid="wl-modalities" />
           </Form.Item>
         </Col>
-        <Col {...col}>
+        <Col {...more}>
           <Form.Item name="rpt_status" label={t('fields.rpt_status')}>
             <RptStatusSelect data-testid="wl-status" />
           </Form.Item>
         </Col>
-        <Col {...col}>
+        <Col {...more}>
           <Form.Item name="dates" label={t('filters.studyDate')}>
             <DatePicker.RangePicker allowEmpty={[true, true]} style={{ width: '100%' }} data-testid="wl-dates" />
           </Form.Item>
         </Col>
-        <Col {...col}>
+        <Col {...more}>
           <Form.Item name="sort" label={t('filters.sort')}>
             <Select options={ORDER_SORTS.map((s) => ({ value: s, label: t(SORT_KEYS[s]) }))} data-testid="wl-sort" />
           </Form.Item>
@@ -131,6 +135,11 @@ export function WorklistFilters({ params, onSearch, onReset, loading }: Worklist
               >
                 {t('filters.search')}
               </Button>
+              {compact && (
+                <Button type="link" onClick={() => setExpanded((e) => !e)} data-testid="wl-more">
+                  {expanded ? t('filters.less') : t('filters.more')}
+                </Button>
+              )}
               <Button
                 icon={<ReloadOutlined />}
                 onClick={() => {
