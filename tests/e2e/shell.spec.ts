@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
 import { LockPage } from '../pages/lock-page';
 import { LoginPage } from '../pages/login-page';
@@ -19,6 +19,17 @@ afterAll(async () => {
 });
 
 describe('app shell', () => {
+  it('opening the bare address and signing in gives one tab, the order list', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(platform.appUrl);
+    const login = new LoginPage(page, platform.appUrl);
+    await login.username().waitFor();
+    await login.signIn('doctor', 'Doctor@123');
+    await page.waitForURL((u) => u.hash.startsWith('#/orderList'));
+    await new TabsBar(page).waitForKeys(['/orderList']);
+    await context.close();
+  });
+
   it('keeps visited pages as tabs; close all / close right from the context menu', async () => {
     const { page, shell, close } = await signedIn(browser, platform, 'doctor');
     const tabs = new TabsBar(page);

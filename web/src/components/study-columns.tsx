@@ -16,6 +16,12 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       render: (v: string) => <span data-testid="cell-patient-name">{v}</span>,
     },
     {
+      title: t('fields.rpt_status'),
+      dataIndex: 'rpt_status',
+      width: 100,
+      render: (v: number) => <RptStatusTag status={v} />,
+    },
+    {
       title: t('fields.patient_sex'),
       dataIndex: 'patient_sex',
       width: 80,
@@ -49,12 +55,6 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       ),
     },
     { title: t('fields.department'), dataIndex: 'department', width: 100, ellipsis: true },
-    {
-      title: t('fields.rpt_status'),
-      dataIndex: 'rpt_status',
-      width: 100,
-      render: (v: number) => <RptStatusTag status={v} />,
-    },
     { title: t('fields.report_doctor'), dataIndex: 'report_doctor', width: 100 },
     { title: t('fields.sh_doctor'), dataIndex: 'sh_doctor', width: 100 },
     { title: t('fields.report_datetime'), dataIndex: 'report_datetime', width: 165 },

@@ -20,6 +20,8 @@ export function MultiTab({ titleOf }: MultiTabProps) {
   const activeKey = location.pathname;
 
   useEffect(() => {
+    // The root only redirects to the order list; it is never a page of its own.
+    if (location.pathname === '/') return;
     visit(location.pathname, location.pathname + location.search);
   }, [location.pathname, location.search, visit]);
 
