@@ -67,11 +67,12 @@ export const rowColumns = (userPk: number) => ({
     print_status: report.print_status,
     image_quality: report.image_quality,
     is_critical: report.is_critical,
+    third_party_pdf: report.third_party_pdf,
   },
   collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${userPk})`,
 });
 
-type Row = {
+export type StudyRowSource = {
   s: typeof study.$inferSelect;
   hospital_name: string | null;
   r: {
@@ -85,11 +86,13 @@ type Row = {
     print_status: number;
     image_quality: number | null;
     is_critical: number;
+    third_party_pdf: string;
   };
   collected: boolean;
 };
 
-export function toStudyRow({ s, r, hospital_name, collected }: Row): StudyRow {
+/** A third-party report has no rpt_pk of ours on the wire (null). */
+export function toStudyRow({ s, r, hospital_name, collected }: StudyRowSource): StudyRow {
   return {
     pk: s.pk,
     study_iuid: s.study_iuid,
@@ -110,7 +113,7 @@ export function toStudyRow({ s, r, hospital_name, collected }: Row): StudyRow {
     card_no: s.card_no,
     patient_phone: s.patient_phone,
     has_dicom_file: s.has_dicom_file,
-    rpt_pk: r.rpt_pk,
+    rpt_pk: r.third_party_pdf ? null : r.rpt_pk,
     rpt_status: r.rpt_status,
     rpt_good_status: r.rpt_good_status,
     report_datetime: fmt(r.report_datetime),

@@ -304,6 +304,9 @@ describe('audit, cancel audit, void', () => {
       .where(eq(report.study_pk, st!.pk));
     const i = await info('auditor', s.study_iuid);
     expect(i.reports[0]).toMatchObject({ rpt_pk: null, rpt_status: 2, third_party_pdf: '/files/third-party.pdf' });
+    expect(i.study.rpt_pk).toBeNull();
+    const listed = await req('auditor', '/api/order/OrderList', { accession_no: s.accession_no });
+    expect((listed.body.data as { list: StudyRow[] }).list[0]).toMatchObject({ rpt_pk: null, rpt_status: 2 });
     const v = i.reports[0]!.version;
     for (const path of ['/report/save', '/report/audit']) {
       const r = await req('auditor', path, { study_iuid: s.study_iuid, version: v, ...texts() }, 'en-US');

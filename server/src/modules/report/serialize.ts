@@ -1,6 +1,7 @@
 import type { ReportDetail, StudyDetail } from '@shared/schemas/report';
 import type { hospital, report, study } from '../../db/schema';
 import { fmt } from '../../lib/time';
+import { toStudyRow } from '../order/query';
 
 type ReportRow = typeof report.$inferSelect;
 type StudyRow = typeof study.$inferSelect;
@@ -37,29 +38,8 @@ export function toStudyDetail(
   collected: boolean,
 ): StudyDetail {
   return {
-    pk: s.pk,
-    study_iuid: s.study_iuid,
-    hospital_code: s.hospital_code,
-    hospital_name: h?.name ?? '',
-    hospital_title1: h?.title1 ?? '',
-    hospital_title2: h?.title2 ?? '',
-    hospital_logo: h?.logo ?? '',
-    patient_id: s.patient_id,
-    patient_name: s.patient_name,
-    patient_sex: s.patient_sex,
-    patient_age: s.patient_age,
-    patient_type: s.patient_type,
-    accession_no: s.accession_no,
-    modality: s.modality,
-    study_desc: s.study_desc,
+    ...toStudyRow({ s, r: main, hospital_name: h?.name ?? null, collected }),
     study_desc_value: s.study_desc_value,
-    study_datetime: fmt(s.study_datetime),
-    create_time: fmt(s.create_time),
-    department: s.department,
-    bed_no: s.bed_no,
-    card_no: s.card_no,
-    patient_phone: s.patient_phone,
-    has_dicom_file: s.has_dicom_file,
     diagnosis: s.diagnosis,
     note: s.note,
     infection_note: s.infection_note,
@@ -72,17 +52,8 @@ export function toStudyDetail(
     use_qc: s.use_qc,
     can_report: s.can_report,
     file_count: s.file_count,
-    lock_status: s.lock_status,
-    collected,
-    rpt_pk: main.third_party_pdf ? null : main.rpt_pk,
-    rpt_status: main.rpt_status,
-    rpt_good_status: main.rpt_good_status,
-    report_datetime: fmt(main.report_datetime),
-    report_doctor: main.report_doctor,
-    sh_doctor: main.sh_doctor,
-    sh_datetime: fmt(main.sh_datetime),
-    print_status: main.print_status,
-    image_quality: main.image_quality,
-    is_critical: main.is_critical,
+    hospital_title1: h?.title1 ?? '',
+    hospital_title2: h?.title2 ?? '',
+    hospital_logo: h?.logo ?? '',
   };
 }

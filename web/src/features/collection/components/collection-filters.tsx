@@ -1,7 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Form, Input, Row, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect } from 'react';
+import { boundsOf, rangeOf, type DateRange } from '@web/lib/date-range';
 import { useTranslation } from 'react-i18next';
 import { HospitalSelect, ModalitySelect } from '@web/components/study-selects';
 import type { Modality } from '@web/lib/url-params';
@@ -10,7 +10,7 @@ import type { CollectionParams } from '../lib/collection-params';
 interface FilterValues {
   sn?: string;
   patient_name?: string;
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DateRange;
   modalitys?: Modality[];
   study_desc?: string;
   report_content?: string;
@@ -19,8 +19,7 @@ interface FilterValues {
 const toForm = (p: CollectionParams): FilterValues => ({
   sn: p.sn || undefined,
   patient_name: p.patient_name,
-  dates:
-    p.startDate || p.endDate ? [p.startDate ? dayjs(p.startDate) : null, p.endDate ? dayjs(p.endDate) : null] : null,
+  dates: rangeOf(p.startDate, p.endDate),
   modalitys: p.modalitys,
   study_desc: p.study_desc,
   report_content: p.report_content,
@@ -45,8 +44,7 @@ export function CollectionFilters({ params, onSearch, onReset, loading }: Collec
     onSearch({
       sn: v.sn ?? '',
       patient_name: (v.patient_name ?? '').trim(),
-      startDate: v.dates?.[0]?.format('YYYY-MM-DD') ?? '',
-      endDate: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
+      ...boundsOf(v.dates),
       modalitys: v.modalitys ?? [],
       study_desc: (v.study_desc ?? '').trim(),
       report_content: (v.report_content ?? '').trim(),

@@ -1,7 +1,7 @@
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { Button, Col, DatePicker, Form, Grid, Input, Row, Select, Space } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
+import { boundsOf, rangeOf, type DateRange } from '@web/lib/date-range';
 import { useTranslation } from 'react-i18next';
 import type { MODALITIES } from '@shared/constants';
 import { ORDER_SORTS, type OrderSort } from '@shared/schemas/order';
@@ -15,7 +15,7 @@ interface FilterValues {
   sn?: string;
   modalitys?: (typeof MODALITIES)[number][];
   rpt_status?: number[];
-  dates?: [Dayjs | null, Dayjs | null] | null;
+  dates?: DateRange;
   sort: OrderSort;
 }
 
@@ -38,8 +38,7 @@ function toForm(p: WorklistParams): FilterValues {
     sn: p.sn || undefined,
     modalitys: p.modalitys,
     rpt_status: p.rpt_status,
-    dates:
-      p.startDate || p.endDate ? [p.startDate ? dayjs(p.startDate) : null, p.endDate ? dayjs(p.endDate) : null] : null,
+    dates: rangeOf(p.startDate, p.endDate),
     sort: p.sort,
   };
 }
@@ -71,8 +70,7 @@ export function WorklistFilters({ params, onSearch, onReset, loading }: Worklist
       sn: v.sn ?? '',
       modalitys: v.modalitys ?? [],
       rpt_status: v.rpt_status ?? [],
-      startDate: v.dates?.[0]?.format('YYYY-MM-DD') ?? '',
-      endDate: v.dates?.[1]?.format('YYYY-MM-DD') ?? '',
+      ...boundsOf(v.dates),
       sort: v.sort,
       pageNumber: 1,
     });
