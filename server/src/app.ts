@@ -12,6 +12,7 @@ import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
 import { rejectNulChars } from './middleware/no-nul';
 import { t } from './lib/i18n';
+import { loggableError } from './lib/log-error';
 import { authRoutes } from './modules/auth/routes';
 import { collectionRoutes } from './modules/collection/routes';
 import { hospitalRoutes } from './modules/hospital/routes';
@@ -104,7 +105,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
         err.status,
       );
     }
-    deps.log.error({ reqId: c.var.requestId, err: { message: err.message, stack: err.stack } }, 'unhandled error');
+    deps.log.error({ reqId: c.var.requestId, err: loggableError(err) }, 'unhandled error');
     return c.json({ success: false, msg: t(c, 'internal'), data: null, code: 500, error: 'INTERNAL' }, 500);
   });
 
