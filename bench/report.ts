@@ -9,14 +9,12 @@
  */
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
-import { startPgCluster, type PgCluster } from '../tests/setup/pg-cluster';
 import { bootstrap } from '../server/src/bootstrap';
 import { role, report, study, sysUser } from '../server/src/db/schema';
 import { loadEnv } from '../server/src/env';
 import { hashPassword } from '../server/src/lib/crypto';
+import { benchDatabase, latencyLine, listen, signIn } from './lib/harness';
 
 const { values: args } = parseArgs({
   options: {
@@ -34,31 +32,11 @@ const RATES = args.rate
   .filter((n) => n > 0);
 const DB = 'rx_bench_report';
 
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-function line(name: string, ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const f = (x: number) => x.toFixed(2).padStart(7);
-  return `${name.padEnd(14)} n ${String(ms.length).padStart(6)}  p50 ${f(pct(s, 50))} ms  p95 ${f(pct(s, 95))} ms  p99 ${f(pct(s, 99))} ms`;
-}
-
 async function main() {
-  let cluster: PgCluster | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    cluster = await startPgCluster();
-    adminUrl = cluster.url;
-  }
+  const database = await benchDatabase(DB, { fresh: true });
   try {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${DB} with (force)`);
-    await admin.query(`create database ${DB}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${DB}`;
     const platform = await bootstrap(
-      loadEnv({ DATABASE_URL: u.toString(), SEED: 'demo', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }),
+      loadEnv({ DATABASE_URL: database.url, SEED: 'demo', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }),
     );
     const db = platform.deps.db;
 
@@ -91,19 +69,9 @@ async function main() {
       .returning({ pk: study.pk, study_iuid: study.study_iuid });
     await db.insert(report).values(studies.map((s) => ({ study_pk: s.pk, rpt_position: 1 })));
 
-    const server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((r) => server.once('listening', r));
-    const addr = server.address();
-    const base = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-    const tokens = await Promise.all(
-      studies.map(async (_, i) => {
-        const res = await fetch(`${base}/user/login`, {
-          method: 'POST',
-          body: new URLSearchParams({ username: `bench${i}`, password: 'Bench@123' }),
-        });
-        return ((await res.json()) as { token: string }).token;
-      }),
-    );
+    const server = await listen(platform.app);
+    const base = server.base;
+    const tokens = await Promise.all(studies.map(async (_, i) => (await signIn(base, `bench${i}`, 'Bench@123')).token));
 
     // The simulated doctors run in a worker thread, so the server keeps the main thread to itself.
     const run = async (rate: number) => {
@@ -119,8 +87,8 @@ async function main() {
     };
     const printPhase = (title: string, r: { saveMs: number[]; auditMs: number[]; secs: number }) => {
       console.log(`\n${title}`);
-      console.log(line('save', r.saveMs));
-      console.log(line('audit', r.auditMs));
+      console.log(latencyLine('save', r.saveMs));
+      console.log(latencyLine('audit', r.auditMs));
       console.log(
         `throughput     ${(r.saveMs.length / r.secs).toFixed(0)} saves/s, ${(r.auditMs.length / r.secs).toFixed(0)} audits/s (each audit is also cancelled)`,
       );
@@ -132,7 +100,7 @@ async function main() {
     server.close();
     await platform.close();
   } finally {
-    cluster?.stop();
+    database.close();
   }
 }
 

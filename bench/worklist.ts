@@ -8,14 +8,13 @@
  *   DATABASE_URL=postgres://... npm run bench:worklist   # a server of yours (creates database rx_bench)
  */
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
 import pg from 'pg';
-import { startPgCluster, type PgCluster } from '../tests/setup/pg-cluster';
 import { bootstrap } from '../server/src/bootstrap';
 import { loadEnv } from '../server/src/env';
 import { hashPassword } from '../server/src/lib/crypto';
 import { hospitalScope } from '../server/src/modules/hospital/scope';
-import { countStudies, orderBy, studySelect, studyWhere } from '../server/src/modules/order/query';
+import { countQuery, orderBy, studySelect, studyWhere } from '../server/src/modules/order/query';
+import { benchDatabase, latencyLine, listen, median, signIn } from './lib/harness';
 import type { AuthUser } from '../server/src/context';
 
 const { values: args } = parseArgs({
@@ -28,16 +27,6 @@ const { values: args } = parseArgs({
 const N = Number(args.studies);
 const ITER = Number(args.iterations);
 const DB = 'rx_bench';
-
-function percentile(sorted: number[], p: number) {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-function summary(name: string, ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
-  const f = (x: number) => x.toFixed(2).padStart(8);
-  return `${name.padEnd(34)} p50 ${f(percentile(s, 50))} ms  p95 ${f(percentile(s, 95))} ms  p99 ${f(percentile(s, 99))} ms  mean ${f(mean)} ms`;
-}
 
 async function load(url: string) {
   const c = new pg.Client({ connectionString: url });
@@ -88,22 +77,9 @@ async function load(url: string) {
 }
 
 async function main() {
-  let cluster: PgCluster | undefined;
-  let adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) {
-    cluster = await startPgCluster();
-    adminUrl = cluster.url;
-  }
+  const database = await benchDatabase(DB, { fresh: !args.reuse });
+  const url = database.url;
   try {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    const exists = (await admin.query('select 1 from pg_database where datname = $1', [DB])).rowCount;
-    if (!exists) await admin.query(`create database ${DB}`);
-    await admin.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${DB}`;
-    const url = u.toString();
-
     const platform = await bootstrap(
       loadEnv({ DATABASE_URL: url, SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }),
     );
@@ -122,15 +98,9 @@ async function main() {
       })
       .onConflictDoNothing();
 
-    const server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise((r) => server.once('listening', r));
-    const address = server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const login = await fetch(`${base}/user/login`, {
-      method: 'POST',
-      body: new URLSearchParams({ username: 'bench', password: 'Bench@123', logon_type: 'PC' }),
-    });
-    const { token, user } = (await login.json()) as { token: string; user: { pk: number } };
+    const server = await listen(platform.app);
+    const base = server.base;
+    const { token, user } = await signIn(base, 'bench', 'Bench@123');
 
     // The queries a worklist user makes all day: the last 1, 7 or 30 days, one modality, first page.
     const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -154,17 +124,8 @@ async function main() {
         .limit(20)
         .offset(0)
         .toSQL();
-      const countSql = db
-        .select()
-        .from((await import('../server/src/db/schema')).study)
-        .where(where)
-        .toSQL();
-      return {
-        page,
-        count: { sql: countSql.sql.replace(/^select .*? from/, 'select count(*)::int from'), params: countSql.params },
-      };
+      return { page, count: countQuery(db, where, false).toSQL() };
     };
-    void countStudies; // the API's count query is the same statement as countSql above
 
     const apiMs: number[] = [];
     const sqlMs: number[] = [];
@@ -194,27 +155,16 @@ async function main() {
     console.log(
       `\nworklist, hospital H001, ${N.toLocaleString()} studies, ${ITER} requests over ${variants.length} filter variants`,
     );
-    console.log(summary('API  POST /api/order/OrderList', apiMs));
-    console.log(summary('SQL  page + count (direct)', sqlMs));
-    console.log(
-      `overhead at p50: ${(
-        percentile(
-          [...apiMs].sort((a, b) => a - b),
-          50,
-        ) -
-        percentile(
-          [...sqlMs].sort((a, b) => a - b),
-          50,
-        )
-      ).toFixed(2)} ms`,
-    );
+    console.log(latencyLine('API  POST /api/order/OrderList', apiMs, 34));
+    console.log(latencyLine('SQL  page + count (direct)', sqlMs, 34));
+    console.log(`overhead at p50: ${(median(apiMs) - median(sqlMs)).toFixed(2)} ms`);
     console.log('\nplan of the page query (CT, last 7 days):');
     console.log(explain.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n'));
     await raw.end();
     server.close();
     await platform.close();
   } finally {
-    cluster?.stop();
+    database.close();
   }
 }
 

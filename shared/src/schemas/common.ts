@@ -33,9 +33,6 @@ export interface Page<T> {
   pageSize: number;
 }
 
-export function envelopeOf<T extends z.ZodTypeAny>(data: T) {
-  return z.object({ success: z.boolean(), msg: z.string(), data });
-}
 export const ErrorEnvelopeSchema = z.object({
   success: z.literal(false),
   msg: z.string(),

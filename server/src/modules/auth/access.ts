@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { AllAuthEntry, AuthEntry, MenuItem } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
@@ -64,10 +64,4 @@ export async function loadAccess(db: Db, rolePk: number, isSuper: boolean, local
     codesOf(p).map((action) => ({ action, describe: describe(p), type: '1', status: p.status })),
   );
   return { menus: menuTree(rows, locale), auth, allAuth };
-}
-
-export async function permissionPks(db: Db, keys: string[]): Promise<number[]> {
-  if (!keys.length) return [];
-  const rows = await db.select({ pk: permission.pk }).from(permission).where(inArray(permission.key, keys));
-  return rows.map((r) => r.pk);
 }

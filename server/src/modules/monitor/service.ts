@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { PwdErrorRow } from '@shared/schemas/auth';
 import type { AuthUser } from '../../context';
@@ -32,9 +32,6 @@ export async function deletePwdError(db: Db, me: AuthUser, key: string): Promise
   if (me.role_pk !== SUPER_ADMIN_ROLE_PK) throw forbidden('onlyAdmin');
   const deleted = await db.delete(pwdError).where(eq(pwdError.username, key)).returning();
   if (!deleted.length) throw notFound();
-  await db
-    .update(sysUser)
-    .set({ lock_num: 0, locked_until: null })
-    .where(inArray(sysUser.username, [key]));
+  await db.update(sysUser).set({ lock_num: 0, locked_until: null }).where(eq(sysUser.username, key));
   await audit(db, { user_pk: me.pk, username: me.username, action: 'pwd_error_delete', target: key });
 }

@@ -137,11 +137,15 @@ export function studySelect(db: Db, userPk: number) {
     .leftJoin(hospital, eq(hospital.code, study.hospital_code));
 }
 
-export async function countStudies(db: Db, where: SQL | undefined, needsReport: boolean): Promise<number> {
+/** The count behind a page; the report is joined only when a filter needs it. */
+export function countQuery(db: Db, where: SQL | undefined, needsReport: boolean) {
   const base = db.select({ n: sql<number>`count(*)::int` }).from(study);
-  const q = needsReport
+  return needsReport
     ? base.innerJoin(report, and(eq(report.study_pk, study.pk), eq(report.rpt_position, 1))).where(where)
     : base.where(where);
-  const [row] = await q;
+}
+
+export async function countStudies(db: Db, where: SQL | undefined, needsReport: boolean): Promise<number> {
+  const [row] = await countQuery(db, where, needsReport);
   return Number(row?.n ?? 0);
 }

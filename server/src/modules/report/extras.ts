@@ -36,7 +36,7 @@ export async function setCritical(
   const row = await commitWrite(db, {
     row: r,
     set: { is_critical: input.is_critical, danger_val: input.is_critical ? input.danger_val : '' },
-    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.name },
+    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.me.name },
     versions: [],
     audits: [
       {
@@ -63,6 +63,6 @@ export async function recordQuality(db: Db, caller: Caller, input: z.output<type
     report_quality: input.report_quality ?? null,
     report_score: input.report_score == null ? null : String(input.report_score),
     report_remark: input.report_remark,
-    create_user: caller.name,
+    create_user: caller.me.name,
   });
 }

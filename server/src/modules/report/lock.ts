@@ -23,11 +23,11 @@ export function lockStateOf(s: StudyRecord, me: AuthUser) {
  * Marks the study as held by the caller when it is free, already theirs, or abandoned. The lock shows
  * who is writing; it does not block others, whose writes the report versions keep apart.
  */
-export async function lockStudy(db: Db, me: AuthUser, name: string, studyIuid: string) {
+export async function lockStudy(db: Db, me: AuthUser, studyIuid: string) {
   const s = await studyInScope(db, me, studyIuid);
   const [row] = await db
     .update(study)
-    .set({ lock_status: name, lock_user_pk: me.pk, lock_time: new Date() })
+    .set({ lock_status: me.name, lock_user_pk: me.pk, lock_time: new Date() })
     .where(
       and(
         eq(study.pk, s.pk),

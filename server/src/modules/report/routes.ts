@@ -113,8 +113,7 @@ export function reportRoutes() {
       responses: okResponse(LockStateSchema),
     }),
     async (c) => {
-      const caller = callerOf(c);
-      return ok(c, await lockStudy(c.var.deps.db, caller.me, caller.name, c.req.valid('json').study_iuid));
+      return ok(c, await lockStudy(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid));
     },
   );
 

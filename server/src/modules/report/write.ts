@@ -39,7 +39,7 @@ export function refuse(reason: RuleRefusal): never {
 }
 
 function assertValid(input: WriteInput, caller: Caller): void {
-  const problems = validateReport(input, { showray: caller.settings.showray });
+  const problems = validateReport(input, { showray: caller.me.settings.showray });
   if (!problems.length) return;
   const errors = problems.map((p) => ({ field: PROBLEM[p][0], msg: translate(caller.locale, PROBLEM[p][1]) }));
   throw AppError.validation(PROBLEM[problems[0]!][1], errors);
@@ -70,7 +70,7 @@ const textsOf = (
 async function commit(db: Db, caller: Caller, c: Omit<Commit, 'actor'>): Promise<ReportDetail> {
   const row = await commitWrite(db, {
     ...c,
-    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.name },
+    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.me.name },
   });
   if (!row) throw await staleNow(db, c.row.rpt_pk);
   return toReportDetail(row);
@@ -89,7 +89,7 @@ function writtenFields(r: ReportRow, input: WriteInput): ReportSet {
 const savedFields = (r: ReportRow, caller: Caller, now: Date): ReportSet => ({
   rpt_status: 1,
   rpt_model_id: r.rpt_model_id || String(now.getTime()),
-  report_doctor: caller.name,
+  report_doctor: caller.me.name,
   report_doctor_uuid: caller.me.uuid,
   report_datetime: now,
 });
@@ -99,7 +99,7 @@ const studyDescChange = (s: StudyRecord, input: WriteInput) =>
 async function prepareWrite(db: Db, caller: Caller, input: WriteInput, action: 'save' | 'audit') {
   const { s, r } = await target(db, caller.me, input.study_iuid, input.rpt_position, true);
   assertVersion(r, input.version);
-  const d = decide(action, stateOf(r), { oneClickAudit: caller.settings.oneClickAudit });
+  const d = decide(action, stateOf(r), { oneClickAudit: caller.me.settings.oneClickAudit });
   if (!d.ok) refuse(d.reason);
   assertValid(input, caller);
   await assertContent(db, input, s, caller);
@@ -127,7 +127,7 @@ export async function auditReport(db: Db, caller: Caller, input: WriteInput): Pr
     ...writtenFields(r, input),
     ...(saveFirst ? savedFields(r, caller, now) : {}),
     rpt_status: 2,
-    sh_doctor: caller.name,
+    sh_doctor: caller.me.name,
     sh_datetime: now,
   };
   const texts = textsOf({ ...r, ...set } as ReportRow);
