@@ -59,6 +59,16 @@ describe('platform basics', () => {
     );
   });
 
+  it('sends the security headers: scripts only from us, no framing by other sites', async () => {
+    const r = await p.app.request('/healthz');
+    const csp = r.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(r.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(r.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+  });
+
   it('answers unknown routes with the 404 envelope', async () => {
     const r = await call(p.app, 'GET', '/no/such/route', { lang: 'en-US' });
     expect(r.status).toBe(404);

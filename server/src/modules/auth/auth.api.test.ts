@@ -184,6 +184,31 @@ describe('POST /user/login', () => {
     expect(r.body.password_expire).toBe(true);
     expect(r.body.password_expire_message).toContain('100 days');
   });
+
+  it('warns, without blocking, when the password expires within 7 days', async () => {
+    const soon = new Date(Date.now() - 85 * 86_400_000);
+    await p.deps.db.update(sysUser).set({ update_password_time: soon }).where(eq(sysUser.username, 'doctor2'));
+    const r = await login('doctor2', 'Doctor@123', {}, 'en-US');
+    expect(r.status).toBe(200);
+    expect(r.body.password_expire).toBe(false);
+    expect(r.body.password_expire_message).toBe('Your password expires in 5 days; please change it soon');
+    await p.deps.db.update(sysUser).set({ update_password_time: new Date() }).where(eq(sysUser.username, 'doctor2'));
+    expect((await login('doctor2', 'Doctor@123')).body.password_expire_message).toBe('');
+  });
+
+  it('refuses an expired captcha even with the right answer', async () => {
+    await login('auditor', 'Wrong@1234');
+    await login('auditor', 'Wrong@1234');
+    const key = 'k-expired-captcha';
+    const code = await solveCaptcha(key);
+    await p.deps.db
+      .update(captcha)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(captcha.key, key));
+    const r = await login('auditor', 'Audit@123', { captchaKey: key, inputCode: code });
+    expect(r.body.error).toBe('CAPTCHA_WRONG');
+    await p.deps.db.delete(pwdError).where(eq(pwdError.username, 'auditor'));
+  });
 });
 
 describe('sessions', () => {
@@ -228,6 +253,19 @@ describe('sessions', () => {
     expect(r.body.data).toMatchObject({ token, expires_in: 7200 });
     const rows = await p.deps.db.select().from(session).where(eq(session.user_pk, u!.pk));
     expect(Math.max(...rows.map((s) => s.expires_at.getTime()))).toBeGreaterThan(Date.now() + 3600_000);
+  });
+
+  it('prunes sessions a day past their end at the next sign-in', async () => {
+    const token = await loginAs(p.app, 'register', 'Register@123');
+    const [u] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
+    await p.deps.db
+      .update(session)
+      .set({ expires_at: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(session.user_pk, u!.pk));
+    await loginAs(p.app, 'doctor', 'Doctor@123');
+    const left = await p.deps.db.select().from(session).where(eq(session.user_pk, u!.pk));
+    expect(left).toEqual([]);
+    expect((await call(p.app, 'POST', '/user/info', { token })).status).toBe(401);
   });
 
   it('stores only a hash of the token', async () => {

@@ -418,6 +418,34 @@ describe('drafts, lock, critical value, quality', () => {
     });
   });
 
+  it('frees a lock left for 30 minutes, and releases someone else’s only with patorder:closeRpts', async () => {
+    const { permission, role, rolePermission } = await import('../../db/schema');
+    const s = freshStudy();
+    await req('doctor', '/report/lock', { study_iuid: s.study_iuid });
+    const old = new Date(Date.now() - 31 * 60_000);
+    await p.deps.db.update(study).set({ lock_time: old }).where(eq(study.study_iuid, s.study_iuid));
+    expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('');
+    expect((await req('auditor', '/report/lock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
+      lock_status: '李主任',
+      mine: true,
+    });
+
+    const [r] = await p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
+    const [perm] = await p.deps.db.select().from(permission).where(eq(permission.key, 'closeRpts'));
+    await p.deps.db
+      .delete(rolePermission)
+      .where(and(eq(rolePermission.role_pk, r!.pk), eq(rolePermission.permission_pk, perm!.pk)));
+    try {
+      expect((await req('doctor', '/report/cleanLock', { study_iuid: s.study_iuid })).status).toBe(403);
+      expect((await info('doctor', s.study_iuid)).lock.lock_status).toBe('李主任');
+    } finally {
+      await p.deps.db.insert(rolePermission).values({ role_pk: r!.pk, permission_pk: perm!.pk });
+    }
+    expect((await req('doctor', '/report/cleanLock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
+      lock_status: '',
+    });
+  });
+
   it('sets and deletes the critical value, only when the feature is on', async () => {
     const s = freshStudy();
     const set = await req('doctor', '/report/critical', {
