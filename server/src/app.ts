@@ -21,6 +21,8 @@ import { orderRoutes } from './modules/order/routes';
 import { reportRoutes } from './modules/report/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { toolRoutes } from './modules/tool/routes';
+import { certRoutes } from './modules/cert/routes';
+import { patientRoutes } from './modules/patient/routes';
 
 const MAX_BODY = 1024 * 1024;
 const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -120,6 +122,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     hospitalRoutes(),
     reportRoutes(),
     knowledgeRoutes(),
+    patientRoutes(),
+    certRoutes(),
   ]) {
     app.route('/', sub);
   }

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
 import { PageLoading } from '@web/components/page-loading';
 import { ExceptionRedirect } from '@web/components/exception-redirect';
 import { safeRedirect } from '@web/features/auth/lib/login-memory';
@@ -51,10 +51,12 @@ export function SignedInShell() {
 }
 
 /** Permission-protected routes (spec: collection needs 'user'; writeRpt and shareRptInfo 'dashboard'). */
-export function RequirePermission({ action, children }: { action: string; children: ReactNode }) {
+/** Renders its children, or the nested route when used as a layout route. */
+export function RequirePermission({ action, children }: { action: string; children?: ReactNode }) {
   const { data } = useUserInfo();
   if (!data) return <PageLoading />;
-  return can(data, action) ? children : <ExceptionRedirect status="403" />;
+  if (!can(data, action)) return <ExceptionRedirect status="403" />;
+  return children ?? <Outlet />;
 }
 
 /**

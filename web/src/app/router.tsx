@@ -13,7 +13,6 @@ const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
 
 /** Spec routes without a page yet; they are reachable and say so. */
 const PENDING_SIGNED_IN = [
-  'account/settings',
   'dashboard',
   'doctorCount',
   'UserWorkCount',
@@ -27,7 +26,6 @@ const PENDING_SIGNED_IN = [
   'app',
   'imgCount',
   'uploadZip',
-  'printLabel',
   'printApply/:id',
   'readingVideo',
 ];
@@ -35,12 +33,10 @@ const PENDING_SIGNED_IN = [
 const PENDING_PUBLIC = [
   'user/register',
   'user/register-result',
-  'rptPrint',
   'screen',
   'wechat',
   'patientInfo',
   'readingFilm',
-  'OpenImageStation',
   'tempPreview',
   'pacsOauth',
   'sso',
@@ -53,6 +49,8 @@ const routes: RouteObject[] = [
     children: [
       { path: '/user/login', lazy: page(() => import('./routes/login')) },
       { path: '/lock', lazy: page(() => import('./routes/lock')) },
+      { path: '/rptPrint', lazy: page(() => import('./routes/report-print')) },
+      { path: '/OpenImageStation', lazy: page(() => import('./routes/open-image-station')) },
       ...PENDING_PUBLIC.map((path) => ({ path: `/${path}`, element: <InDevelopment /> })),
       { path: '/403', element: <ExceptionRedirect status="403" /> },
       { path: '/404', element: <ExceptionRedirect status="404" /> },
@@ -64,14 +62,26 @@ const routes: RouteObject[] = [
           { path: '/orderList', lazy: page(() => import('./routes/order-list')) },
           { path: '/account/collection', lazy: page(() => import('./routes/collection')) },
           { path: '/pwdErrorList', lazy: page(() => import('./routes/pwd-error-list')) },
-          ...['writeRpt', 'shareRptInfo'].map((path) => ({
-            path: `/${path}`,
+          {
+            path: '/writeRpt',
+            element: <RequirePermission action={PERMISSIONS.DASHBOARD} />,
+            children: [{ index: true, lazy: page(() => import('./routes/write-report')) }],
+          },
+          {
+            path: '/simpleRpt',
+            element: <RequirePermission action={PERMISSIONS.DASHBOARD} />,
+            children: [{ index: true, lazy: page(() => import('./routes/simple-report')) }],
+          },
+          {
+            path: '/shareRptInfo',
             element: (
               <RequirePermission action={PERMISSIONS.DASHBOARD}>
                 <InDevelopment />
               </RequirePermission>
             ),
-          })),
+          },
+          { path: '/account/settings', lazy: page(() => import('./routes/account-settings')) },
+          { path: '/printLabel', lazy: page(() => import('./routes/print-label')) },
           ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, element: <InDevelopment /> })),
         ],
       },

@@ -1,0 +1,6 @@
+import { newRouter } from '../../lib/router';
+
+export function certRoutes() {
+  const app = newRouter();
+  return app;
+}
