@@ -5,7 +5,21 @@ import { defineConfig } from 'vite';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const api = 'http://127.0.0.1:8080';
-const apiPaths = ['/user', '/tool', '/api', '/monitor', '/collection', '/hospital', '/openapi.json', '/healthz'];
+const apiPaths = [
+  '/user',
+  '/tool',
+  '/api',
+  '/monitor',
+  '/collection',
+  '/hospital',
+  '/report',
+  '/template',
+  '/patient',
+  '/scanp',
+  '/cert',
+  '/openapi.json',
+  '/healthz',
+];
 
 export default defineConfig({
   root: here,
@@ -18,7 +32,7 @@ export default defineConfig({
     },
   },
   build: {
-    outDir: path.resolve(here, 'dist'),
+    outDir: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, 'dist'),
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {

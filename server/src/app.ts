@@ -25,7 +25,10 @@ import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 
 const MAX_BODY = 1024 * 1024;
-const defaultWebDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+// WEB_DIST lets parallel test runs build and serve their own copy of the web app.
+const defaultWebDir = process.env.WEB_DIST
+  ? path.resolve(process.env.WEB_DIST)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export interface AppOptions {
   webDir?: string;
