@@ -50,6 +50,9 @@ const zh = {
   rptVoided: '报告已作废',
   kFolderNeeded: '请先选择一个文件夹',
   kFolderNotEmpty: '文件夹下有内容，不能删除',
+  patSaved: '患者信息已保存',
+  patAudited: '报告已审核，请先取消审核再修改患者信息',
+  patUnknownBody: '检查部位不存在或与检查类型不符',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -104,6 +107,9 @@ const en: Record<MessageKey, string> = {
   rptVoided: 'Report voided',
   kFolderNeeded: 'Choose a folder first',
   kFolderNotEmpty: 'The folder is not empty and cannot be deleted',
+  patSaved: 'Patient information saved',
+  patAudited: 'The report is audited; cancel the audit before changing the patient information',
+  patUnknownBody: 'A body part does not exist or does not match the modality',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

@@ -5,6 +5,7 @@ import { hospital, report, role, study, sysUser } from '../schema';
 import { hashPassword } from '../../lib/crypto';
 import { DEPARTMENTS, GIVEN, MODALITY_WEIGHTS, STUDY_TYPES, SURNAMES, rng } from './demo-data';
 import { seedKnowledge } from './demo-knowledge';
+import { seedScanItems } from './demo-scan-items';
 
 export const DEMO_USERS = [
   {
@@ -81,6 +82,10 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
   }
   await seedStudies(db, now);
   await seedKnowledge(db);
+  await seedScanItems(
+    db,
+    DEMO_HOSPITALS.map((h) => h.code),
+  );
 }
 
 async function seedStudies(db: Db, now: Date): Promise<void> {

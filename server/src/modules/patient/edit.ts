@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { RPT_STATUS } from '@shared/constants';
+import type { PatientEditSchema } from '@shared/schemas/patient';
+import type { StudyDetail } from '@shared/schemas/report';
+import type { z } from 'zod';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { study } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import type { Caller } from '../report/caller';
+import { reportInfo } from '../report/read';
+import { reportsOf, studyInScope } from '../report/repo';
+import { audit } from '../audit/service';
+import { scanItemsFor } from './scan-items';
+
+type PatientEditInput = z.output<typeof PatientEditSchema>;
+
+/**
+ * Corrects the patient and study fields of a study in the caller's hospital. Refused while a report of
+ * the study is audited: the audited report shows these fields, so the audit is cancelled first.
+ */
+export async function editPatient(db: Db, caller: Caller, input: PatientEditInput): Promise<StudyDetail> {
+  const me: AuthUser = caller.me;
+  const s = await studyInScope(db, me, input.study_iuid);
+  const reports = await reportsOf(db, s.pk);
+  if (reports.some((r) => r.rpt_status === RPT_STATUS.AUDITED)) {
+    throw new AppError(409, 'REPORT_STATE', 'patAudited');
+  }
+  const items = await scanItemsFor(db, s.hospital_code, input.modality, input.select_bodys);
+  if (!items) {
+    throw AppError.validation('validation', [
+      { field: 'select_bodys', msg: translate(caller.locale, 'patUnknownBody') },
+    ]);
+  }
+  await db
+    .update(study)
+    .set({
+      patient_id: input.patient_id,
+      patient_name: input.patient_name,
+      patient_sex: input.patient_sex,
+      patient_age: `${Number(input.patient_age)}${input.age_unit}`,
+      modality: input.modality,
+      can_report: input.can_report,
+      parts_count: input.parts_count,
+      study_desc: items.map((i) => i.description).join(','),
+      study_desc_value: items.map((i) => ({ key: String(i.scanp_id), label: i.description })),
+      ...(input.patient_type !== undefined ? { patient_type: input.patient_type } : {}),
+      ...(input.department !== undefined ? { department: input.department } : {}),
+      ...(input.bed_no !== undefined ? { bed_no: input.bed_no } : {}),
+      ...(input.diagnosis !== undefined ? { diagnosis: input.diagnosis } : {}),
+      ...(input.note !== undefined ? { note: input.note } : {}),
+    })
+    .where(eq(study.pk, s.pk));
+  await audit(db, { user_pk: me.pk, username: me.username, action: 'patient.edit', target: s.study_iuid });
+  return (await reportInfo(db, me, s.study_iuid)).study;
+}
