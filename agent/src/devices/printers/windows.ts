@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import { rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { AgentError } from '../../lib/errors';
+import { pickPrinter, type PrinterService } from './printer-service';
+
+/**
+ * PrinterService on Windows through pdf-to-printer (SumatraPDF underneath, silent). Raw label data needs
+ * the spooler's RAW datatype, which pdf-to-printer cannot send: label printers on Windows are left out.
+ */
+export function windowsPrinters(): PrinterService {
+  const lib = () => import('pdf-to-printer');
+  async function list() {
+    const { getPrinters, getDefaultPrinter } = await lib();
+    const [printers, def] = await Promise.all([getPrinters(), getDefaultPrinter()]);
+    return printers.map((p) => ({ name: p.name, default: p.name === def?.name, status: 'idle' }));
+  }
+  return {
+    available: () =>
+      lib().then(
+        () => true,
+        () => false,
+      ),
+    list,
+    printPdf: async (pdf, wanted, copies) => {
+      const printer = pickPrinter(await list(), wanted);
+      if (!printer) throw new AgentError('PRINTER_NOT_FOUND', 404, null, wanted);
+      const file = path.join(os.tmpdir(), `rxpacs-${randomUUID()}.pdf`);
+      await writeFile(file, pdf);
+      try {
+        await (await lib()).print(file, { printer: printer.name, copies, silent: true });
+        return { printer: printer.name, job: null };
+      } catch {
+        throw new AgentError('PRINT_FAILED', 502, null, printer.name);
+      } finally {
+        await rm(file, { force: true });
+      }
+    },
+    printRaw: () => Promise.reject(new AgentError('CAPABILITY_UNAVAILABLE', 501)),
+  };
+}

@@ -1,0 +1,12 @@
+import pino from 'pino';
+
+export type Logger = pino.Logger;
+
+/** JSON logs; anything that could hold a PIN or a request body is redacted, never written. */
+export function createLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+  return pino({
+    name: 'rxpacs-agent',
+    level,
+    redact: { paths: ['pin', '*.pin', 'body', '*.body', 'req.headers.cookie'], censor: '[redacted]' },
+  });
+}
