@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { PERMISSIONS } from '@shared/permissions';
 import { LanguageSwitch } from '@web/components/language-switch';
+import { BridgeStatus } from '@web/features/agent-bridge/components/bridge-status';
 import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
 import { ServerClock } from '@web/features/server-time/components/server-clock';
 import { useSessionStore } from '@web/lib/session-store';
@@ -76,6 +77,7 @@ export function HeaderActions({ compact, dark }: { compact: boolean; dark: boole
           />
         </Tooltip>
       )}
+      <BridgeStatus dark={dark} compact={compact} />
       <LanguageSwitch dark={dark} />
       {!compact && <ServerClock dark={dark} />}
       <Dropdown menu={{ items, onClick: onMenu }} trigger={['click']}>

@@ -1,10 +1,11 @@
-import { DesktopOutlined, FileTextOutlined, PictureOutlined } from '@ant-design/icons';
+import { FileTextOutlined, PictureOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Table, Tabs, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HISTORY_KEYS, type HistoryKey, type StudyRow } from '@shared/schemas/order';
 import { studyColumns } from '@web/components/study-columns';
+import { OpenWorkstationButton } from '@web/features/agent-bridge/components/open-workstation-button';
 import { useHistory } from '../api/history';
 
 const TAB_KEYS = {
@@ -38,16 +39,7 @@ function HistoryTable({ study, by }: { study: StudyRow; by: HistoryKey }) {
               data-testid="history-view-report"
             />
           </Tooltip>
-          <Tooltip title={t('actions.openWorkstation')}>
-            <Button
-              type="link"
-              size="small"
-              icon={<DesktopOutlined />}
-              aria-label={t('actions.openWorkstation')}
-              onClick={() => void message.info(t('actions.workstationUnavailable'))}
-              data-testid="history-open-workstation"
-            />
-          </Tooltip>
+          <OpenWorkstationButton studyIuid={r.study_iuid} testId="history-open-workstation" />
           <Tooltip title={t('actions.openImage')}>
             <Button
               type="link"

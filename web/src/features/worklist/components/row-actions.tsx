@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { RPT_STATUS } from '@shared/constants';
 import type { StudyRow } from '@shared/schemas/order';
 import { FavouriteButton } from '@web/components/favourite-button';
+import { OpenWorkstationButton } from '@web/features/agent-bridge/components/open-workstation-button';
 
 interface RowActionsProps {
   study: StudyRow;
@@ -34,6 +35,7 @@ export function RowActions({ study, canHistory, canFavourite, onHistory }: RowAc
           data-testid="row-open-report"
         />
       </Tooltip>
+      <OpenWorkstationButton studyIuid={study.study_iuid} testId="row-open-workstation" />
       {study.rpt_status === RPT_STATUS.AUDITED && (
         <Tooltip title={t('actions.print')}>
           <Button

@@ -1,0 +1,101 @@
+import { WS_RETRY_MS } from '@shared/constants';
+import { BridgeKeySchema, type BridgeEventBody } from '@shared/protocol/messages';
+import { z } from 'zod';
+
+/** Under the agent's 30 s keepalive (spec: keepalive 30 s), so idle connections are never dropped. */
+export const AGENT_PING_MS = 25_000;
+
+const AgentMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), keys: z.array(BridgeKeySchema), version: z.string().optional() }),
+  z.object({ type: z.literal('key-inserted'), key: BridgeKeySchema }),
+  z.object({ type: z.literal('key-removed'), slot: z.string(), serial: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('ping') }),
+]);
+
+/** Turns one message of the agent's /events socket into a bridge event (hello means the agent is up). */
+export function agentMessageToEvent(raw: unknown): BridgeEventBody | null {
+  let data: unknown = raw;
+  if (typeof raw === 'string') {
+    try {
+      data = JSON.parse(raw);
+    } catch {
+      return null;
+    }
+  }
+  const r = AgentMessageSchema.safeParse(data);
+  if (!r.success) return null;
+  const m = r.data;
+  if (m.type === 'hello') return { type: 'agent-up', keys: m.keys, version: m.version };
+  if (m.type === 'key-inserted' || m.type === 'key-removed') return m;
+  return null;
+}
+
+export interface AgentSocketOptions {
+  url: string;
+  onEvent: (e: BridgeEventBody) => void;
+  WebSocketImpl?: typeof WebSocket;
+  retryMs?: number;
+  pingMs?: number;
+}
+
+/**
+ * The agent's /events socket for pages without the extension: pings under 30 s, reconnects every 5 s
+ * after a close, and reports agent-down once per outage.
+ */
+export class AgentSocket {
+  private ws: WebSocket | null = null;
+  private ping: ReturnType<typeof setInterval> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private up = false;
+  private stopped = false;
+
+  constructor(private readonly o: AgentSocketOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    if (this.ping) clearInterval(this.ping);
+    this.ws?.close();
+    this.ws = null;
+  }
+
+  private connect(): void {
+    const Impl = this.o.WebSocketImpl ?? WebSocket;
+    let ws: WebSocket;
+    try {
+      ws = new Impl(this.o.url);
+    } catch {
+      this.down();
+      return;
+    }
+    this.ws = ws;
+    ws.onmessage = (ev: MessageEvent) => {
+      const e = agentMessageToEvent(ev.data);
+      if (!e) return;
+      if (e.type === 'agent-up') this.up = true;
+      this.o.onEvent(e);
+    };
+    ws.onopen = () => {
+      this.ping = setInterval(() => ws.send(JSON.stringify({ type: 'ping' })), this.o.pingMs ?? AGENT_PING_MS);
+    };
+    ws.onerror = () => {}; // a close follows, which schedules the retry
+    ws.onclose = () => {
+      if (this.ws === ws) this.down();
+    };
+  }
+
+  private down(): void {
+    if (this.ping) clearInterval(this.ping);
+    this.ping = null;
+    this.ws = null;
+    if (this.up) this.o.onEvent({ type: 'agent-down' });
+    this.up = false;
+    if (!this.stopped) this.retry = setTimeout(() => this.connect(), this.o.retryMs ?? WS_RETRY_MS);
+  }
+}

@@ -1,0 +1,163 @@
+import { AgentCallError, agentCallFor, fetchAgent, parseParams } from '@shared/protocol/agent-call';
+import {
+  BRIDGE_ERRORS,
+  BridgeStatusSchema,
+  type BridgeAction,
+  type BridgeEventBody,
+  type BridgeKey,
+  type BridgeParams,
+} from '@shared/protocol/messages';
+import { viewerLink } from '@shared/protocol/viewer-link';
+import { useBridgeStore } from '../stores/bridge-store';
+import { agentEventsUrl } from './agent-address';
+import { AgentSocket } from './agent-events';
+import { BridgeError } from './bridge-error';
+import { ExtensionTransport } from './extension-transport';
+
+export type KeyEvent = { type: 'key-inserted'; key: BridgeKey } | { type: 'key-removed'; slot: string; serial: string };
+
+export interface BridgeCoreOptions {
+  /** The user's language (Accept-Language of agent calls). */
+  lang: () => string;
+  /** Text of the bridge's own failures (EXTENSION_MISSING, AGENT_DOWN, TIMEOUT, BAD_REQUEST). */
+  message: (id: string) => string;
+  /** Opens a custom-protocol link (the viewer fallback). */
+  launch: (url: string) => void;
+  /** The agent's address for the direct path. */
+  agentUrl: () => string;
+  win?: Window;
+  WebSocketImpl?: typeof WebSocket;
+  ackTimeoutMs?: number;
+}
+
+const TIMEOUT_MS: Partial<Record<BridgeAction, number>> = { sign: 30_000, print: 120_000, printRaw: 60_000 };
+const DEFAULT_TIMEOUT_MS = 20_000;
+/** Failures after which the viewer falls back to its custom-protocol link. */
+const UNREACHABLE = new Set<string>([BRIDGE_ERRORS.EXTENSION_MISSING, BRIDGE_ERRORS.AGENT_DOWN]);
+
+export type OpenOutcome = { via: 'extension' | 'agent' } | { via: 'protocol'; link: string };
+
+/**
+ * Chooses the path to the workstation: the extension when it acks, else the agent over HTTP (its
+ * /events socket for key events), else, for the viewer only, the custom-protocol link.
+ */
+export class BridgeCore {
+  private transport: ExtensionTransport | null = null;
+  private socket: AgentSocket | null = null;
+  private detection: Promise<void> | null = null;
+  private readonly keyListeners = new Set<(e: KeyEvent) => void>();
+
+  constructor(private readonly o: BridgeCoreOptions) {}
+
+  /** Starts detection once; later calls return the same promise. */
+  start(): Promise<void> {
+    this.detection ??= this.detect();
+    return this.detection;
+  }
+
+  stop(): void {
+    this.transport?.dispose();
+    this.socket?.stop();
+    this.transport = null;
+    this.socket = null;
+    this.detection = null;
+  }
+
+  onKeyEvent(handler: (e: KeyEvent) => void): () => void {
+    this.keyListeners.add(handler);
+    return () => this.keyListeners.delete(handler);
+  }
+
+  async call<A extends BridgeAction>(action: A, params: BridgeParams<A>): Promise<unknown> {
+    const checked = parseParams(action, params);
+    if (!checked.ok) throw new BridgeError(checked.error.id, this.o.message(checked.error.id), checked.error.msg);
+    await this.start();
+    const timeoutMs = TIMEOUT_MS[action] ?? DEFAULT_TIMEOUT_MS;
+    if (useBridgeStore.getState().extension && this.transport) {
+      try {
+        return await this.transport.request(action, params, timeoutMs, this.o.lang());
+      } catch (e) {
+        if (!(e instanceof BridgeError) || e.id !== BRIDGE_ERRORS.EXTENSION_MISSING) throw e;
+        // The extension went away (disabled, updated): the page carries on with the agent directly.
+        useBridgeStore.getState().set({ extension: false });
+        this.startSocket();
+      }
+    }
+    try {
+      return await fetchAgent(agentCallFor(action, checked.params, this.origin()), {
+        baseUrl: this.o.agentUrl(),
+        timeoutMs,
+        language: this.o.lang(),
+      });
+    } catch (e) {
+      if (!(e instanceof AgentCallError)) throw e;
+      const { id, msg, data } = e.failure;
+      const own = id === BRIDGE_ERRORS.AGENT_DOWN || id === BRIDGE_ERRORS.TIMEOUT;
+      throw new BridgeError(id, own || !msg ? this.o.message(id) : msg, data);
+    }
+  }
+
+  /** Opens a study in the local viewer; without extension and agent, through the custom-protocol link. */
+  async openStudy(study_iuid: string): Promise<OpenOutcome> {
+    try {
+      await this.call('openStudy', { study_iuid });
+      return { via: useBridgeStore.getState().extension ? 'extension' : 'agent' };
+    } catch (e) {
+      if (!(e instanceof BridgeError) || !UNREACHABLE.has(e.id)) throw e;
+      const link = viewerLink(study_iuid, 'openImage');
+      this.o.launch(link);
+      return { via: 'protocol', link };
+    }
+  }
+
+  private origin(): string {
+    return (this.o.win ?? window).location.origin;
+  }
+
+  private async detect(): Promise<void> {
+    const store = useBridgeStore.getState();
+    this.transport = new ExtensionTransport({
+      win: this.o.win,
+      ackTimeoutMs: this.o.ackTimeoutMs,
+      message: this.o.message,
+      onEvent: (e) => this.onEvent(e),
+    });
+    try {
+      const status = BridgeStatusSchema.parse(await this.transport.request('status', {}, DEFAULT_TIMEOUT_MS));
+      store.set({
+        extension: true,
+        detected: true,
+        agentUp: status.agentUp,
+        agentVersion: status.agentVersion,
+        extensionVersion: status.extensionVersion,
+        keys: status.keys,
+      });
+    } catch {
+      if (useBridgeStore.getState().extension) return; // announced itself meanwhile
+      store.set({ extension: false, detected: true });
+      this.startSocket();
+    }
+  }
+
+  private startSocket(): void {
+    if (this.socket) return;
+    this.socket = new AgentSocket({
+      url: agentEventsUrl(this.o.agentUrl()),
+      onEvent: (e) => this.onEvent(e),
+      WebSocketImpl: this.o.WebSocketImpl,
+    });
+    this.socket.start();
+  }
+
+  private onEvent(e: BridgeEventBody): void {
+    // One source of events at a time: once the extension announces itself the direct socket closes.
+    if (e.type === 'extension-ready') {
+      this.socket?.stop();
+      this.socket = null;
+    }
+    useBridgeStore.getState().apply(e);
+    if (e.type === 'key-inserted' || e.type === 'key-removed') {
+      for (const l of this.keyListeners) l(e);
+    }
+  }
+}
