@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportDetailValuesSchema } from '../report/document';
 import { StudyRowSchema } from './order';
 
 export const REPORT_TEXT_MAX = 50_000;
@@ -95,7 +96,8 @@ const ReportWriteFields = {
   study_desc: z.string().max(512),
   report_text1: Text,
   report_text2: Text,
-  rpt_detail: z.unknown().optional(),
+  /** Values typed into the template's own elements; null clears them. */
+  rpt_detail: ReportDetailValuesSchema.nullable().optional(),
   /** Resend with true to go past the content check. */
   RemoveCheck: z.boolean().optional().default(false),
 };

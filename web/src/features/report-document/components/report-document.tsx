@@ -1,0 +1,106 @@
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
+import { deletePage, type DetailValue, joinPages, nextTitleSuffix, splitPages } from '@shared/report/document';
+import { useAutoZoom } from '../hooks/use-auto-zoom';
+import type { ReportDocumentProps, ToolSettings } from '../index';
+import type { PageTextField } from '../lib/fields';
+import { ReportPage } from './report-page';
+import './report-document.css';
+
+export const DEFAULT_TOOL_SETTINGS: ToolSettings = { fontSize: 16, lineHeight: 24, zoom: 1, autoZoom: false };
+
+const identity = (s: string) => s;
+
+/**
+ * The A4 report: page 1 plus one page per page-split marker in findings or opinion, each page the whole
+ * layout template. Editing calls onChange with the whole new text or detail (the caller owns the state).
+ */
+export function ReportDocument(props: ReportDocumentProps) {
+  const { findings, opinion, detail, onChange, mode, editable } = props;
+  const tool = props.tool ?? DEFAULT_TOOL_SETTINGS;
+  const containerRef = useRef<HTMLDivElement>(null);
+  const autoZoom = useAutoZoom(containerRef, mode === 'screen' && tool.autoZoom);
+  const zoom = mode === 'print' ? 1 : (autoZoom ?? tool.zoom);
+
+  const findingsPages = splitPages(findings);
+  const opinionPages = splitPages(opinion);
+  const count = Math.max(findingsPages.length, opinionPages.length);
+
+  // Latest texts for the callbacks, so pages keep stable handlers while typing.
+  const latest = useRef({ findings, opinion, detail, onChange });
+  useLayoutEffect(() => {
+    latest.current = { findings, opinion, detail, onChange };
+  });
+
+  const setPageText = useCallback((index: number, field: PageTextField, value: string) => {
+    const { findings: f, opinion: o, onChange: change } = latest.current;
+    const pages = splitPages(field === 'report_text1' ? f : o);
+    while (pages.length <= index) pages.push('');
+    pages[index] = value;
+    const text = joinPages(pages);
+    change?.(field === 'report_text1' ? { findings: text } : { opinion: text });
+  }, []);
+  const setValue = useCallback((key: string, value: DetailValue) => {
+    const { detail: d, onChange: change } = latest.current;
+    change?.({ detail: { ...d, values: { ...d.values, [key]: value } } });
+  }, []);
+  const cycleTitleSuffix = useCallback(() => {
+    const { detail: d, onChange: change } = latest.current;
+    change?.({ detail: { ...d, title_suffix: nextTitleSuffix(d.title_suffix) } });
+  }, []);
+  const removePage = useCallback((index: number) => {
+    const { findings: f, opinion: o, onChange: change } = latest.current;
+    change?.({ findings: deletePage(f, index), opinion: deletePage(o, index) });
+  }, []);
+
+  const { onOverflow, multiPage } = props;
+  const overflow = useMemo(
+    () => (onOverflow ? () => onOverflow(multiPage ? 'add-page' : 'max') : undefined),
+    [onOverflow, multiPage],
+  );
+  const font = useMemo(() => ({ size: tool.fontSize, lineHeight: tool.lineHeight }), [tool.fontSize, tool.lineHeight]);
+  const pageTexts = useMemo(
+    () =>
+      Array.from({ length: count }, (_, i) => ({
+        report_text1: findingsPages[i] ?? '',
+        report_text2: opinionPages[i] ?? '',
+      })),
+    // findingsPages/opinionPages are derived from findings/opinion
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [findings, opinion, count],
+  );
+  const canDelete = editable && mode === 'screen';
+
+  return (
+    <div
+      ref={containerRef}
+      className={`rd-doc rd-mode-${mode}`}
+      data-testid="report-document"
+      data-pages={count}
+      data-zoom={zoom}
+    >
+      <div className="rd-zoom" style={{ zoom }}>
+        {pageTexts.map((pageText, i) => (
+          <ReportPage
+            key={i}
+            index={i}
+            template={props.template}
+            study={props.study}
+            report={props.report}
+            detail={detail}
+            editable={editable}
+            mode={mode}
+            pageText={pageText}
+            font={font}
+            watermark={props.watermark}
+            resolveUrl={props.resolveUrl ?? identity}
+            setPageText={setPageText}
+            setValue={setValue}
+            cycleTitleSuffix={cycleTitleSuffix}
+            onDelete={canDelete && i > 0 ? removePage : undefined}
+            onOverflow={overflow}
+          />
+        ))}
+      </div>
+    </div>
+  );
+}

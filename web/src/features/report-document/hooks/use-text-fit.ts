@@ -1,0 +1,56 @@
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
+import { TOOL_LIMITS } from '@shared/report/document';
+
+interface TextFitOptions {
+  pageRef: RefObject<HTMLElement | null>;
+  /** Font size the texts start from (the Tool tab's). */
+  base: number;
+  /** Line height at the base font; it shrinks in proportion. */
+  lineHeight: number;
+  /** Changes whenever anything on the page that takes room changes (texts, typed values, template). */
+  contentKey: string;
+  /** Called once each time the page starts overflowing at the smallest font. */
+  onOverflow?: () => void;
+}
+
+export const lineHeightFor = (font: number, base: number, lineHeight: number) =>
+  Math.round(((lineHeight * font) / base) * 100) / 100;
+
+/**
+ * Text overflow (spec section 5): when the page content no longer fits the A4 page, the page texts shrink
+ * by 1 px at a time down to 12 px; if it still does not fit, onOverflow. Measured in one layout pass
+ * (before paint) by setting the font on the DOM and reading the page's scroll height, then kept in state
+ * so React renders the same font. Text boxes grow with their text so the page is what overflows.
+ */
+export function useTextFit({ pageRef, base, lineHeight, contentKey, onOverflow }: TextFitOptions): number {
+  const [font, setFont] = useState(base);
+  const overflowed = useRef(false);
+  const onOverflowRef = useRef(onOverflow);
+  useLayoutEffect(() => {
+    onOverflowRef.current = onOverflow;
+  });
+  useLayoutEffect(() => {
+    const page = pageRef.current;
+    if (!page) return;
+    const boxes = Array.from(page.querySelectorAll<HTMLElement>('[data-page-text]'));
+    const apply = (f: number) => {
+      for (const box of boxes) {
+        box.style.fontSize = `${f}px`;
+        box.style.lineHeight = `${lineHeightFor(f, base, lineHeight)}px`;
+        if (box instanceof HTMLTextAreaElement) {
+          box.style.height = 'auto';
+          box.style.height = `${box.scrollHeight}px`;
+        }
+      }
+    };
+    const overflows = () => page.scrollHeight > page.clientHeight + 1;
+    let f = base;
+    apply(f);
+    while (f > TOOL_LIMITS.overflowMinFont && overflows()) apply(--f);
+    const over = overflows();
+    setFont(f);
+    if (over && !overflowed.current) onOverflowRef.current?.();
+    overflowed.current = over;
+  }, [pageRef, base, lineHeight, contentKey]);
+  return font;
+}
