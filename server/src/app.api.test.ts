@@ -55,7 +55,16 @@ describe('platform basics', () => {
     for (const o of ops) expect(o.op['x-permission'], `${o.method} ${o.path}`).toBeTruthy();
     const publicOps = ops.filter((o) => o.op['x-permission'] === 'public').map((o) => o.path);
     expect(new Set(publicOps)).toEqual(
-      new Set(['/user/login', '/tool/getFootTitle', '/tool/getUseCaptcha', '/tool/captcha', '/tool/serverTime']),
+      new Set([
+        '/user/login',
+        '/tool/getFootTitle',
+        '/tool/getUseCaptcha',
+        '/tool/captcha',
+        '/tool/serverTime',
+        // certificate sign-in; a bind challenge checks the session itself
+        '/cert/challenge',
+        '/cert/login',
+      ]),
     );
   });
 

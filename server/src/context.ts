@@ -8,6 +8,8 @@ export interface AppDeps {
   dbKind: DbKind;
   log: Logger;
   env: Env;
+  /** Injectable clock (tests replace it); unset means the system clock. */
+  now?: () => Date;
 }
 
 export interface AuthUser {

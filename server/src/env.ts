@@ -7,6 +7,11 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The platform's public origin (scheme://host[:port]) that certificate signatures are bound to. Unset: the request's own. */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => new URL(u).origin)
+    .optional(),
   /** Session lifetime in minutes (sliding through refresh). */
   SESSION_TTL_MIN: z.coerce
     .number()

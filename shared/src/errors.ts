@@ -31,6 +31,13 @@ export const ERROR_IDS = [
   'CONTENT_CHECK',
   'LOCKED_BY_OTHER',
   'FEATURE_OFF',
+  'CHALLENGE_INVALID',
+  'CERT_INVALID',
+  'SIGNATURE_INVALID',
+  'CERT_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_NOT_BOUND',
+  'CERT_BOUND_OTHER',
   'INTERNAL',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

@@ -4,3 +4,4 @@ export * from './study';
 export * from './config';
 export * from './audit';
 export * from './template';
+export * from './cert';

@@ -8,6 +8,7 @@ import {
   serial,
   smallint,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -112,5 +113,11 @@ export const sysUser = pgTable(
     update_password_time: ts('update_password_time').notNull().defaultNow(),
     create_time: ts('create_time').notNull().defaultNow(),
   },
-  (t) => [index('sys_user_hospital_idx').on(t.hospital_code)],
+  (t) => [
+    index('sys_user_hospital_idx').on(t.hospital_code),
+    // One certificate (its SHA-256 fingerprint) belongs to at most one user; '' means none bound.
+    uniqueIndex('sys_user_usb_key_uq')
+      .on(t.usb_key)
+      .where(sql`${t.usb_key} <> ''`),
+  ],
 );

@@ -88,14 +88,7 @@ async function freeDiskGb(dir: string): Promise<number | null> {
 
 export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta): Promise<LoginResult> {
   const { db } = deps;
-  const cfg = await getConfigs(db, [
-    'use_captcha',
-    'use_aes',
-    'aes_key',
-    'use_password_check',
-    'login_max_fails',
-    'password_expire_days',
-  ]);
+  const cfg = await getConfigs(db, ['use_captcha', 'use_aes', 'aes_key', 'use_password_check', 'login_max_fails']);
   let { username, password } = input;
   if (input.use_aes) {
     const u = aesDecrypt(username, cfg.aes_key);
@@ -140,18 +133,43 @@ export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta):
       captcha: count >= CAPTCHA_AFTER_FAILURES,
     });
   }
+  return completeSignIn(deps, found, meta);
+}
+
+export type FoundUser = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+/**
+ * What every sign-in method does once it has identified the user (password or certificate): the account
+ * rules (lock, status, at least one menu), clearing the failure count, the session and the login result.
+ */
+export async function completeSignIn(
+  deps: AppDeps,
+  found: FoundUser,
+  meta: ClientMeta,
+  method: 'password' | 'cert' = 'password',
+): Promise<LoginResult> {
+  const { db } = deps;
   const u = found.u;
+  const minutes = lockedMinutes(u.locked_until);
+  if (minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
   if (u.status !== 1) throw new AppError(403, 'ACCOUNT_DISABLED', 'accountDisabled');
   const isSuper = u.role_pk === SUPER_ADMIN_ROLE_PK;
   if ((await countMenus(db, u.role_pk, isSuper)) === 0) throw new AppError(403, 'NO_MENU', 'noMenu');
 
-  await db.delete(pwdError).where(eq(pwdError.username, username));
+  await db.delete(pwdError).where(eq(pwdError.username, u.username));
   if (u.lock_num || u.locked_until) {
     await db.update(sysUser).set({ lock_num: 0, locked_until: null }).where(eq(sysUser.pk, u.pk));
   }
   const { token, expiresIn } = await createSession(db, u.pk, deps.env.SESSION_TTL_MIN, meta);
-  await audit(db, { user_pk: u.pk, username: u.username, action: 'login', ip: meta.ip });
+  await audit(db, {
+    user_pk: u.pk,
+    username: u.username,
+    action: 'login',
+    ip: meta.ip,
+    ...(method === 'cert' ? { detail: { method } } : {}),
+  });
 
+  const cfg = await getConfigs(db, ['password_expire_days']);
   const expireDays = Number(cfg.password_expire_days) || 0;
   const age = Math.floor((Date.now() - u.update_password_time.getTime()) / 86_400_000);
   const expired = expireDays > 0 && age >= expireDays;
