@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  DicomUidSchema,
+  KeyTokenSchema,
+  PrintRawRequestSchema,
+  PrintRequestSchema,
+  SignRequestSchema,
+  SpeakRequestSchema,
+  ViewerActionSchema,
+  type KeyToken,
+} from '../agent/api';
+import { AGENT_DEFAULT_PORT, AGENT_HOSTNAME } from '../agent/constants';
 
 /**
  * The bridge protocol between the web page, the extension's content script, its background worker and
@@ -10,61 +21,30 @@ export const PROTOCOL_VERSION = 1;
 /** The content script acks every request within this time; no ack means no extension on this page. */
 export const ACK_TIMEOUT_MS = 1_000;
 /** Default agent address (issue 4); the extension's options page or managed policy can change it. */
-export const DEFAULT_AGENT_URL = 'http://127.0.0.1:17380';
+export const DEFAULT_AGENT_URL = `http://${AGENT_HOSTNAME}:${AGENT_DEFAULT_PORT}`;
 
 const envelope = { prefix: z.literal(PROTOCOL_PREFIX), version: z.literal(PROTOCOL_VERSION) };
 const RequestIdSchema = z.string().min(1).max(64);
-/** DICOM UID: digits and dots, at most 64 characters (the agent checks it again). */
-export const StudyUidSchema = z
-  .string()
-  .max(64)
-  .regex(/^[0-9]+(\.[0-9]+)*$/);
 
-export const BridgeKeyCertificateSchema = z.object({
-  id: z.string(),
-  subject: z.string(),
-  notAfter: z.string(),
-  der: z.string(),
-});
-export const BridgeKeySchema = z.object({
-  slot: z.string(),
-  label: z.string(),
-  serial: z.string(),
-  certificates: z.array(BridgeKeyCertificateSchema),
-});
-export type BridgeKey = z.infer<typeof BridgeKeySchema>;
+/** A USB key (token) as the agent lists it. */
+export const BridgeKeySchema = KeyTokenSchema;
+export type BridgeKey = KeyToken;
 
-/** What a page may ask for; each maps to one agent route. `origin` is never a parameter: the extension adds it. */
+/**
+ * What a page may ask for; each maps to one agent route and reuses the agent's request schema.
+ * `origin` is never a parameter: the extension takes it from the sender (the page's own origin on
+ * the direct path).
+ */
 export const BridgeParamsSchemas = {
   status: z.object({}).strict(),
-  sign: z
-    .object({
-      challenge: z.string().min(1).max(256),
-      pin: z.string().min(1).max(64),
-      certificate_id: z.string().max(256),
-    })
-    .strict(),
-  openStudy: z.object({ study_iuid: StudyUidSchema }).strict(),
-  closeStudy: z.object({ study_iuid: StudyUidSchema }).strict(),
-  viewerLink: z.object({ study_iuid: StudyUidSchema, type: z.enum(['openImage', 'closeImage']) }).strict(),
+  sign: SignRequestSchema.omit({ origin: true }).strict(),
+  openStudy: z.object({ study_iuid: DicomUidSchema }).strict(),
+  closeStudy: z.object({ study_iuid: DicomUidSchema }).strict(),
+  viewerLink: z.object({ study_iuid: DicomUidSchema, type: ViewerActionSchema }).strict(),
   printers: z.object({}).strict(),
-  print: z
-    .object({
-      pdf: z.string().optional(),
-      url: z.string().url().optional(),
-      printer: z.string().max(256).optional(),
-      copies: z.number().int().min(1).max(99).optional(),
-    })
-    .strict()
-    .refine((v) => !!v.pdf !== !!v.url, { message: 'pdf or url, exactly one' }),
-  printRaw: z.object({ data: z.string().min(1).max(1_000_000), printer: z.string().max(256).optional() }).strict(),
-  speak: z
-    .object({
-      text: z.string().min(1).max(500),
-      rate: z.number().min(0.1).max(3).optional(),
-      times: z.number().int().min(1).max(10).optional(),
-    })
-    .strict(),
+  print: PrintRequestSchema,
+  printRaw: PrintRawRequestSchema,
+  speak: SpeakRequestSchema,
 } as const;
 export type BridgeAction = keyof typeof BridgeParamsSchemas;
 export const BRIDGE_ACTIONS = Object.keys(BridgeParamsSchemas) as BridgeAction[];

@@ -7,10 +7,10 @@ import {
   type BridgeKey,
   type BridgeParams,
 } from '@shared/protocol/messages';
+import { AgentSocket } from '@shared/protocol/agent-socket';
 import { viewerLink } from '@shared/protocol/viewer-link';
 import { useBridgeStore } from '../stores/bridge-store';
 import { agentEventsUrl } from './agent-address';
-import { AgentSocket } from './agent-events';
 import { BridgeError } from './bridge-error';
 import { ExtensionTransport } from './extension-transport';
 

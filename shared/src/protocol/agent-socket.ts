@@ -1,17 +1,9 @@
-import { WS_RETRY_MS } from '@shared/constants';
-import { BridgeKeySchema, type BridgeEventBody } from '@shared/protocol/messages';
-import { z } from 'zod';
+import { AgentServerMessageSchema } from '../agent/events';
+import { WS_RETRY_MS } from '../constants';
+import type { BridgeEventBody } from './messages';
 
-/** Under the agent's 30 s keepalive (spec: keepalive 30 s), so idle connections are never dropped. */
+/** Under the spec's 30 s keepalive, so neither side drops an idle connection (nor MV3 its worker). */
 export const AGENT_PING_MS = 25_000;
-
-const AgentMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('hello'), keys: z.array(BridgeKeySchema), version: z.string().optional() }),
-  z.object({ type: z.literal('key-inserted'), key: BridgeKeySchema }),
-  z.object({ type: z.literal('key-removed'), slot: z.string(), serial: z.string() }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('ping') }),
-]);
 
 /** Turns one message of the agent's /events socket into a bridge event (hello means the agent is up). */
 export function agentMessageToEvent(raw: unknown): BridgeEventBody | null {
@@ -23,10 +15,10 @@ export function agentMessageToEvent(raw: unknown): BridgeEventBody | null {
       return null;
     }
   }
-  const r = AgentMessageSchema.safeParse(data);
+  const r = AgentServerMessageSchema.safeParse(data);
   if (!r.success) return null;
   const m = r.data;
-  if (m.type === 'hello') return { type: 'agent-up', keys: m.keys, version: m.version };
+  if (m.type === 'hello') return { type: 'agent-up', keys: m.keys };
   if (m.type === 'key-inserted' || m.type === 'key-removed') return m;
   return null;
 }
@@ -40,8 +32,8 @@ export interface AgentSocketOptions {
 }
 
 /**
- * The agent's /events socket for pages without the extension: pings under 30 s, reconnects every 5 s
- * after a close, and reports agent-down once per outage.
+ * The agent's /events socket (the extension's background, or a page without the extension): pings under
+ * 30 s, reconnects every 5 s after a close, and reports agent-down once per outage.
  */
 export class AgentSocket {
   private ws: WebSocket | null = null;

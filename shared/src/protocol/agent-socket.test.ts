@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it, vi } from 'vitest';
 import { WebSocket as WsClient, WebSocketServer } from 'ws';
-import type { BridgeEventBody } from '@shared/protocol/messages';
-import { AgentSocket, agentMessageToEvent } from './agent-events';
+import type { BridgeEventBody } from './messages';
+import { AgentSocket, agentMessageToEvent } from './agent-socket';
 
 describe('agentMessageToEvent', () => {
   it('maps hello to agent-up and keeps key events; drops pongs and garbage', () => {
