@@ -40,6 +40,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        resolve: { alias },
+        test: {
+          // The workstation agent against real SoftHSM2, CUPS and espeak-ng; files share those system tools.
+          name: 'agent',
+          include: ['agent/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

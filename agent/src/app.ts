@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { AGENT_BODY_MAX, AGENT_NAME, AGENT_PRINT_BODY_MAX } from '@shared/agent/constants';
 import type { Health } from '@shared/agent/api';
@@ -13,6 +12,7 @@ import type { Speaker } from './devices/speaker/speaker';
 import { viewerRoutes } from './devices/viewer/routes';
 import type { Viewer } from './devices/viewer/viewer';
 import type { AgentConfig } from './config';
+import { limitBody } from './lib/body-limit';
 import { AgentError } from './lib/errors';
 import type { Logger } from './lib/logger';
 import { fail, ok } from './lib/respond';
@@ -35,8 +35,6 @@ export interface AppDeps {
   extra?: Hono;
 }
 
-const tooLarge = (max: number) => bodyLimit({ maxSize: max, onError: (c) => fail(c, 'TOO_LARGE', 413) });
-
 export function createApp(deps: AppDeps) {
   const app = new Hono<GuardEnv>();
 
@@ -56,8 +54,9 @@ export function createApp(deps: AppDeps) {
     );
   });
   app.use(guard(deps.policy));
-  app.use('/print', tooLarge(AGENT_PRINT_BODY_MAX));
-  app.use('*', async (c, next) => (c.req.path === '/print' ? next() : tooLarge(AGENT_BODY_MAX)(c, next)));
+  const printLimit = limitBody(AGENT_PRINT_BODY_MAX);
+  const otherLimit = limitBody(AGENT_BODY_MAX);
+  app.use((c, next) => (c.req.path === '/print' ? printLimit : otherLimit)(c, next));
 
   app.get('/health', (c) => {
     const health: Health = {
