@@ -5,13 +5,13 @@ import { pickPrinter, type PrinterService } from './printer-service';
 
 const env = () => ({ ...process.env, LANG: 'C', LC_ALL: 'C' });
 
-/** `lpstat -p` lines: "printer NAME is idle.  enabled since ...", "printer NAME disabled since ...". */
+/** `lpstat -p` (LANG=C) lines: "printer N is idle.  enabled ...", "printer N now printing N-1.", "printer N disabled ...". */
 export function parseLpstat(printers: string, defaults: string): Printer[] {
   const def = /^system default destination: (\S+)/m.exec(defaults)?.[1];
   return printers.split('\n').flatMap((line) => {
-    const m = /^printer (\S+) (?:is (\w+)|(disabled))/.exec(line);
+    const m = /^printer (\S+) (?:is (\w+)|now (printing)|(disabled))/.exec(line);
     if (!m?.[1]) return [];
-    return [{ name: m[1], default: m[1] === def, status: m[3] ?? m[2] ?? 'unknown' }];
+    return [{ name: m[1], default: m[1] === def, status: m[2] ?? m[3] ?? m[4] ?? 'unknown' }];
   });
 }
 
