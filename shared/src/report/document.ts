@@ -314,3 +314,16 @@ export const TOOL_LIMITS = {
   zoom: { min: 0.2, max: 2, step: 0.1 },
   overflowMinFont: 12,
 } as const;
+
+// ---- configuration the document and the print page read -----------------------------------------------
+
+/** GET /tool/reportConfig: sys_config entries the report screens need (signed-in users). */
+export const ReportConfigSchema = z
+  .object({
+    /** Central server address for the print page's API calls and images; '' means this server. */
+    core_url: z.string(),
+    /** sys_config multi_page_report = Y. */
+    multi_page_report: z.boolean(),
+  })
+  .meta({ id: 'ReportConfig' });
+export type ReportConfig = z.infer<typeof ReportConfigSchema>;

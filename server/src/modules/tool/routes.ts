@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
+import { ReportConfigSchema } from '@shared/report/document';
 import { CaptchaQuerySchema, FootTitleSchema } from '@shared/schemas/auth';
 import { ok } from '../../lib/respond';
 import { access, okResponse } from '../../lib/route';
@@ -97,6 +98,21 @@ export function toolRoutes() {
     (c) => {
       const now = new Date();
       return ok(c, { time: fmt(now), timestamp: now.getTime() });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/reportConfig',
+      tags,
+      summary: 'Configuration the report screens and the print page read (core_url, multi_page_report)',
+      ...access('session'),
+      responses: okResponse(ReportConfigSchema),
+    }),
+    async (c) => {
+      const cfg = await getConfigs(c.var.deps.db, ['core_url', 'multi_page_report']);
+      return ok(c, { core_url: cfg.core_url.trim(), multi_page_report: cfg.multi_page_report === 'Y' });
     },
   );
 

@@ -1,6 +1,7 @@
-import { InDevelopment } from '@web/components/in-development';
+import { ReportDocument } from '@web/features/report-document';
+import { ReportPrintPage } from '@web/features/report-print/components/report-print-page';
 
-/** Report print page, /rptPrint (placeholder until its feature lands). */
+/** Report print page, /rptPrint: the print feature renders the report through the report document feature. */
 export default function ReportPrintRoute() {
-  return <InDevelopment />;
+  return <ReportPrintPage renderDocument={(p) => <ReportDocument {...p} />} />;
 }

@@ -14,10 +14,15 @@ interface RowActionsProps {
   onHistory: (s: StudyRow) => void;
 }
 
-/** Print page of an audited report, in a new tab (spec: rptPrint opens in a new tab). */
+/**
+ * Print page of an audited report, in a new tab (spec: rptPrint opens in a new tab) that prints itself.
+ * Not 'noopener': Chromium gives a noopener tab empty sessionStorage, i.e. no session. The opener link
+ * is cut right after instead, so the print tab cannot reach back into this one.
+ */
 function openPrint(s: StudyRow) {
-  const q = new URLSearchParams({ study_iuid: s.study_iuid, rpt_pk: String(s.rpt_pk ?? '') });
-  window.open(`${window.location.pathname}#/rptPrint?${q.toString()}`, '_blank', 'noopener');
+  const q = new URLSearchParams({ study_iuid: s.study_iuid, rpt_pk: String(s.rpt_pk ?? ''), print: '1' });
+  const tab = window.open(`${window.location.pathname}#/rptPrint?${q.toString()}`, '_blank');
+  if (tab) tab.opener = null;
 }
 
 export function RowActions({ study, canHistory, canFavourite, onHistory }: RowActionsProps) {

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sysConfig } from '../../db/schema';
+import { call, loginAs } from '../../testing/client';
+import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+
+let p: TestPlatform;
+let doctor: string;
+beforeAll(async () => {
+  p = await startTestPlatform();
+  doctor = await loginAs(p.app, 'doctor', 'Doctor@123');
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+const setConfig = (name: string, value: string) =>
+  p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
+
+describe('GET /tool/reportConfig', () => {
+  it('answers core_url and multi_page_report from sys_config', async () => {
+    const r = await call(p.app, 'GET', '/tool/reportConfig', { token: doctor });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ core_url: '', multi_page_report: true });
+    await setConfig('core_url', ' https://core.example.org ');
+    await setConfig('multi_page_report', 'N');
+    try {
+      const changed = await call(p.app, 'GET', '/tool/reportConfig', { token: doctor });
+      expect(changed.body.data).toEqual({ core_url: 'https://core.example.org', multi_page_report: false });
+    } finally {
+      await setConfig('core_url', '');
+      await setConfig('multi_page_report', 'Y');
+    }
+  });
+
+  it('needs a session', async () => {
+    const r = await call(p.app, 'GET', '/tool/reportConfig', { lang: 'en-US' });
+    expect(r.status).toBe(401);
+    expect(r.body.success).toBe(false);
+  });
+});

@@ -1,0 +1,140 @@
+import { execFileSync } from 'node:child_process';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
+import { signedIn } from '../fixtures/session';
+import { ReportPrintPage } from '../pages/report-print-page';
+import { WorklistPage } from '../pages/worklist-page';
+
+const pdfText = (pdf: Buffer) =>
+  execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+const pdfInfo = (pdf: Buffer) => execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
+
+let platform: Platform;
+let browser: Browser;
+let audited: { study_iuid: string; patient_name: string; rpt_pk: string };
+let notAudited: string;
+const FINDINGS = `打印测试所见：肝脏形态大小正常，实质回声均匀。${Date.now()}`;
+const OPINION = '打印测试意见：肝脏未见明显异常。';
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+  const doctor = await apiToken(platform, 'doctor');
+  const [fresh, other] = await studiesWithStatus(platform, doctor, 0);
+  if (!fresh || !other) throw new Error('the demo data has no unwritten studies');
+  const info = await writeAndAudit(platform, fresh.study_iuid, { findings: FINDINGS, opinion: OPINION });
+  expect(info.reports[0]?.rpt_status).toBe(2);
+  audited = {
+    study_iuid: fresh.study_iuid,
+    patient_name: info.study.patient_name,
+    rpt_pk: String(info.reports[0]?.rpt_pk),
+  };
+  notAudited = other.study_iuid;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+async function printPage() {
+  const session = await signedIn(browser, platform, 'doctor');
+  await ReportPrintPage.stubPrinting(session.page);
+  return { ...session, print: new ReportPrintPage(session.page, platform.appUrl) };
+}
+
+describe('report print page', () => {
+  it('renders the audited report on one A4 page whose PDF has the patient name and both texts', async () => {
+    const { print, close } = await printPage();
+    await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk });
+    await print.waitReady();
+    expect(await print.pages().count()).toBe(1);
+    const box = await print.pages().first().boundingBox();
+    // 210 x 297 mm at 96 px per inch
+    expect(Math.round(box?.width ?? 0)).toBe(794);
+    expect(Math.round(box?.height ?? 0)).toBe(1123);
+
+    const pdf = await print.pdf();
+    const text = pdfText(pdf).replace(/\s+/g, '');
+    expect(text).toContain(audited.patient_name);
+    expect(text).toContain(FINDINGS.replace(/\s+/g, ''));
+    expect(text).toContain(OPINION);
+    const info = pdfInfo(pdf);
+    expect(info).toMatch(/Pages:\s+1\n/);
+    const [w, h] = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(info)?.slice(1).map(Number) ?? [0, 0];
+    // A4 is 595.28 x 841.89 pt; Chromium rounds the page box to whole device pixels
+    expect(Math.abs((w ?? 0) - 595.28)).toBeLessThan(1);
+    expect(Math.abs((h ?? 0) - 841.89)).toBeLessThan(1);
+    expect(await print.printCalls()).toEqual([0, 0]);
+    await close();
+  });
+
+  it('prints by itself and closes when the address says print=1', async () => {
+    const { page, print, close } = await printPage();
+    await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, print: '1' });
+    await print.waitReady();
+    await page.waitForFunction(() => window.__printCalls === 1 && window.__closeCalls === 1);
+    await close();
+  });
+
+  it('refuses a report that is not audited, with the reason, and does not print', async () => {
+    const { page, print, close } = await printPage();
+    await print.open({ study_iuid: notAudited, print: '1' });
+    await print.notice('print-refused').waitFor();
+    expect(await print.notice('print-refused').textContent()).toContain('报告尚未审核，不能打印');
+    expect(await page.getByTestId('report-document').count()).toBe(0);
+    expect(await print.printCalls()).toEqual([0, 0]);
+    await close();
+  });
+
+  it('an emergency print carries the watermark at 15 degrees and opacity 0.4, on paper too', async () => {
+    const { print, close } = await printPage();
+    await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, isJz: '1' });
+    await print.waitReady();
+    const mark = print.watermark().locator('span');
+    expect(await mark.textContent()).toBe('急诊');
+    const style = await mark.evaluate((el) => {
+      const s = getComputedStyle(el);
+      return { opacity: s.opacity, transform: s.transform };
+    });
+    expect(style.opacity).toBe('0.4');
+    const [a, b] = /matrix\(([^,]+), ([^,]+)/.exec(style.transform)?.slice(1).map(Number) ?? [0, 0];
+    expect(Math.round((Math.atan2(b ?? 0, a ?? 1) * 180) / Math.PI)).toBe(-15);
+    // Rotated text comes out of the PDF glyph by glyph: count the watermark's characters against a plain print.
+    const emergency = pdfText(await print.pdf());
+    await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk });
+    await print.waitReady();
+    expect(await print.watermark().count()).toBe(0);
+    const plain = pdfText(await print.pdf());
+    const count = (s: string, ch: string) => s.split(ch).length - 1;
+    expect(count(emergency, '急') - count(plain, '急')).toBe(1);
+    expect(count(emergency, '诊') - count(plain, '诊')).toBe(1);
+    await close();
+  });
+
+  it('the worklist print button opens a tab that keeps the session and prints the report', async () => {
+    const { page, close } = await printPage();
+    const list = new WorklistPage(page);
+    await list.fillPatientId('');
+    await page.getByTestId('wl-status').click();
+    await page.locator('.ant-select-item-option[title="已审核"]').click();
+    await page.keyboard.press('Escape');
+    await list.search('rpt_status=2');
+    const popup = page.context().waitForEvent('page');
+    await page.getByTestId('row-print').first().click();
+    const tab = await popup;
+    await tab.locator('[data-testid=print-root][data-ready=true]').waitFor();
+    await tab.waitForFunction(() => window.__printCalls === 1);
+    expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await close();
+  });
+
+  it('asks to sign in when the tab has no session', async () => {
+    const { context, page } = await newPage(browser);
+    const print = new ReportPrintPage(page, platform.appUrl);
+    await print.open({ study_iuid: audited.study_iuid });
+    await print.notice('print-sign-in').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReportConfig } from '@shared/report/document';
+import type { ReportInfo } from '@shared/schemas/report';
+import { apiGet, apiPost } from '@web/lib/api-client';
+import { withBase } from '../lib/print-query';
+
+export interface PrintData {
+  config: ReportConfig;
+  info: ReportInfo;
+}
+
+/** This server's report config, then the report info from core_url when set (else from this server). */
+export async function fetchPrintData(study_iuid: string, signal?: AbortSignal): Promise<PrintData> {
+  const config = await apiGet<ReportConfig>('/tool/reportConfig', undefined, { silent: true, signal });
+  const info = await apiPost<ReportInfo>(
+    withBase(config.core_url, '/report/info'),
+    { study_iuid },
+    { silent: true, signal },
+  );
+  return { config, info };
+}
+
+export function usePrintData(study_iuid: string) {
+  return useQuery({
+    queryKey: ['report-print', study_iuid],
+    enabled: !!study_iuid,
+    retry: false,
+    refetchOnWindowFocus: false,
+    queryFn: ({ signal }) => fetchPrintData(study_iuid, signal),
+  });
+}

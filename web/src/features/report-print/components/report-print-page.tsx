@@ -1,0 +1,113 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { Button, Result, Spin } from 'antd';
+import { type ReactNode, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { parseDetail, type ReportDetailValues } from '@shared/report/document';
+import { decide } from '@shared/report/rules';
+import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
+import { isApiError } from '@web/lib/api-error';
+import { useSessionStore } from '@web/lib/session-store';
+import { usePrintData } from '../api/print-data';
+import { useAutoPrint } from '../hooks/use-auto-print';
+import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
+import { isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from '../lib/print-query';
+import './report-print.css';
+
+/** What the print page hands to the report document (the route passes the renderer in: features stay apart). */
+export interface PrintDocumentProps {
+  template: TemplateElement[];
+  study: Record<string, unknown>;
+  report: ReportDetail;
+  findings: string;
+  opinion: string;
+  detail: ReportDetailValues;
+  editable: false;
+  multiPage: boolean;
+  mode: 'print';
+  watermark?: string | undefined;
+  resolveUrl: (src: string) => string;
+}
+
+function Notice({ status, text, testId }: { status: 'warning' | 'error' | 'info'; text: string; testId: string }) {
+  return <Result status={status} title={text} data-testid={testId} className="rp-notice" />;
+}
+
+/** rptPrint: one audited report on A4, printed on its own when the address says print (see print-query). */
+export function ReportPrintPage({ renderDocument }: { renderDocument: (p: PrintDocumentProps) => ReactNode }) {
+  const { t } = useTranslation('reportDoc');
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const query = useMemo(() => readPrintQuery(params), [params]);
+  const token = useSessionStore((s) => s.token);
+  const data = usePrintData(token ? query.study_iuid : '');
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const report = data.data ? pickReport(data.data.info.reports, query.rpt_pk) : null;
+  const printable =
+    !!report && !isThirdParty(report) && decide('print', { rpt_status: report.rpt_status, third_party: false }).ok;
+  const ready = useAutoPrint(rootRef, {
+    rendered: printable,
+    autoPrint: query.autoPrint,
+    delayMs: printDelayMs(data.data?.info.study.modality ?? ''),
+  });
+
+  if (!query.study_iuid) return <Notice status="warning" text={t('print.badQuery')} testId="print-bad-query" />;
+  if (!token || (isApiError(data.error) && data.error.status === 401)) {
+    const redirect = `${location.pathname}${location.search}`;
+    return (
+      <Result
+        status="warning"
+        title={t('print.signIn')}
+        data-testid="print-sign-in"
+        className="rp-notice"
+        extra={<Link to={`/user/login?redirect=${encodeURIComponent(redirect)}`}>{t('print.signInLink')}</Link>}
+      />
+    );
+  }
+  if (data.isPending) return <Spin size="large" className="rp-loading" tip={t('print.loading')} fullscreen />;
+  if (data.isError) {
+    return (
+      <Notice status="error" text={t('print.loadFailed', { msg: data.error.message })} testId="print-load-failed" />
+    );
+  }
+  if (!report) return <Notice status="warning" text={t('print.notFound')} testId="print-not-found" />;
+
+  const { info, config } = data.data;
+  const resolveUrl = (src: string) => withBase(config.core_url, src);
+  if (isThirdParty(report)) {
+    return (
+      <iframe
+        className="rp-third-party"
+        title={t('print.thirdParty')}
+        src={resolveUrl(report.third_party_pdf)}
+        data-testid="print-third-party"
+      />
+    );
+  }
+  if (!printable) return <Notice status="warning" text={t('print.notAudited')} testId="print-refused" />;
+
+  return (
+    <div className="rp-root" ref={rootRef} data-testid="print-root" data-ready={ready}>
+      <div className="rp-toolbar">
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="print-button">
+          {t('print.printAgain')}
+        </Button>
+        {!info.template && <span className="rp-hint">{t('print.noTemplate')}</span>}
+      </div>
+      {renderDocument({
+        template: info.template?.elements ?? FALLBACK_TEMPLATE,
+        study: info.study,
+        report,
+        findings: report.report_text1,
+        opinion: report.report_text2,
+        detail: parseDetail(report.rpt_detail),
+        editable: false,
+        multiPage: config.multi_page_report,
+        mode: 'print',
+        watermark: query.emergency ? t('print.watermark') : undefined,
+        resolveUrl,
+      })}
+    </div>
+  );
+}

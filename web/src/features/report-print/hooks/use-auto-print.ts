@@ -1,0 +1,47 @@
+import { type RefObject, useEffect, useState } from 'react';
+
+/** Resolves when every image under root has loaded or failed (a broken image must not block printing). */
+export function imagesSettled(root: HTMLElement): Promise<void> {
+  const pending = Array.from(root.querySelectorAll('img')).filter((img) => !img.complete);
+  return Promise.all(
+    pending.map(
+      (img) =>
+        new Promise<void>((resolve) => {
+          img.addEventListener('load', () => resolve(), { once: true });
+          img.addEventListener('error', () => resolve(), { once: true });
+        }),
+    ),
+  ).then(() => undefined);
+}
+
+/**
+ * Once the document is on screen: waits for its images and fonts, reports readiness, and when asked
+ * prints after `delayMs` and closes the tab (the print dialog blocks until the user is done).
+ */
+export function useAutoPrint(
+  rootRef: RefObject<HTMLElement | null>,
+  opts: { rendered: boolean; autoPrint: boolean; delayMs: number },
+): boolean {
+  const [ready, setReady] = useState(false);
+  const { rendered, autoPrint, delayMs } = opts;
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!rendered || !root) return;
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    void Promise.all([imagesSettled(root), document.fonts.ready]).then(() => {
+      if (cancelled) return;
+      setReady(true);
+      if (!autoPrint) return;
+      timer = setTimeout(() => {
+        window.print();
+        window.close();
+      }, delayMs);
+    });
+    return () => {
+      cancelled = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [rootRef, rendered, autoPrint, delayMs]);
+  return ready;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { ReportDetail } from '@shared/schemas/report';
+import { isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from './print-query';
+
+const q = (s: string) => readPrintQuery(new URLSearchParams(s));
+
+describe('print address', () => {
+  it('reads study, report and flags', () => {
+    expect(q('study_iuid=1.2.3&rpt_pk=7&print=1&isJz=true&type=a&isSimple=1&printerList=P1')).toEqual({
+      study_iuid: '1.2.3',
+      rpt_pk: 7,
+      autoPrint: true,
+      emergency: true,
+      type: 'a',
+      isSimple: true,
+      printerList: 'P1',
+    });
+  });
+
+  it('prints on its own only when print is 1 or true', () => {
+    expect(q('study_iuid=x').autoPrint).toBe(false);
+    expect(q('study_iuid=x&print=0').autoPrint).toBe(false);
+    expect(q('study_iuid=x&print=TRUE').autoPrint).toBe(true);
+    expect(q('study_iuid=x&isJz=0').emergency).toBe(false);
+  });
+
+  it('treats a missing or bad rpt_pk as none', () => {
+    for (const s of ['', 'rpt_pk=', 'rpt_pk=abc', 'rpt_pk=-1', 'rpt_pk=1.5']) expect(q(s).rpt_pk).toBeNull();
+    expect(q('').study_iuid).toBe('');
+  });
+});
+
+describe('print delay', () => {
+  it('waits 3 s for ultrasound only', () => {
+    expect(printDelayMs('US')).toBe(3000);
+    expect(printDelayMs(' us ')).toBe(3000);
+    expect(printDelayMs('CT')).toBe(0);
+    expect(printDelayMs('')).toBe(0);
+  });
+});
+
+describe('which report', () => {
+  const r = (over: Partial<ReportDetail>) =>
+    ({ rpt_pk: 1, rpt_position: 1, rpt_status: 2, third_party_pdf: '', ...over }) as ReportDetail;
+  const list = [r({ rpt_pk: 1 }), r({ rpt_pk: 2, rpt_position: 2 })];
+
+  it('picks by rpt_pk, else position 1, else the third-party report', () => {
+    expect(pickReport(list, 2)?.rpt_position).toBe(2);
+    expect(pickReport(list, 9)).toBeNull();
+    expect(pickReport(list, null)?.rpt_pk).toBe(1);
+    const third = r({ rpt_pk: null, third_party_pdf: '/files/x.pdf' });
+    expect(pickReport([third], null)).toBe(third);
+    expect(isThirdParty(third)).toBe(true);
+    expect(isThirdParty(r({ rpt_pk: null, third_party_pdf: '/x.pdf', rpt_status: 1 }))).toBe(false);
+    expect(isThirdParty(list[0] as ReportDetail)).toBe(false);
+  });
+});
+
+describe('core_url', () => {
+  it('prefixes relative paths and leaves absolute ones', () => {
+    expect(withBase('', '/report/info')).toBe('/report/info');
+    expect(withBase('https://core.example/', '/report/info')).toBe('https://core.example/report/info');
+    expect(withBase('https://core.example', 'img/a.jpg')).toBe('https://core.example/img/a.jpg');
+    expect(withBase('https://core.example', 'https://other/x.jpg')).toBe('https://other/x.jpg');
+    expect(withBase('https://core.example', 'data:image/png;base64,AA')).toBe('data:image/png;base64,AA');
+    expect(withBase('https://core.example', '//cdn/x.jpg')).toBe('//cdn/x.jpg');
+  });
+});
