@@ -43,9 +43,9 @@ async function loginChallenge(cookie?: string) {
   return { challenge: (r.body.data as { challenge: string }).challenge, cookie: set.split(';')[0]! };
 }
 
-const proofOf = (c: TestCert, challenge: string, origin = ORIGIN) => ({
+const proofOf = async (c: TestCert, challenge: string, origin = ORIGIN) => ({
   challenge,
-  signature: c.sign(origin, challenge),
+  signature: await c.sign(origin, challenge),
   certificate: c.der,
   algorithm: c.algorithm,
 });
@@ -53,7 +53,7 @@ const proofOf = (c: TestCert, challenge: string, origin = ORIGIN) => ({
 async function certLogin(c: TestCert, o: { origin?: string; lang?: string } = {}) {
   const { challenge, cookie } = await loginChallenge();
   return call(p.app, 'POST', '/cert/login', {
-    json: proofOf(c, challenge, o.origin),
+    json: await proofOf(c, challenge, o.origin),
     headers: { cookie },
     lang: o.lang,
   });
@@ -63,7 +63,7 @@ async function bind(token: string, c: TestCert, lang?: string) {
   const ch = await call(p.app, 'POST', '/cert/challenge', { token, json: { purpose: 'bind' } });
   expect(ch.status).toBe(200);
   const challenge = (ch.body.data as { challenge: string }).challenge;
-  return call(p.app, 'POST', '/cert/bind', { token, json: proofOf(c, challenge), lang });
+  return call(p.app, 'POST', '/cert/bind', { token, json: await proofOf(c, challenge), lang });
 }
 
 describe('challenge', () => {
@@ -170,9 +170,15 @@ describe('refusals', () => {
 
   it('refuses a replayed challenge', async () => {
     const { challenge, cookie } = await loginChallenge();
-    const first = await call(p.app, 'POST', '/cert/login', { json: proofOf(key, challenge), headers: { cookie } });
+    const first = await call(p.app, 'POST', '/cert/login', {
+      json: await proofOf(key, challenge),
+      headers: { cookie },
+    });
     expect(first.status).toBe(200);
-    const replay = await call(p.app, 'POST', '/cert/login', { json: proofOf(key, challenge), headers: { cookie } });
+    const replay = await call(p.app, 'POST', '/cert/login', {
+      json: await proofOf(key, challenge),
+      headers: { cookie },
+    });
     expect(replay.status).toBe(400);
     expect(replay.body).toMatchObject({ success: false, error: 'CHALLENGE_INVALID' });
   });
@@ -184,13 +190,13 @@ describe('refusals', () => {
     const inTime = await loginChallenge(late.cookie);
     setClock(new Date(start.getTime() + 5 * 60_000 - 1000));
     const ok = await call(p.app, 'POST', '/cert/login', {
-      json: proofOf(key, inTime.challenge),
+      json: await proofOf(key, inTime.challenge),
       headers: { cookie: inTime.cookie },
     });
     expect(ok.status).toBe(200);
     setClock(new Date(start.getTime() + 5 * 60_000));
     const r = await call(p.app, 'POST', '/cert/login', {
-      json: proofOf(key, late.challenge),
+      json: await proofOf(key, late.challenge),
       headers: { cookie: late.cookie },
       lang: 'en-US',
     });
@@ -203,15 +209,15 @@ describe('refusals', () => {
     const theirs = await loginChallenge();
     expect(theirs.cookie).not.toBe(mine.cookie);
     const foreign = await call(p.app, 'POST', '/cert/login', {
-      json: proofOf(key, mine.challenge),
+      json: await proofOf(key, mine.challenge),
       headers: { cookie: theirs.cookie },
     });
     expect(foreign.body.error).toBe('CHALLENGE_INVALID');
-    const none = await call(p.app, 'POST', '/cert/login', { json: proofOf(key, mine.challenge) });
+    const none = await call(p.app, 'POST', '/cert/login', { json: await proofOf(key, mine.challenge) });
     expect(none.body.error).toBe('CHALLENGE_INVALID');
     // The owner can still use it: a stranger cannot burn someone else's challenge.
     const own = await call(p.app, 'POST', '/cert/login', {
-      json: proofOf(key, mine.challenge),
+      json: await proofOf(key, mine.challenge),
       headers: { cookie: mine.cookie },
     });
     expect(own.status).toBe(200);
@@ -220,12 +226,15 @@ describe('refusals', () => {
   it('refuses an unknown challenge and a bind challenge used to sign in', async () => {
     const { cookie } = await loginChallenge();
     const unknown = randomBytes(32).toString('base64');
-    const r = await call(p.app, 'POST', '/cert/login', { json: proofOf(key, unknown), headers: { cookie } });
+    const r = await call(p.app, 'POST', '/cert/login', { json: await proofOf(key, unknown), headers: { cookie } });
     expect(r.body.error).toBe('CHALLENGE_INVALID');
     const token = await loginAs(p.app, 'doctor2', 'Doctor@123');
     const ch = await call(p.app, 'POST', '/cert/challenge', { token, json: { purpose: 'bind' } });
     const bindChallenge = (ch.body.data as { challenge: string }).challenge;
-    const cross = await call(p.app, 'POST', '/cert/login', { json: proofOf(key, bindChallenge), headers: { cookie } });
+    const cross = await call(p.app, 'POST', '/cert/login', {
+      json: await proofOf(key, bindChallenge),
+      headers: { cookie },
+    });
     expect(cross.body.error).toBe('CHALLENGE_INVALID');
   });
 
@@ -235,7 +244,7 @@ describe('refusals', () => {
     expect(wrongOrigin.body).toMatchObject({ success: false, error: 'SIGNATURE_INVALID', msg: '证书签名校验失败' });
     const other = certs.make('ec', -1, 90);
     const { challenge, cookie } = await loginChallenge();
-    const forged = { ...proofOf(other, challenge), certificate: key.der };
+    const forged = { ...(await proofOf(other, challenge)), certificate: key.der };
     const r = await call(p.app, 'POST', '/cert/login', { json: forged, headers: { cookie } });
     expect(r.body.error).toBe('SIGNATURE_INVALID');
   });
@@ -252,16 +261,16 @@ describe('refusals', () => {
     const { challenge, cookie } = await loginChallenge();
     const cases: unknown[] = [
       {},
-      { ...proofOf(key, challenge), algorithm: 'HS256' },
-      { ...proofOf(key, challenge), challenge: 'short' },
-      { ...proofOf(key, challenge), signature: '***' },
+      { ...(await proofOf(key, challenge)), algorithm: 'HS256' },
+      { ...(await proofOf(key, challenge)), challenge: 'short' },
+      { ...(await proofOf(key, challenge)), signature: '***' },
     ];
     for (const json of cases) {
       const r = await call(p.app, 'POST', '/cert/login', { json, headers: { cookie } });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ success: false, error: 'VALIDATION' });
     }
-    const garbage = { ...proofOf(key, challenge), certificate: Buffer.from('nope').toString('base64') };
+    const garbage = { ...(await proofOf(key, challenge)), certificate: Buffer.from('nope').toString('base64') };
     const r = await call(p.app, 'POST', '/cert/login', { json: garbage, headers: { cookie } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, error: 'CERT_INVALID' });

@@ -1,5 +1,6 @@
 import { constants, createHash, verify, X509Certificate } from 'node:crypto';
 import { CERT_NEAR_EXPIRY_DAYS } from '@shared/constants';
+import { signedPayload } from '@shared/agent/payload';
 import type { CertProof } from '@shared/schemas/cert';
 import { AppError } from '../../lib/errors';
 
@@ -14,12 +15,7 @@ export interface ParsedCert {
   x509: X509Certificate;
 }
 
-const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest();
-
-/** The 64 bytes the key signs (as Web eID): SHA-256(origin) || SHA-256(challenge). */
-export function signedData(origin: string, challenge: string): Buffer {
-  return Buffer.concat([sha256(origin), sha256(challenge)]);
-}
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest();
 
 export function parseCertificate(derB64: string): ParsedCert {
   let x509: X509Certificate;
@@ -42,10 +38,13 @@ export function parseCertificate(derB64: string): ParsedCert {
   };
 }
 
-/** Checks the signature with the certificate's public key; RS256 needs an RSA key, ES256 a P-256 key. */
-export function verifyProof(cert: ParsedCert, proof: CertProof, origin: string): void {
+/**
+ * Checks the signature over SHA-256(origin) || SHA-256(challenge) (the agent's payload, as Web eID) with
+ * the certificate's public key; RS256 needs an RSA key, ES256 a P-256 key.
+ */
+export async function verifyProof(cert: ParsedCert, proof: CertProof, origin: string): Promise<void> {
   const key = cert.x509.publicKey;
-  const data = signedData(origin, proof.challenge);
+  const data = await signedPayload(origin, proof.challenge);
   const signature = Buffer.from(proof.signature, 'base64');
   let valid = false;
   try {

@@ -16,7 +16,7 @@ import { checkValidity, parseCertificate, verifyProof, type ParsedCert, type Val
 async function prove(deps: AppDeps, proof: CertProof, purpose: 'login' | 'bind', caller: string, origin: string) {
   await consumeChallenge(deps, proof.challenge, purpose, caller);
   const cert = parseCertificate(proof.certificate);
-  verifyProof(cert, proof, origin);
+  await verifyProof(cert, proof, origin);
   return { cert, validity: checkValidity(cert, clock(deps)) };
 }
 

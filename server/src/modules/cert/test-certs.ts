@@ -3,7 +3,7 @@ import { constants, sign, X509Certificate } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { signedData } from './proof';
+import { signedPayload } from '@shared/agent/payload';
 
 /** Test keys and X.509 certificates made by the openssl CLI, with chosen validity windows. */
 
@@ -15,7 +15,7 @@ export interface TestCert {
   notBefore: Date;
   notAfter: Date;
   /** Signs SHA-256(origin) || SHA-256(challenge) as the agent does. */
-  sign(origin: string, challenge: string): string;
+  sign(origin: string, challenge: string): Promise<string>;
 }
 
 const DAY = 86_400_000;
@@ -72,10 +72,10 @@ export function certFactory() {
       keyPem,
       notBefore,
       notAfter,
-      sign: (origin, challenge) =>
+      sign: async (origin, challenge) =>
         sign(
           'sha256',
-          signedData(origin, challenge),
+          await signedPayload(origin, challenge),
           kind === 'rsa'
             ? { key: keyPem, padding: constants.RSA_PKCS1_PADDING }
             : { key: keyPem, dsaEncoding: 'ieee-p1363' },

@@ -1,5 +1,5 @@
 import { App, Card, Typography } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '@shared/schemas/auth';
 import { LanguageSwitch } from '@web/components/language-switch';
@@ -8,7 +8,12 @@ import { useFootTitle } from '../api/foot-title';
 import { rememberLogin } from '../lib/login-memory';
 import { LoginForm } from './login-form';
 
-export function LoginPage() {
+interface LoginPageProps {
+  /** Other ways to sign in that the app mounts here (the certificate dialog); they reuse the same success handling. */
+  extra?: (onSuccess: (r: LoginResult) => void) => ReactNode;
+}
+
+export function LoginPage({ extra }: LoginPageProps = {}) {
   const { t } = useTranslation('auth');
   const { notification } = App.useApp();
   const { data: foot } = useFootTitle();
@@ -55,6 +60,7 @@ export function LoginPage() {
       <Card style={{ width: '100%', maxWidth: 400 }} title={t('login.heading')}>
         <LoginForm foot={foot} onSuccess={onSuccess} />
       </Card>
+      {extra?.(onSuccess)}
       <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', marginTop: 24 }} data-testid="login-footer">
         {foot?.data}
         {foot?.version ? ` · v${foot.version}` : ''}
