@@ -94,6 +94,35 @@ describe('who may call the agent', () => {
     expect(await openSocket({ origin: WEB })).toEqual({ opened: true });
   });
 
+  it('drops a WebSocket peer that stops answering pings', async () => {
+    const quick = await startTestAgent({ config: { pkcs11: { module: '' } }, wsPingMs: 50 });
+    try {
+      // A raw socket completes the handshake and then never answers: the agent must close it.
+      const socket = net.connect({ host: '127.0.0.1', port: quick.port });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(
+        [
+          'GET /events HTTP/1.1',
+          `Host: 127.0.0.1:${quick.port}`,
+          'Origin: http://localhost:8080',
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          '',
+          '',
+        ].join('\r\n'),
+      );
+      let received = '';
+      socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+      await new Promise((resolve) => socket.once('close', resolve));
+      expect(received).toContain('101 Switching Protocols');
+      expect(received).toContain('"type":"hello"');
+    } finally {
+      await quick.stop();
+    }
+  });
+
   it('listens on 127.0.0.1 only', async () => {
     const external = Object.values(os.networkInterfaces())
       .flat()

@@ -4,10 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { AgentError } from '../../lib/errors';
 import { pickPrinter, type PrinterService } from './printer-service';
+import { windowsRawPrint } from './windows-raw';
 
 /**
- * PrinterService on Windows through pdf-to-printer (SumatraPDF underneath, silent). Raw label data needs
- * the spooler's RAW datatype, which pdf-to-printer cannot send: label printers on Windows are left out.
+ * PrinterService on Windows: PDFs through pdf-to-printer (SumatraPDF underneath, silent); raw label data
+ * through the spooler's RAW datatype, which pdf-to-printer cannot send.
  */
 export function windowsPrinters(): PrinterService {
   const lib = () => import('pdf-to-printer');
@@ -37,6 +38,15 @@ export function windowsPrinters(): PrinterService {
         await rm(file, { force: true });
       }
     },
-    printRaw: () => Promise.reject(new AgentError('CAPABILITY_UNAVAILABLE', 501)),
+    printRaw: async (data, wanted) => {
+      const printer = pickPrinter(await list(), wanted);
+      if (!printer) throw new AgentError('PRINTER_NOT_FOUND', 404, null, wanted);
+      try {
+        await windowsRawPrint(printer.name, data);
+        return { printer: printer.name, job: null };
+      } catch {
+        throw new AgentError('PRINT_FAILED', 502, null, printer.name);
+      }
+    },
   };
 }
