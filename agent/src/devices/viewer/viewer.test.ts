@@ -79,7 +79,8 @@ describe('GET /openDicom', () => {
       const res = await broken.call('/openDicom?type=openImage&study_iuid=1.2.3');
       expect(res.status).toBe(500);
       expect(res.body.error).toBe('VIEWER_FAILED');
-      expect((await broken.call('/health')).body.success).toBe(true);
+      expect((await broken.call('/health')).body.data).toMatchObject({ capabilities: { viewer: false } });
+      expect((await agent.call('/health')).body.data).toMatchObject({ capabilities: { viewer: true } });
     } finally {
       await broken.stop();
     }

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
+import path from 'node:path';
 import type { ViewerAction } from '@shared/agent/api';
 import { AgentError } from '../../lib/errors';
 
@@ -20,7 +22,7 @@ export interface ViewerOptions {
  */
 export function commandViewer(options: ViewerOptions): Viewer {
   return {
-    available: options.command !== '',
+    available: installed(options.command),
     run: (action, studyIuid) => {
       if (!options.command) return Promise.reject(new AgentError('CAPABILITY_UNAVAILABLE', 503));
       const template = action === 'openImage' ? options.openArgs : options.closeArgs;
@@ -45,4 +47,16 @@ export function commandViewer(options: ViewerOptions): Viewer {
 /** The custom-protocol link the web app opens when no agent answers, e.g. rxpacs://openImage?study_iuid=1.2.3 */
 export function viewerLink(protocol: string, action: ViewerAction, studyIuid: string): string {
   return `${protocol}://${action}?study_iuid=${encodeURIComponent(studyIuid)}`;
+}
+
+/** A configured program that exists (a bare name is looked up on PATH when run, so it counts as there). */
+function installed(command: string): boolean {
+  if (!command) return false;
+  if (!path.isAbsolute(command)) return true;
+  try {
+    accessSync(command, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }
