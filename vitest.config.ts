@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
 const alias = { '@shared': path.resolve('shared/src'), '@web': path.resolve('web/src') };
 
@@ -18,6 +19,12 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}'],
           exclude: ['server/**/*.api.test.ts', '**/node_modules/**'],
         },
+      },
+      {
+        // The browser extension, against WXT's in-memory fake of the extension APIs (fakeBrowser).
+        plugins: [WxtVitest()],
+        resolve: { alias },
+        test: { name: 'extension', include: ['extension/**/*.test.ts'] },
       },
       {
         resolve: { alias },

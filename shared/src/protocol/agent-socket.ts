@@ -5,6 +5,13 @@ import type { BridgeEventBody } from './messages';
 /** Under the spec's 30 s keepalive, so neither side drops an idle connection (nor MV3 its worker). */
 export const AGENT_PING_MS = 25_000;
 
+/** ws(s)://…/events of an agent address. */
+export function agentEventsUrl(base: string): string {
+  const u = new URL('/events', base);
+  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
+  return u.toString();
+}
+
 /** Turns one message of the agent's /events socket into a bridge event (hello means the agent is up). */
 export function agentMessageToEvent(raw: unknown): BridgeEventBody | null {
   let data: unknown = raw;

@@ -50,6 +50,10 @@ export type BridgeAction = keyof typeof BridgeParamsSchemas;
 export const BRIDGE_ACTIONS = Object.keys(BridgeParamsSchemas) as BridgeAction[];
 export type BridgeParams<A extends BridgeAction> = z.input<(typeof BridgeParamsSchemas)[A]>;
 
+/** How long an acked request may take before the caller gives up (PIN entry happens before signing). */
+const ACTION_TIMEOUT_MS: Partial<Record<BridgeAction, number>> = { sign: 30_000, print: 120_000, printRaw: 60_000 };
+export const actionTimeoutMs = (action: BridgeAction): number => ACTION_TIMEOUT_MS[action] ?? 20_000;
+
 /** Answer of `status`: what the extension knows without asking the agent again. */
 export const BridgeStatusSchema = z.object({
   extensionVersion: z.string(),

@@ -16,9 +16,3 @@ export function agentUrl(): string {
   }
   return DEFAULT_AGENT_URL;
 }
-
-export function agentEventsUrl(base: string): string {
-  const u = new URL('/events', base);
-  u.protocol = u.protocol === 'https:' ? 'wss:' : 'ws:';
-  return u.toString();
-}

@@ -1,5 +1,6 @@
 import { AgentCallError, agentCallFor, fetchAgent, parseParams } from '@shared/protocol/agent-call';
 import {
+  actionTimeoutMs,
   BRIDGE_ERRORS,
   BridgeStatusSchema,
   type BridgeAction,
@@ -7,10 +8,9 @@ import {
   type BridgeKey,
   type BridgeParams,
 } from '@shared/protocol/messages';
-import { AgentSocket } from '@shared/protocol/agent-socket';
+import { AgentSocket, agentEventsUrl } from '@shared/protocol/agent-socket';
 import { viewerLink } from '@shared/protocol/viewer-link';
 import { useBridgeStore } from '../stores/bridge-store';
-import { agentEventsUrl } from './agent-address';
 import { BridgeError } from './bridge-error';
 import { ExtensionTransport } from './extension-transport';
 
@@ -30,8 +30,6 @@ export interface BridgeCoreOptions {
   ackTimeoutMs?: number;
 }
 
-const TIMEOUT_MS: Partial<Record<BridgeAction, number>> = { sign: 30_000, print: 120_000, printRaw: 60_000 };
-const DEFAULT_TIMEOUT_MS = 20_000;
 /** Failures after which the viewer falls back to its custom-protocol link. */
 const UNREACHABLE = new Set<string>([BRIDGE_ERRORS.EXTENSION_MISSING, BRIDGE_ERRORS.AGENT_DOWN]);
 
@@ -72,7 +70,7 @@ export class BridgeCore {
     const checked = parseParams(action, params);
     if (!checked.ok) throw new BridgeError(checked.error.id, this.o.message(checked.error.id), checked.error.msg);
     await this.start();
-    const timeoutMs = TIMEOUT_MS[action] ?? DEFAULT_TIMEOUT_MS;
+    const timeoutMs = actionTimeoutMs(action);
     if (useBridgeStore.getState().extension && this.transport) {
       try {
         return await this.transport.request(action, params, timeoutMs, this.o.lang());
@@ -123,7 +121,7 @@ export class BridgeCore {
       onEvent: (e) => this.onEvent(e),
     });
     try {
-      const status = BridgeStatusSchema.parse(await this.transport.request('status', {}, DEFAULT_TIMEOUT_MS));
+      const status = BridgeStatusSchema.parse(await this.transport.request('status', {}, actionTimeoutMs('status')));
       store.set({
         extension: true,
         detected: true,

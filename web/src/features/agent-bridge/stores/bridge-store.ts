@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { reduceAgentState } from '@shared/protocol/bridge-state';
 import type { BridgeEventBody, BridgeKey } from '@shared/protocol/messages';
 
 export type BridgePath = 'extension' | 'agent' | 'protocol' | 'none';
@@ -24,22 +25,11 @@ export const useBridgeStore = create<BridgeState>((set) => ({
   keys: [],
   set: (s) => set(s),
   apply: (e) =>
-    set((s) => {
-      switch (e.type) {
-        case 'agent-up':
-          return { agentUp: true, agentVersion: e.version, keys: e.keys };
-        case 'agent-down':
-          return { agentUp: false, keys: [] };
-        case 'key-inserted':
-          return { keys: [...s.keys.filter((k) => k.slot !== e.key.slot), e.key] };
-        case 'key-removed':
-          return { keys: s.keys.filter((k) => !(k.slot === e.slot && k.serial === e.serial)) };
-        case 'extension-ready':
-          return { extension: true, detected: true, extensionVersion: e.version };
-        default:
-          return {};
-      }
-    }),
+    set((s) =>
+      e.type === 'extension-ready'
+        ? { extension: true, detected: true, extensionVersion: e.version }
+        : reduceAgentState(s, e),
+    ),
 }));
 
 export function pathOf(s: Pick<BridgeState, 'extension' | 'detected' | 'agentUp'>): BridgePath {
