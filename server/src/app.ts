@@ -47,7 +47,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'http://127.0.0.1:17380', 'ws://127.0.0.1:17380'],
+        // The workstation agent: any loopback port, as the web app's agent address allows (default 17380).
+        connectSrc: ["'self'", 'http://127.0.0.1:*', 'ws://127.0.0.1:*', 'http://localhost:*', 'ws://localhost:*'],
         frameAncestors: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

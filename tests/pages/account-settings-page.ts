@@ -1,0 +1,25 @@
+import type { Page } from 'playwright-core';
+
+/** Personal settings (#/account/settings?tab=base|security|custom). */
+export class AccountSettingsPage {
+  constructor(
+    readonly page: Page,
+    readonly appUrl: string,
+  ) {}
+
+  readonly tab = (key: 'base' | 'security' | 'custom') => this.page.getByTestId(`settings-tab-${key}`);
+  readonly certItem = () => this.page.getByTestId('security-cert');
+  readonly bindButton = () => this.page.getByTestId('cert-bind');
+  readonly unbindButton = () => this.page.getByTestId('cert-unbind');
+  readonly unbindOk = () => this.page.getByTestId('cert-unbind-ok');
+
+  async open(tab: 'base' | 'security' | 'custom' = 'base'): Promise<void> {
+    await this.page.goto(`${this.appUrl}#/account/settings?tab=${tab}`);
+    await this.page.getByTestId(`settings-${tab}`).waitFor();
+  }
+
+  /** Waits until the certificate item says bound (true) or not (false). */
+  async waitBound(bound: boolean): Promise<void> {
+    await this.page.locator(`[data-testid=security-cert][data-bound=${bound}]`).waitFor();
+  }
+}
