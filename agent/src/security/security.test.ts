@@ -62,6 +62,15 @@ describe('who may call the agent', () => {
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
 
+  it('puts CORS headers on error answers too, so the page can read the error', async () => {
+    const failed = await rawRequest(agent.port, '/keys', 'GET', { origin: WEB });
+    expect(failed.status).toBe(503);
+    expect(failed.headers['access-control-allow-origin']).toBe(WEB);
+    const invalid = await rawRequest(agent.port, '/openDicom?type=x', 'GET', { origin: WEB });
+    expect(invalid.status).toBe(400);
+    expect(invalid.headers['access-control-allow-origin']).toBe(WEB);
+  });
+
   it('answers the CORS and Private Network Access preflight for allowed origins only', async () => {
     const headers = {
       'access-control-request-method': 'POST',
