@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SPLIT_MARKER } from '@shared/report/document';
 import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
 import { apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
@@ -15,14 +16,20 @@ let platform: Platform;
 let browser: Browser;
 let audited: { study_iuid: string; patient_name: string; rpt_pk: string };
 let notAudited: string;
+let twoPages: { study_iuid: string; rpt_pk: string };
+let longText: { study_iuid: string; rpt_pk: string };
+let tooLong: { study_iuid: string; rpt_pk: string };
+const LINE = '胆囊大小正常，壁光滑，腔内未见明显异常回声，胆总管未见扩张。';
+// At 16 px this does not fit the page; at 12-15 px it does (demo layout, Noto CJK fonts).
+const LONG_LINES = 28;
 const FINDINGS = `打印测试所见：肝脏形态大小正常，实质回声均匀。${Date.now()}`;
 const OPINION = '打印测试意见：肝脏未见明显异常。';
 
 beforeAll(async () => {
   [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
   const doctor = await apiToken(platform, 'doctor');
-  const [fresh, other] = await studiesWithStatus(platform, doctor, 0);
-  if (!fresh || !other) throw new Error('the demo data has no unwritten studies');
+  const [fresh, other, paged, long, longer] = await studiesWithStatus(platform, doctor, 0);
+  if (!fresh || !other || !paged || !long || !longer) throw new Error('the demo data has too few unwritten studies');
   const info = await writeAndAudit(platform, fresh.study_iuid, { findings: FINDINGS, opinion: OPINION });
   expect(info.reports[0]?.rpt_status).toBe(2);
   audited = {
@@ -31,6 +38,21 @@ beforeAll(async () => {
     rpt_pk: String(info.reports[0]?.rpt_pk),
   };
   notAudited = other.study_iuid;
+  const p = await writeAndAudit(platform, paged.study_iuid, {
+    findings: `第一页所见${PAGE_SPLIT_MARKER}第二页所见`,
+    opinion: `第一页意见${PAGE_SPLIT_MARKER}第二页意见`,
+  });
+  twoPages = { study_iuid: paged.study_iuid, rpt_pk: String(p.reports[0]?.rpt_pk) };
+  const l = await writeAndAudit(platform, long.study_iuid, {
+    findings: Array.from({ length: LONG_LINES }, (_, i) => `${i + 1}. ${LINE}`).join('\n'),
+    opinion: '长文本意见',
+  });
+  longText = { study_iuid: long.study_iuid, rpt_pk: String(l.reports[0]?.rpt_pk) };
+  const t = await writeAndAudit(platform, longer.study_iuid, {
+    findings: Array.from({ length: 90 }, (_, i) => `${i + 1}. ${LINE}`).join('\n'),
+    opinion: '超长文本意见',
+  });
+  tooLong = { study_iuid: longer.study_iuid, rpt_pk: String(t.reports[0]?.rpt_pk) };
 });
 
 afterAll(async () => {
@@ -127,6 +149,52 @@ describe('report print page', () => {
     await tab.locator('[data-testid=print-root][data-ready=true]').waitFor();
     await tab.waitForFunction(() => window.__printCalls === 1);
     expect(await tab.evaluate(() => window.opener)).toBeNull();
+    await close();
+  });
+
+  it('prints one A4 sheet per page-split marker, each with its share of the texts', async () => {
+    const { print, close } = await printPage();
+    await print.open(twoPages);
+    await print.waitReady();
+    expect(await print.pages().count()).toBe(2);
+    const pdf = await print.pdf();
+    expect(pdfInfo(pdf)).toMatch(/Pages:\s+2\n/);
+    const page2 = execFileSync('pdftotext', ['-enc', 'UTF-8', '-f', '2', '-l', '2', '-', '-'], {
+      input: pdf,
+    }).toString();
+    expect(page2).toContain('第二页所见');
+    expect(page2).toContain('第二页意见');
+    expect(page2).not.toContain('第一页所见');
+    await close();
+  });
+
+  it('shrinks the text of an overflowing page by whole pixels, not below 12 px, until it fits', async () => {
+    const { print, close } = await printPage();
+    await print.open(longText);
+    await print.waitReady();
+    const page = print.pages().first();
+    const font = Number(await page.getAttribute('data-font'));
+    const fits = await page.evaluate((el) => el.scrollHeight <= el.clientHeight + 1);
+    expect(font).toBeLessThan(16);
+    expect(font).toBeGreaterThanOrEqual(12);
+    expect(fits).toBe(true);
+    const textFont = await page.getByTestId('page-text-findings').evaluate((el) => getComputedStyle(el).fontSize);
+    expect(textFont).toBe(`${font}px`);
+    await close();
+  });
+
+  it('stops shrinking at 12 px and lets a page still too long run onto a second sheet rather than cut text', async () => {
+    const { print, close } = await printPage();
+    await print.open(tooLong);
+    await print.waitReady();
+    const page = print.pages().first();
+    expect(await page.getAttribute('data-font')).toBe('12');
+    expect(await page.getAttribute('data-overflow')).toBe('true');
+    const pdf = await print.pdf();
+    expect(pdfInfo(pdf)).toMatch(/Pages:\s+2\n/);
+    const text = pdfText(pdf);
+    expect(text).toContain(`90. ${LINE}`);
+    expect(text).toContain('超长文本意见');
     await close();
   });
 

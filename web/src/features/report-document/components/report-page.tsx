@@ -34,7 +34,7 @@ export function ReportPage(p: ReportPageProps) {
   const { t } = useTranslation('reportDoc');
   const pageRef = useRef<HTMLDivElement>(null);
   const contentKey = `${p.pageText.report_text1}\u0000${p.pageText.report_text2}\u0000${JSON.stringify(p.detail)}\u0000${p.template.length}`;
-  const textFont = useTextFit({
+  const { font: textFont, overflow } = useTextFit({
     pageRef,
     base: p.font.size,
     lineHeight: p.font.lineHeight,
@@ -76,7 +76,14 @@ export function ReportPage(p: ReportPageProps) {
   );
   const onDelete = p.onDelete;
   return (
-    <div className="rd-page" ref={pageRef} data-testid="report-page" data-page={index} data-font={textFont}>
+    <div
+      className="rd-page"
+      ref={pageRef}
+      data-testid="report-page"
+      data-page={index}
+      data-font={textFont}
+      data-overflow={overflow}
+    >
       <DocContext.Provider value={ctx}>
         {p.template.map((el) => (
           <TemplateElementView key={el.uuid} el={el} />

@@ -13,6 +13,14 @@ interface TextFitOptions {
   onOverflow?: () => void;
 }
 
+export interface TextFit {
+  font: number;
+  /** Still too long at the smallest font. */
+  overflow: boolean;
+}
+
+const PAGE_HEIGHT = '297mm';
+
 export const lineHeightFor = (font: number, base: number, lineHeight: number) =>
   Math.round(((lineHeight * font) / base) * 100) / 100;
 
@@ -22,8 +30,8 @@ export const lineHeightFor = (font: number, base: number, lineHeight: number) =>
  * (before paint) by setting the font on the DOM and reading the page's scroll height, then kept in state
  * so React renders the same font. Text boxes grow with their text so the page is what overflows.
  */
-export function useTextFit({ pageRef, base, lineHeight, contentKey, onOverflow }: TextFitOptions): number {
-  const [font, setFont] = useState(base);
+export function useTextFit({ pageRef, base, lineHeight, contentKey, onOverflow }: TextFitOptions): TextFit {
+  const [fit, setFit] = useState<TextFit>({ font: base, overflow: false });
   const overflowed = useRef(false);
   const onOverflowRef = useRef(onOverflow);
   useLayoutEffect(() => {
@@ -44,13 +52,18 @@ export function useTextFit({ pageRef, base, lineHeight, contentKey, onOverflow }
       }
     };
     const overflows = () => page.scrollHeight > page.clientHeight + 1;
+    // Measure against the A4 box even when an overflowing print page was let grow.
+    page.style.height = PAGE_HEIGHT;
+    page.style.overflow = 'hidden';
     let f = base;
     apply(f);
     while (f > TOOL_LIMITS.overflowMinFont && overflows()) apply(--f);
     const over = overflows();
-    setFont(f);
+    page.style.height = '';
+    page.style.overflow = '';
+    setFit({ font: f, overflow: over });
     if (over && !overflowed.current) onOverflowRef.current?.();
     overflowed.current = over;
   }, [pageRef, base, lineHeight, contentKey]);
-  return font;
+  return fit;
 }
