@@ -1,6 +1,13 @@
-import { InDevelopment } from '@web/components/in-development';
+import { useSearchParams } from 'react-router-dom';
+import { OpenStationPage } from '@web/features/agent-bridge/components/open-station-page';
 
-/** OpenImageStation: open the study in the local viewer (placeholder until its feature lands). */
+/** OpenImageStation?study_iuid=<uid><time suffix>: public; opens the study in the local viewer. */
 export default function OpenImageStationRoute() {
-  return <InDevelopment />;
+  const [q] = useSearchParams();
+  const raw = q.get('study_iuid') ?? '';
+  return (
+    <div style={{ padding: 48 }}>
+      <OpenStationPage key={raw} rawUid={raw} />
+    </div>
+  );
 }

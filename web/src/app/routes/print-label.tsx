@@ -1,6 +1,6 @@
-import { InDevelopment } from '@web/components/in-development';
+import { LabelPrintPage } from '@web/features/label-print/components/label-print-page';
 
-/** Patient label printing, /printLabel (placeholder until its feature lands). */
+/** Patient label printing, /printLabel?study_iuid=... (or the fields themselves in the query). */
 export default function PrintLabelRoute() {
-  return <InDevelopment />;
+  return <LabelPrintPage />;
 }
