@@ -9,6 +9,7 @@ import {
   UserInfoSchema,
   UserSchema,
 } from '@shared/schemas/auth';
+import { UpdatePasswordSchema } from '@shared/schemas/account';
 import { sysUser } from '../../db/schema';
 import { clientMeta } from '../../lib/client-meta';
 import { notFound } from '../../lib/errors';
@@ -22,6 +23,7 @@ import { toUser } from '../users/serialize';
 import { loadAccess } from './access';
 import { checkPasswordOf, login } from './login';
 import { extendSession, revokeSession } from './session';
+import { updatePassword } from './update-password';
 
 const tags = ['auth'];
 
@@ -112,6 +114,22 @@ export function authRoutes() {
       if (!found) throw notFound();
       await checkPasswordOf(c.var.deps.db, found.u, c.req.valid('json').password);
       return ok(c, null);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/updatePassword',
+      tags,
+      summary: "Change the signed-in user's password (old, new, repeat); other sessions of the user end",
+      ...access('session'),
+      request: jsonBody(UpdatePasswordSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await updatePassword(c.var.deps.db, c.var.user, c.req.valid('json'));
+      return ok(c, null, 'passwordChanged');
     },
   );
 

@@ -1,0 +1,33 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { UpdatePassword } from '@shared/schemas/account';
+import { STRONG_PASSWORD_RE } from '@shared/schemas/auth';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { session, sysUser } from '../../db/schema';
+import { hashPassword } from '../../lib/crypto';
+import { AppError, notFound } from '../../lib/errors';
+import { audit } from '../audit/service';
+import { findUser } from '../users/repo';
+import { checkPasswordOf } from './login';
+
+/**
+ * Changes the signed-in user's password. A wrong old password counts toward the lock as at sign-in.
+ * Other sessions of the user end: whoever knew the old password is signed out.
+ */
+export async function updatePassword(db: Db, me: AuthUser, body: UpdatePassword): Promise<void> {
+  if (!STRONG_PASSWORD_RE.test(body.new_password)) throw new AppError(400, 'PASSWORD_POLICY', 'passwordPolicy');
+  if (body.new_password !== body.repeat_password) throw new AppError(400, 'VALIDATION', 'passwordMismatch');
+  if (body.new_password === body.old_password) throw new AppError(400, 'VALIDATION', 'passwordUnchanged');
+  const found = await findUser(db, { pk: me.pk });
+  if (!found) throw notFound();
+  await checkPasswordOf(db, found.u, body.old_password);
+  await db
+    .update(sysUser)
+    .set({ password_hash: await hashPassword(body.new_password), update_password_time: new Date() })
+    .where(eq(sysUser.pk, me.pk));
+  await db
+    .update(session)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(session.user_pk, me.pk), ne(session.pk, me.sessionPk), isNull(session.revoked_at)));
+  await audit(db, { user_pk: me.pk, username: me.username, action: 'password_change' });
+}
