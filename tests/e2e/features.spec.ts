@@ -34,7 +34,7 @@ describe('worklist actions', () => {
 
     await page.getByTestId('history-table-patient_name').getByTestId('history-view-report').first().click();
     await page.waitForURL((u) => u.hash.startsWith('#/writeRpt?study_iuid='));
-    await page.getByTestId('in-development').waitFor();
+    await page.getByTestId('rw-screen').waitFor();
     await close();
   });
 

@@ -1,6 +1,11 @@
-import { InDevelopment } from '@web/components/in-development';
+import { useSearchParams } from 'react-router-dom';
+import { SimpleReportPage } from '@web/features/report-write/components/simple-report-page';
+import { useCloseReport } from './write-report';
 
-/** Simple report page, /simpleRpt?uid= (placeholder until its feature lands). */
+/** Simple report page, /simpleRpt?uid= (uid is the study_iuid). */
 export default function SimpleReportRoute() {
-  return <InDevelopment />;
+  const [params] = useSearchParams();
+  const studyIuid = params.get('uid') ?? '';
+  const close = useCloseReport('/simpleRpt');
+  return <SimpleReportPage key={studyIuid} studyIuid={studyIuid} onClose={close} />;
 }

@@ -1,0 +1,147 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { signedIn } from '../fixtures/session';
+import { LoginPage } from '../pages/login-page';
+import { ReportWritePage } from '../pages/report-write-page';
+import { WorklistPage } from '../pages/worklist-page';
+
+let platform: Platform;
+let browser: Browser;
+
+beforeAll(async () => {
+  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await platform?.close();
+});
+
+/** Filters the worklist by one report status and opens the report of row `index`. */
+async function openFromWorklist(page: Page, statusLabel: string, statusValue: number, index = 0) {
+  const list = new WorklistPage(page);
+  await list.waitForResults();
+  await page.getByTestId('wl-status').click();
+  await page.locator(`.ant-select-item-option[title="${statusLabel}"]`).click();
+  await page.keyboard.press('Escape');
+  await list.search(`rpt_status=${statusValue}`);
+  await list.rows().nth(index).getByTestId('row-open-report').click();
+  await page.waitForURL((u) => u.hash.startsWith('#/writeRpt?study_iuid='));
+  const rw = new ReportWritePage(page);
+  await rw.waitReady();
+  return rw;
+}
+
+describe('report writing screen', () => {
+  let written = '';
+
+  it('a doctor opens a new study from the worklist, applies a public template, edits and saves', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const rw = await openFromWorklist(page, '未写', 0);
+    await rw.waitStatus(0);
+    expect(await rw.findings().inputValue()).toBe('');
+
+    const label = await rw.applyFirstPublicTemplate();
+    await rw.message(`已应用模板：${label}`).waitFor();
+    const fromTemplate = await rw.findings().inputValue();
+    expect(fromTemplate.length).toBeGreaterThan(0);
+    expect((await rw.opinion().inputValue()).length).toBeGreaterThan(0);
+
+    await rw.findings().fill(`${fromTemplate}另见少许胸腔积液。`);
+    await page.getByTestId('rw-good-2').click();
+    await rw.button('save').click();
+    await rw.waitStatus(1);
+    await rw.message('报告已保存').waitFor();
+    expect(await rw.findings().inputValue()).toBe(`${fromTemplate}另见少许胸腔积液。`);
+    written = rw.studyIuid();
+
+    // Templates apply only to a report that is not written yet.
+    await rw.doubleClickFirstPublicTemplate();
+    await rw.message('只有未书写的报告可以应用模板').waitFor();
+    expect(await rw.findings().inputValue()).toBe(`${fromTemplate}另见少许胸腔积液。`);
+    await close();
+  });
+
+  it('the auditor opens it and audits; the report becomes read-only', async () => {
+    expect(written).not.toBe('');
+    const { page, close } = await signedIn(browser, platform, 'auditor');
+    const rw = new ReportWritePage(page);
+    await rw.open(platform.appUrl, written);
+    await rw.waitStatus(1);
+    await rw.button('audit').click();
+    await rw.waitStatus(2);
+    expect(await rw.findings().isDisabled()).toBe(true);
+    expect(await rw.button('save').isDisabled()).toBe(true);
+    expect(await rw.button('cancelAudit').isEnabled()).toBe(true);
+    expect(await rw.button('print').isEnabled()).toBe(true);
+    await close();
+  });
+
+  it('a stale tab’s save is refused naming who changed the report, and keeps its text', async () => {
+    const doctor = await signedIn(browser, platform, 'doctor');
+    const auditor = await signedIn(browser, platform, 'auditor');
+    const stale = await openFromWorklist(doctor.page, '已保存', 1);
+    const iuid = stale.studyIuid();
+    const fresh = new ReportWritePage(auditor.page);
+    await fresh.open(platform.appUrl, iuid);
+    await fresh.waitStatus(1);
+
+    await fresh.findings().fill('审核医生先修改的所见。');
+    await fresh.button('save').click();
+    await fresh.message('报告已保存').waitFor();
+
+    await stale.findings().fill('报告医生在旧版本上写的所见。');
+    await stale.button('save').click();
+    const conflict = doctor.page.getByTestId('rw-stale-message');
+    await conflict.waitFor();
+    expect(await conflict.textContent()).toContain('李主任');
+    expect(await stale.findings().inputValue()).toBe('报告医生在旧版本上写的所见。');
+
+    // Comparing shows the other doctor's text against ours; our text stays on screen.
+    await doctor.page.getByTestId('rw-stale-compare').click();
+    const diff = doctor.page.getByTestId('rw-diff');
+    await diff.waitFor();
+    expect((await diff.locator('[data-diff=removed]').allTextContents()).join('')).toContain('审核医生先修改');
+    expect((await diff.locator('[data-diff=added]').allTextContents()).join('')).toContain('报告医生在旧版本上写');
+    expect(await stale.findings().inputValue()).toBe('报告医生在旧版本上写的所见。');
+    await doctor.close();
+    await auditor.close();
+  });
+
+  it('the draft survives a page crash and is offered back on reopening', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const rw = await openFromWorklist(page, '未写', 0);
+    const iuid = rw.studyIuid();
+    const text = '崩溃前输入的所见，不应丢失。';
+    await rw.findings().fill(text);
+    // Wait for the 5-second draft to reach localStorage (polling, not sleeping).
+    await page.waitForFunction(
+      (t) => Object.keys(localStorage).some((k) => k.startsWith('rxpacs.reportDraft.') && localStorage[k].includes(t)),
+      text,
+      { timeout: 15_000 },
+    );
+    // A renderer crash: no pagehide, nothing else runs on the page.
+    const cdp = await page.context().newCDPSession(page);
+    const crashed = page.waitForEvent('crash');
+    void cdp.send('Page.crash').catch(() => undefined);
+    await crashed;
+
+    // A new tab of the same browser profile (localStorage kept; the session is per tab: sign in again).
+    const again = await page.context().newPage();
+    await again.goto(`${platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(iuid)}`);
+    await new LoginPage(again, platform.appUrl).signIn('doctor', 'Doctor@123');
+    const reopened = new ReportWritePage(again);
+    await again.getByTestId('rw-draft-restore').click();
+    await reopened.waitReady();
+    await again.waitForFunction(
+      (t) =>
+        (
+          document.querySelector(
+            '[data-testid=report-page][data-page="0"] [data-testid=page-text-findings]',
+          ) as HTMLTextAreaElement | null
+        )?.value === t,
+      text,
+    );
+    await close();
+  });
+});

@@ -1,0 +1,96 @@
+import { Button, Empty, List, Spin, Tree, Typography } from 'antd';
+import type { DataNode } from 'antd/es/tree';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { KnowledgeNode } from '@shared/schemas/knowledge';
+
+export const toTreeData = (nodes: KnowledgeNode[]): DataNode[] =>
+  nodes.map((n) => ({
+    key: n.pk,
+    title: (
+      <span data-testid="rw-k-node" data-label={n.label} data-leaf={n.isleaf ? '1' : '0'}>
+        {n.label}
+      </span>
+    ),
+    isLeaf: n.isleaf,
+    children: n.isleaf ? undefined : toTreeData(n.children ?? []),
+  }));
+
+export function findNode(nodes: KnowledgeNode[], pk: number): KnowledgeNode | undefined {
+  for (const n of nodes) {
+    if (n.pk === pk) return n;
+    const c = findNode(n.children ?? [], pk);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+interface KnowledgeTreeProps {
+  nodes: KnowledgeNode[];
+  loading?: boolean;
+  onApply: (n: KnowledgeNode) => void;
+  /** The selected node (the personal tab acts on it). */
+  onSelect?: (n: KnowledgeNode | undefined) => void;
+  testId: string;
+}
+
+/** A template tree: double click (or the apply button) applies a template; a preview shows its text. */
+export function KnowledgeTree({ nodes, loading, onApply, onSelect, testId }: KnowledgeTreeProps) {
+  const { t } = useTranslation('report');
+  const [selected, setSelected] = useState<KnowledgeNode | undefined>();
+  const data = useMemo(() => toTreeData(nodes), [nodes]);
+  if (loading) return <Spin size="small" />;
+  // Rendered only with data, so defaultExpandAll sees the whole tree.
+  if (!nodes.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} data-testid={testId} />;
+  return (
+    <div data-testid={testId}>
+      <Tree
+        treeData={data}
+        blockNode
+        defaultExpandAll
+        height={320}
+        onSelect={(keys) => {
+          const n = keys.length ? findNode(nodes, Number(keys[0])) : undefined;
+          setSelected(n);
+          onSelect?.(n);
+        }}
+        onDoubleClick={(_, node) => {
+          const n = findNode(nodes, Number(node.key));
+          if (n?.isleaf) onApply(n);
+        }}
+      />
+      {selected?.isleaf && (
+        <div className="rx-k-preview">
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 3 }}>
+            {selected.sj}
+          </Typography.Paragraph>
+          <Button size="small" type="primary" onClick={() => onApply(selected)} data-testid="rw-k-apply">
+            {t('knowledge.apply')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The most-used templates of a tree, with their counts. */
+export function MostUsedList({ nodes, onApply }: { nodes: KnowledgeNode[]; onApply: (n: KnowledgeNode) => void }) {
+  const { t } = useTranslation('report');
+  return (
+    <List
+      size="small"
+      header={<b>{t('knowledge.mostUsed')}</b>}
+      dataSource={nodes}
+      data-testid="rw-most-used"
+      renderItem={(n) => (
+        <List.Item
+          actions={[<span key="n">{n.used}</span>]}
+          onDoubleClick={() => onApply(n)}
+          style={{ cursor: 'pointer' }}
+        >
+          {n.label}
+        </List.Item>
+      )}
+    />
+  );
+}

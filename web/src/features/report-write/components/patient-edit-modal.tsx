@@ -1,0 +1,169 @@
+import { App, Form, Input, Modal, Select, Space } from 'antd';
+import type { ButtonProps } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AGE_UNITS, MODALITIES, PATIENT_TYPES, SEXES } from '@shared/constants';
+import { PARTS_COUNT_MAX, type PatientEdit } from '@shared/schemas/patient';
+import type { StudyDetail } from '@shared/schemas/report';
+import { isApiError } from '@web/lib/api-error';
+import { savePatient, useScanItems } from '../api/patient-api';
+
+type FormValues = Omit<PatientEdit, 'study_iuid'>;
+
+function initial(s: StudyDetail): FormValues {
+  const m = /^(\d+)\s*([YMDH])?$/.exec(s.patient_age.trim());
+  return {
+    patient_id: s.patient_id,
+    patient_name: s.patient_name,
+    patient_sex: (SEXES as readonly string[]).includes(s.patient_sex) ? (s.patient_sex as 'M' | 'F') : 'M',
+    patient_age: m?.[1] ?? '',
+    age_unit: (m?.[2] as FormValues['age_unit']) ?? 'Y',
+    modality: s.modality as FormValues['modality'],
+    can_report: s.can_report,
+    select_bodys: s.study_desc_value.map((v) => Number(v.key)).filter((n) => Number.isInteger(n) && n > 0),
+    parts_count: String(s.parts_count),
+    patient_type: s.patient_type,
+    department: s.department,
+    bed_no: s.bed_no,
+    diagnosis: s.diagnosis,
+    note: s.note,
+  };
+}
+
+/** Patient-info edit with the spec's validation; the server checks the same and its field errors show here. */
+export function PatientEditModal({
+  open,
+  study,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  study: StudyDetail;
+  onClose: () => void;
+  onSaved: (s: StudyDetail) => void;
+}) {
+  const { t } = useTranslation(['report', 'study']);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<FormValues>();
+  const [saving, setSaving] = useState(false);
+  const modality = Form.useWatch('modality', form) ?? study.modality;
+  const items = useScanItems(modality, '', open);
+  useEffect(() => {
+    if (open) form.setFieldsValue(initial(study));
+  }, [open, study, form]);
+
+  const finish = async (v: FormValues) => {
+    setSaving(true);
+    try {
+      const s = await savePatient({ ...v, study_iuid: study.study_iuid });
+      void message.success(t('patient.saved'));
+      onSaved(s);
+      onClose();
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+      if (e.fieldErrors.length) {
+        form.setFields(e.fieldErrors.map((f) => ({ name: f.field as keyof FormValues, errors: [f.msg] })));
+      } else void message.error(e.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = { required: true, message: t('patient.required') };
+  return (
+    <Modal
+      open={open}
+      title={t('patient.title')}
+      width={640}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'rw-patient-ok' } as ButtonProps}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" onFinish={finish} data-testid="rw-patient" className="rx-form-grid">
+        <Form.Item
+          name="patient_id"
+          label={t('study:fields.patient_id')}
+          rules={[{ ...required, whitespace: true }, { max: 64 }]}
+        >
+          <Input data-testid="rw-patient-id" />
+        </Form.Item>
+        <Form.Item
+          name="patient_name"
+          label={t('study:fields.patient_name')}
+          rules={[{ ...required, whitespace: true }, { max: 64 }]}
+        >
+          <Input data-testid="rw-patient-name-input" />
+        </Form.Item>
+        <Form.Item name="patient_sex" label={t('study:fields.patient_sex')} rules={[required]}>
+          <Select options={SEXES.map((s) => ({ value: s, label: t(`study:sex.${s}`) }))} />
+        </Form.Item>
+        <Form.Item label={t('study:fields.patient_age')} required>
+          <Space.Compact block>
+            <Form.Item
+              name="patient_age"
+              noStyle
+              rules={[required, { pattern: /^\d{1,3}$/, message: t('patient.digits') }]}
+            >
+              <Input style={{ width: '60%' }} data-testid="rw-patient-age" />
+            </Form.Item>
+            <Form.Item name="age_unit" noStyle>
+              <Select
+                style={{ width: '40%' }}
+                options={AGE_UNITS.map((u) => ({ value: u, label: t(`patient.age.${u}`) }))}
+              />
+            </Form.Item>
+          </Space.Compact>
+        </Form.Item>
+        <Form.Item name="modality" label={t('study:fields.modality')} rules={[required]}>
+          <Select
+            options={MODALITIES.map((m) => ({ value: m, label: m }))}
+            onChange={() => form.setFieldValue('select_bodys', [])}
+          />
+        </Form.Item>
+        <Form.Item name="can_report" label={t('patient.canReport')} rules={[required]}>
+          <Select options={([1, 0] as const).map((v) => ({ value: v, label: t(`patient.canReport${v}`) }))} />
+        </Form.Item>
+        <Form.Item name="select_bodys" label={t('patient.bodys')} rules={[required]}>
+          <Select
+            mode="multiple"
+            loading={items.isLoading}
+            optionFilterProp="label"
+            options={(items.data ?? []).map((i) => ({ value: i.scanp_id, label: i.description }))}
+            data-testid="rw-patient-bodys"
+          />
+        </Form.Item>
+        <Form.Item
+          name="parts_count"
+          label={t('patient.partsCount')}
+          rules={[
+            required,
+            { pattern: /^\d{1,2}$/, message: t('patient.digits') },
+            {
+              validator: (_, v) =>
+                Number(v) <= PARTS_COUNT_MAX ? Promise.resolve() : Promise.reject(new Error(t('patient.partsMax'))),
+            },
+          ]}
+        >
+          <Input data-testid="rw-patient-parts" />
+        </Form.Item>
+        <Form.Item name="patient_type" label={t('patient.type')}>
+          <Select allowClear options={PATIENT_TYPES.map((p) => ({ value: p, label: t(`patient.types.${p}`) }))} />
+        </Form.Item>
+        <Form.Item name="department" label={t('study:fields.department')} rules={[{ max: 64 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="bed_no" label={t('patient.bedNo')} rules={[{ max: 32 }]}>
+          <Input />
+        </Form.Item>
+        <Form.Item name="diagnosis" label={t('patient.diagnosis')} rules={[{ max: 1024 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+        <Form.Item name="note" label={t('patient.note')} rules={[{ max: 1024 }]}>
+          <Input.TextArea rows={2} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,135 @@
+import { App, Button, Form, Input, Modal, Space } from 'antd';
+import type { ButtonProps } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@shared/permissions';
+import type { KnowledgeNode } from '@shared/schemas/knowledge';
+import { isApiError } from '@web/lib/api-error';
+import { knowledgeApi, useKnowledgeTree, useMostUsed, type KnowledgeSave } from '../api/knowledge-api';
+import { useEditorStore } from '../stores/editor-store';
+import { folderProblem } from '../lib/folder-rules';
+import { findNode, KnowledgeTree, MostUsedList } from './knowledge-tree';
+
+type Editing = { mode: 'folder' | 'template' | 'rename'; node?: KnowledgeNode } | null;
+
+/** The doctor's own tree: create folder/template (from the current text), rename, delete; most used. */
+export function PersonalTab({
+  modality,
+  onApply,
+  can,
+}: {
+  modality: string | undefined;
+  onApply: (n: KnowledgeNode) => void;
+  can: (code: string) => boolean;
+}) {
+  const { t } = useTranslation('report');
+  const { message, modal } = App.useApp();
+  const qc = useQueryClient();
+  const tree = useKnowledgeTree('user', modality);
+  const most = useMostUsed('user', modality);
+  const [selectedPk, setSelectedPk] = useState<number | undefined>();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<{ label: string }>();
+  const selected = selectedPk ? findNode(tree.data ?? [], selectedPk) : undefined;
+  const canEdit = can(PERMISSIONS.SAVE_TEMP);
+
+  const refresh = () => qc.invalidateQueries({ queryKey: ['knowledge', 'user'] });
+  const refuse = (p: ReturnType<typeof folderProblem>) => p && void message.warning(t(`knowledge.${p}`));
+
+  const open = (mode: 'folder' | 'template' | 'rename') => {
+    if (mode === 'template') {
+      const p = folderProblem('template', selected);
+      if (p) return refuse(p);
+    }
+    if (mode === 'rename' && !selected) return refuse('needSelection');
+    form.setFieldsValue({ label: mode === 'rename' ? (selected?.label ?? '') : '' });
+    setEditing({ mode, node: selected });
+  };
+
+  const submit = async ({ label }: { label: string }) => {
+    if (!editing) return;
+    const s = useEditorStore.getState();
+    const n = editing.node;
+    const body: KnowledgeSave =
+      editing.mode === 'rename' && n
+        ? { pk: n.pk, parent: n.parent, label, isleaf: n.isleaf, sj: n.sj, yj: n.yj, modality: n.modality || undefined }
+        : editing.mode === 'folder'
+          ? { parent: n && !n.isleaf ? n.pk : null, label, isleaf: false }
+          : { parent: n!.pk, label, isleaf: true, sj: s.findings, yj: s.opinion, modality };
+    setSaving(true);
+    try {
+      await knowledgeApi.save(body);
+      setEditing(null);
+      void message.success(t('knowledge.saved'));
+      await refresh();
+    } catch (e) {
+      if (!isApiError(e)) throw e;
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const remove = () => {
+    const p = folderProblem('delete', selected);
+    if (p || !selected) return refuse(p);
+    modal.confirm({
+      title: t('knowledge.deleteConfirm', { label: selected.label }),
+      okButtonProps: { danger: true, 'data-testid': 'rw-k-delete-ok' } as ButtonProps,
+      onOk: async () => {
+        await knowledgeApi.remove(selected.pk);
+        setSelectedPk(undefined);
+        await refresh();
+      },
+    });
+  };
+
+  return (
+    <div data-testid="rw-personal">
+      {canEdit && (
+        <Space wrap size={4} style={{ marginBottom: 8 }}>
+          <Button size="small" onClick={() => open('folder')} data-testid="rw-k-new-folder">
+            {t('knowledge.newFolder')}
+          </Button>
+          <Button size="small" onClick={() => open('template')} data-testid="rw-k-new-template">
+            {t('knowledge.saveAsTemplate')}
+          </Button>
+          <Button size="small" onClick={() => open('rename')} data-testid="rw-k-rename">
+            {t('knowledge.rename')}
+          </Button>
+          <Button size="small" danger onClick={remove} data-testid="rw-k-delete">
+            {t('knowledge.delete')}
+          </Button>
+        </Space>
+      )}
+      <KnowledgeTree
+        nodes={tree.data ?? []}
+        loading={tree.isLoading}
+        onApply={onApply}
+        onSelect={(n) => setSelectedPk(n?.pk)}
+        testId="rw-tree-user"
+      />
+      {!!most.data?.length && <MostUsedList nodes={most.data} onApply={onApply} />}
+      <Modal
+        open={!!editing}
+        title={editing ? t(`knowledge.title.${editing.mode}`) : ''}
+        confirmLoading={saving}
+        onCancel={() => setEditing(null)}
+        onOk={() => form.submit()}
+        okButtonProps={{ 'data-testid': 'rw-k-name-ok' } as ButtonProps}
+        destroyOnHidden
+      >
+        <Form form={form} layout="vertical" onFinish={submit}>
+          <Form.Item
+            name="label"
+            label={t('knowledge.name')}
+            rules={[{ required: true, whitespace: true, message: t('knowledge.nameRequired') }, { max: 128 }]}
+          >
+            <Input autoFocus data-testid="rw-k-name" />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { StudyDetail } from '@shared/schemas/report';
+import type { useReportPage } from '../hooks/use-report-page';
+import { useEditorStore } from '../stores/editor-store';
+import { BodyPartDrawer } from './body-part-drawer';
+import { CriticalModal } from './critical-modal';
+import { DiffView } from './diff-view';
+import { PatientEditModal } from './patient-edit-modal';
+import { QcDialog } from './qc-dialog';
+import { VersionsDrawer } from './versions-drawer';
+
+type Page = ReturnType<typeof useReportPage>;
+
+/** The dialogs both report pages open: body part, critical value, patient info, versions, QC, conflict compare. */
+export function ReportDialogs({ page, study }: { page: Page; study: StudyDetail }) {
+  const { t } = useTranslation('report');
+  const findings = useEditorStore((s) => s.findings);
+  const opinion = useEditorStore((s) => s.opinion);
+  const close = () => page.setDialog(null);
+  return (
+    <>
+      <BodyPartDrawer
+        open={page.dialog === 'bodyPart'}
+        modality={study.modality}
+        onClose={close}
+        onChoose={page.chooseBodyPart}
+      />
+      <CriticalModal
+        open={page.dialog === 'critical'}
+        report={page.report}
+        onClose={close}
+        onSubmit={page.setCritical}
+      />
+      <PatientEditModal open={page.dialog === 'patient'} study={study} onClose={close} onSaved={page.patientSaved} />
+      <VersionsDrawer
+        open={page.dialog === 'versions'}
+        onClose={close}
+        studyIuid={study.study_iuid}
+        position={page.report.rpt_position}
+      />
+      <QcDialog study={study} />
+      <Modal
+        open={!!page.comparison}
+        footer={null}
+        width={760}
+        onCancel={() => page.setComparison(null)}
+        title={t('compare.conflictTitle', { user: page.comparison?.who ?? '' })}
+      >
+        {page.comparison && (
+          <DiffView
+            before={{ findings: page.comparison.report_text1, opinion: page.comparison.report_text2 }}
+            after={{ findings, opinion }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+import { App } from 'antd';
+import type { ButtonProps } from 'antd';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { decide, validateReport, type FieldProblem } from '@shared/report/rules';
+import type { ReportDetail } from '@shared/schemas/report';
+import { isApiError, type ApiError } from '@web/lib/api-error';
+import { reportApi, type ReportWrite } from '../api/report-api';
+import { clearDraft } from '../lib/local-draft';
+import { openPrintPage } from '../lib/print-link';
+import { useEditorStore, type BusyAction } from '../stores/editor-store';
+import { showContentCheck, showStaleConflict } from './write-dialogs';
+import type { ReportScreen } from './use-report-screen';
+
+export interface ActionHandlers {
+  /** Save with a blank body part opens the body-part search. */
+  onNeedBodyPart: () => void;
+  /** Compare the newer text of a conflict against the doctor's own. */
+  onCompare: (newer: { report_text1: string; report_text2: string; who: string }) => void;
+  /** Leave the screen (after an audit with autoShRptClose, or Close). */
+  onClose: () => void;
+}
+
+const PROBLEM_KEYS = {
+  RPT_GOOD_STATUS: 'validate.goodStatus',
+  IMAGE_QUALITY: 'validate.imageQuality',
+  STUDY_DESC: 'validate.studyDesc',
+  FINDINGS: 'validate.findings',
+  OPINION: 'validate.opinion',
+} as const satisfies Record<FieldProblem, string>;
+
+/** Save, audit, cancel audit, void, critical value, print: each with its dialogs and "please wait". */
+export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
+  const { t } = useTranslation('report');
+  const { message, modal } = App.useApp();
+
+  const run = useCallback(async <T>(busy: BusyAction, call: () => Promise<T>): Promise<T | undefined> => {
+    const store = useEditorStore.getState();
+    if (store.busy) return undefined;
+    store.setBusy(busy);
+    try {
+      return await call();
+    } finally {
+      useEditorStore.getState().setBusy(null);
+    }
+  }, []);
+
+  const failed = useCallback(
+    async (e: unknown) => {
+      if (!isApiError(e)) throw e;
+      if (e.error === 'REPORT_STATE' || e.error === 'NOT_FOUND') await screen.reload();
+      if (e.status === 401) return;
+      void message.error(e.message || t('errors.generic'));
+    },
+    [message, screen, t],
+  );
+
+  const afterWrite = useCallback(
+    async (r: ReportDetail, okText: string) => {
+      clearDraft(localStorage, { userPk: screen.userPk, studyIuid: screen.studyIuid, position: r.rpt_position });
+      void message.success(okText);
+      await screen.reload();
+    },
+    [message, screen],
+  );
+
+  const handleStale = useCallback(
+    (e: ApiError) => {
+      const d = (e.data ?? {}) as Partial<ReportDetail>;
+      const newer = { report_text1: d.report_text1 ?? '', report_text2: d.report_text2 ?? '', who: d.updated_by ?? '' };
+      showStaleConflict(modal, t, e.message, {
+        loadNewer: () => void screen.reload(),
+        compare: () => h.onCompare(newer),
+        keepMine: () => {
+          // The doctor has seen the conflict and keeps their text: the next save is based on the newer version.
+          const base = useEditorStore.getState().base;
+          if (base && typeof d.version === 'number') {
+            useEditorStore.getState().rebase({ ...base, ...d, version: d.version } as ReportDetail);
+          }
+        },
+      });
+    },
+    [modal, t, screen, h],
+  );
+
+  async function write(kind: 'save' | 'audit', removeCheck = false): Promise<void> {
+    const s = useEditorStore.getState();
+    const report = s.base ?? screen.report;
+    const state = { rpt_status: report.rpt_status, third_party: !!report.third_party_pdf };
+    const rule = decide(kind, state, { oneClickAudit: screen.settings.oneClickAudit });
+    if (!rule.ok) {
+      void message.warning(t(`refusal.${rule.reason}`));
+      return;
+    }
+    const problems = validateReport(
+      {
+        rpt_good_status: s.rpt_good_status,
+        image_quality: s.image_quality,
+        study_desc: s.study_desc,
+        report_text1: s.findings,
+        report_text2: s.opinion,
+      },
+      { showray: screen.settings.showray },
+    );
+    if (problems.length) {
+      void message.warning(problems.map((p) => t(PROBLEM_KEYS[p])).join('；'));
+      if (problems.includes('STUDY_DESC')) h.onNeedBodyPart();
+      return;
+    }
+    const body: ReportWrite = {
+      study_iuid: screen.studyIuid,
+      rpt_position: report.rpt_position,
+      version: report.version,
+      rpt_good_status: s.rpt_good_status,
+      image_quality: s.image_quality,
+      study_desc: s.study_desc,
+      report_text1: s.findings,
+      report_text2: s.opinion,
+      rpt_detail: s.detail,
+      RemoveCheck: removeCheck,
+    };
+    try {
+      const r = await run(kind, () => (kind === 'save' ? reportApi.save(body) : reportApi.audit(body)));
+      if (!r) return;
+      if (kind === 'audit' && screen.settings.autoShRptClose) {
+        clearDraft(localStorage, { userPk: screen.userPk, studyIuid: screen.studyIuid, position: r.rpt_position });
+        void message.success(t('done.audit'));
+        h.onClose();
+        return;
+      }
+      await afterWrite(r, t(kind === 'save' ? 'done.save' : 'done.audit'));
+    } catch (e) {
+      if (isApiError(e) && e.error === 'CONTENT_CHECK') {
+        showContentCheck(modal, t, e, () => void write(kind, true));
+      } else if (isApiError(e) && e.error === 'STALE_VERSION') {
+        handleStale(e);
+      } else await failed(e);
+    }
+  }
+
+  const transition = useCallback(
+    async (kind: 'cancelAudit' | 'invalid') => {
+      const report = useEditorStore.getState().base ?? screen.report;
+      const ref = { study_iuid: screen.studyIuid, rpt_position: report.rpt_position, version: report.version };
+      try {
+        const r = await run(kind, () => (kind === 'cancelAudit' ? reportApi.cancelAudit(ref) : reportApi.invalid(ref)));
+        if (r) await afterWrite(r, t(kind === 'cancelAudit' ? 'done.cancelAudit' : 'done.invalid'));
+      } catch (e) {
+        if (isApiError(e) && e.error === 'STALE_VERSION') handleStale(e);
+        else await failed(e);
+      }
+    },
+    [screen, run, afterWrite, failed, t, handleStale],
+  );
+
+  const setCritical = useCallback(
+    async (isCritical: 0 | 1, text: string): Promise<boolean> => {
+      const base = useEditorStore.getState().base ?? screen.report;
+      try {
+        const r = await run('critical', () =>
+          reportApi.critical({
+            study_iuid: screen.studyIuid,
+            rpt_position: base.rpt_position,
+            version: base.version,
+            is_critical: isCritical,
+            danger_val: text,
+          }),
+        );
+        if (!r) return false;
+        // A critical value is its own write: keep the doctor's unsaved text, move the base on.
+        useEditorStore.getState().rebase(r);
+        void message.success(t('done.critical'));
+        return true;
+      } catch (e) {
+        if (isApiError(e) && e.error === 'STALE_VERSION') handleStale(e);
+        else await failed(e);
+        return false;
+      }
+    },
+    [screen, run, failed, message, t, handleStale],
+  );
+
+  return {
+    save: () => write('save'),
+    audit: () => write('audit'),
+    cancelAudit: () => transition('cancelAudit'),
+    invalid: () =>
+      modal.confirm({
+        title: t('confirm.invalidTitle'),
+        content: t('confirm.invalid'),
+        okButtonProps: { danger: true, 'data-testid': 'rw-invalid-ok' } as ButtonProps,
+        onOk: () => transition('invalid'),
+      }),
+    setCritical,
+    print: () => {
+      const r = useEditorStore.getState().base ?? screen.report;
+      if (!decide('print', { rpt_status: r.rpt_status, third_party: !!r.third_party_pdf }).ok) {
+        void message.warning(t('refusal.NOT_AUDITED'));
+        return;
+      }
+      openPrintPage(screen.studyIuid, r.rpt_pk);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { ReportDetail, ReportInfo } from '@shared/schemas/report';
+import { can, useUserInfo } from '@web/lib/user-info';
+import { reportInfoQuery, useReportInfo } from '../api/report-api';
+import { newReport, useEditorStore } from '../stores/editor-store';
+
+export interface ReportScreen {
+  studyIuid: string;
+  info: ReportInfo | undefined;
+  isLoading: boolean;
+  loadError: unknown;
+  position: number;
+  /** The report being edited (a virtual empty one for a position not saved yet). */
+  report: ReportDetail;
+  userPk: number;
+  userName: string;
+  can: (code: string) => boolean;
+  settings: { oneClickAudit: boolean; autoShRptClose: boolean; showray: boolean; close: boolean };
+  hasRegion: boolean;
+  hasHospital: boolean;
+  /** Switch to another report of the study (reloads it from the server). */
+  switchTo: (position: number) => Promise<void>;
+  /** Fetch the study again and load the current position's report into the working copy. */
+  reload: () => Promise<ReportInfo | undefined>;
+}
+
+/** Loads the study and keeps the working copy in step with the report of the chosen position. */
+export function useReportScreen(studyIuid: string): ReportScreen {
+  const qc = useQueryClient();
+  const { data: user } = useUserInfo();
+  const infoQ = useReportInfo(studyIuid);
+  const [position, setPosition] = useState(1);
+  const load = useEditorStore((s) => s.load);
+  const setBusy = useEditorStore((s) => s.setBusy);
+  const base = useEditorStore((s) => s.base);
+
+  const reportOf = useCallback(
+    (info: ReportInfo | undefined, pos: number) => info?.reports.find((r) => r.rpt_position === pos) ?? newReport(pos),
+    [],
+  );
+
+  // A fresh screen (the route keys it by study): start from an empty working copy.
+  useEffect(() => {
+    useEditorStore.getState().reset();
+  }, []);
+
+  useEffect(() => {
+    const s = useEditorStore.getState();
+    if (infoQ.data && !s.base) load(reportOf(infoQ.data, position), infoQ.data.study.study_desc);
+  }, [infoQ.data, position, load, reportOf, base]);
+
+  const reload = useCallback(async () => {
+    const info = await qc.fetchQuery({ ...reportInfoQuery(studyIuid), staleTime: 0 });
+    load(reportOf(info, position), info.study.study_desc);
+    return info;
+  }, [qc, studyIuid, load, reportOf, position]);
+
+  const switchTo = useCallback(
+    async (pos: number) => {
+      setBusy('switch');
+      try {
+        const info = await qc.fetchQuery({ ...reportInfoQuery(studyIuid), staleTime: 0 });
+        setPosition(pos);
+        load(reportOf(info, pos), info.study.study_desc);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [qc, studyIuid, load, reportOf, setBusy],
+  );
+
+  const settings = user?.user.data1;
+  return useMemo(
+    () => ({
+      studyIuid,
+      info: infoQ.data,
+      isLoading: infoQ.isLoading,
+      loadError: infoQ.error,
+      position,
+      report: base ?? reportOf(infoQ.data, position),
+      userPk: user?.user.pk ?? 0,
+      userName: user?.user.ch_name || user?.user.username || '',
+      can: (code: string) => can(user, code),
+      settings: {
+        oneClickAudit: !!settings?.oneClickAudit,
+        autoShRptClose: !!settings?.autoShRptClose,
+        showray: !!settings?.showray,
+        close: !!settings?.close,
+      },
+      hasRegion: !!user?.user.region,
+      hasHospital: !!user?.user.hospital_code,
+      switchTo,
+      reload,
+    }),
+    [studyIuid, infoQ.data, infoQ.isLoading, infoQ.error, position, base, reportOf, user, settings, switchTo, reload],
+  );
+}

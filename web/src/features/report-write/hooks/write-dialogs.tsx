@@ -1,0 +1,80 @@
+import { Button } from 'antd';
+import type { ButtonProps } from 'antd';
+import type { useAppProps } from 'antd/es/app/context';
+import type { TFunction } from 'i18next';
+import type { ApiError } from '@web/lib/api-error';
+
+type ModalApi = useAppProps['modal'];
+
+/** 422 from the content check: show what matched; continue resends with RemoveCheck, or re-edit. */
+export function showContentCheck(modal: ModalApi, t: TFunction<'report'>, e: ApiError, onContinue: () => void) {
+  const checks = ((e.data ?? {}) as { checks?: { feature: string; content: string }[] }).checks ?? [];
+  modal.confirm({
+    title: t('contentCheck.title'),
+    width: 520,
+    content: (
+      <div data-testid="rw-content-check">
+        <p>{e.message}</p>
+        <ul>
+          {checks.map((c, i) => (
+            <li key={i}>
+              <b>{c.feature}</b>: {c.content}
+            </li>
+          ))}
+        </ul>
+      </div>
+    ),
+    okText: t('contentCheck.continue'),
+    cancelText: t('contentCheck.edit'),
+    okButtonProps: { 'data-testid': 'rw-content-continue' } as ButtonProps,
+    onOk: onContinue,
+  });
+}
+
+/**
+ * 409 stale version: the server's message names who changed the report. The doctor's text stays on
+ * screen whatever they choose; loading the newer text is an explicit choice.
+ */
+export function showStaleConflict(
+  modal: ModalApi,
+  t: TFunction<'report'>,
+  serverMessage: string,
+  on: { loadNewer: () => void; compare: () => void; keepMine: () => void },
+) {
+  const m = modal.warning({
+    title: t('stale.title'),
+    width: 560,
+    content: (
+      <div>
+        <p data-testid="rw-stale-message">{serverMessage}</p>
+        <p>{t('stale.hint')}</p>
+      </div>
+    ),
+    okText: t('stale.keepMine'),
+    okButtonProps: { 'data-testid': 'rw-stale-keep' } as ButtonProps,
+    onOk: on.keepMine,
+    footer: (_, { OkBtn }) => (
+      <>
+        <Button
+          data-testid="rw-stale-compare"
+          onClick={() => {
+            m.destroy();
+            on.compare();
+          }}
+        >
+          {t('stale.compare')}
+        </Button>
+        <Button
+          data-testid="rw-stale-load"
+          onClick={() => {
+            m.destroy();
+            on.loadNewer();
+          }}
+        >
+          {t('stale.loadNewer')}
+        </Button>
+        <OkBtn />
+      </>
+    ),
+  });
+}
