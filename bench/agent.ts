@@ -59,6 +59,8 @@ async function main() {
       inserted.push((await insertedEvent) - token.insertedAt);
       const keys = (await agent.call('/keys')).body.data as { label: string; serial: string }[];
       const mine = keys.find((k) => k.label === label)!.serial;
+      // The insert event comes right after a poll: pull the key out at a random point of the poll cycle.
+      await new Promise((r) => setTimeout(r, Math.random() * POLL_MS));
       const removedAt = await hsm.deleteToken(label);
       removed.push((await event(`out:${mine}`)) - removedAt);
     }
