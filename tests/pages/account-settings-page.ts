@@ -13,6 +13,19 @@ export class AccountSettingsPage {
   readonly unbindButton = () => this.page.getByTestId('cert-unbind');
   readonly unbindOk = () => this.page.getByTestId('cert-unbind-ok');
 
+  readonly passwordChange = () => this.page.getByTestId('password-change');
+  readonly passwordError = () => this.page.getByTestId('password-error');
+  readonly customSwitch = (key: string) => this.page.getByTestId(`custom-${key}`);
+  readonly customSave = () => this.page.getByTestId('custom-save');
+
+  /** Fills the password dialog (opened with passwordChange()) and submits. */
+  async changePassword(oldPassword: string, newPassword: string, repeat = newPassword): Promise<void> {
+    await this.page.getByTestId('password-old').fill(oldPassword);
+    await this.page.getByTestId('password-new').fill(newPassword);
+    await this.page.getByTestId('password-repeat').fill(repeat);
+    await this.page.getByTestId('password-submit').click();
+  }
+
   async open(tab: 'base' | 'security' | 'custom' = 'base'): Promise<void> {
     await this.page.goto(`${this.appUrl}#/account/settings?tab=${tab}`);
     await this.page.getByTestId(`settings-${tab}`).waitFor();

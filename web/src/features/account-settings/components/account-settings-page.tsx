@@ -21,6 +21,7 @@ export function AccountSettingsPage({ securityItems }: AccountSettingsPageProps)
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: TabKey = TABS.includes(requested as TabKey) ? (requested as TabKey) : 'base';
+  const placement = screens.md ? 'start' : 'top';
 
   const content: Record<TabKey, ReactNode> = {
     base: <BaseTab />,
@@ -29,11 +30,11 @@ export function AccountSettingsPage({ securityItems }: AccountSettingsPageProps)
   };
 
   return (
-    <Card data-testid="account-settings">
+    <Card data-testid="account-settings" data-placement={placement}>
       <Tabs
         activeKey={active}
         onChange={(k) => setParams({ tab: k }, { replace: true })}
-        tabPlacement={screens.md ? 'start' : 'top'}
+        tabPlacement={placement}
         items={TABS.map((key) => ({
           key,
           label: <span data-testid={`settings-tab-${key}`}>{t(`tabs.${key}`)}</span>,

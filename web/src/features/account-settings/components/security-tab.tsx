@@ -1,9 +1,11 @@
+import { LockOutlined } from '@ant-design/icons';
 import { Button, List, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { useUserInfo } from '@web/lib/user-info';
+import { PasswordDialog } from './password-dialog';
 
 /** Spec: role 1 also sees the hidden functions here. */
 const HIDDEN_FUNCTIONS = [
@@ -18,10 +20,28 @@ export function SecurityTab({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation('account');
   const { data } = useUserInfo();
   const isAdmin = data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
+  const [changing, setChanging] = useState(false);
   return (
     <div data-testid="settings-security">
       <Typography.Title level={5}>{t('tabs.security')}</Typography.Title>
-      <List itemLayout="horizontal">{extra}</List>
+      <List itemLayout="horizontal">
+        <List.Item
+          data-testid="security-password"
+          actions={[
+            <Button key="change" type="link" onClick={() => setChanging(true)} data-testid="password-change">
+              {t('password.change')}
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta
+            avatar={<LockOutlined style={{ fontSize: 24 }} />}
+            title={t('password.itemTitle')}
+            description={t('password.itemDesc')}
+          />
+        </List.Item>
+        {extra}
+      </List>
+      <PasswordDialog open={changing} onClose={() => setChanging(false)} />
       {isAdmin && (
         <>
           <Typography.Title level={5} style={{ marginTop: 24 }}>
