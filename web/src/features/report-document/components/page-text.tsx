@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { canonicalField, type PageTextField } from '../lib/fields';
 import { useDoc } from './doc-context';
 import type { ElementProps } from './template-element';
@@ -8,6 +9,7 @@ import type { ElementProps } from './template-element';
  */
 export function PageText({ el, style, className }: ElementProps) {
   const doc = useDoc();
+  const { t } = useTranslation('reportDoc');
   const field = canonicalField(el.jfield ?? '') as PageTextField;
   const name = field === 'report_text1' ? 'findings' : 'opinion';
   const text = doc.pageText[field];
@@ -28,7 +30,7 @@ export function PageText({ el, style, className }: ElementProps) {
       onChange={(e) => doc.setPageText(field, e.target.value)}
       data-page-text
       data-testid={`page-text-${name}`}
-      aria-label={name}
+      aria-label={t(name)}
     />
   );
 }

@@ -7,7 +7,8 @@ export const PAGE_WIDTH_PX = (210 / 25.4) * 96;
 const GUTTER_PX = 24;
 
 export function fitZoom(containerWidth: number): number {
-  const z = Math.floor(((containerWidth - GUTTER_PX) / PAGE_WIDTH_PX) * 100) / 100;
+  // floor: never wider than the container (the epsilon absorbs float noise at exact fits)
+  const z = Math.floor(((containerWidth - GUTTER_PX) / PAGE_WIDTH_PX) * 100 + 1e-9) / 100;
   return Math.min(TOOL_LIMITS.zoom.max, Math.max(TOOL_LIMITS.zoom.min, z));
 }
 

@@ -11,7 +11,7 @@ import { useSessionStore } from '@web/lib/session-store';
 import { usePrintData } from '../api/print-data';
 import { useAutoPrint } from '../hooks/use-auto-print';
 import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
-import { isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from '../lib/print-query';
+import { isEmbeddableUrl, isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from '../lib/print-query';
 import './report-print.css';
 
 /** What the print page hands to the report document (the route passes the renderer in: features stay apart). */
@@ -76,13 +76,10 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: PrintD
   const { info, config } = data.data;
   const resolveUrl = (src: string) => withBase(config.core_url, src);
   if (isThirdParty(report)) {
+    const src = resolveUrl(report.third_party_pdf);
+    if (!isEmbeddableUrl(src)) return <Notice status="error" text={t('print.badPdf')} testId="print-bad-pdf" />;
     return (
-      <iframe
-        className="rp-third-party"
-        title={t('print.thirdParty')}
-        src={resolveUrl(report.third_party_pdf)}
-        data-testid="print-third-party"
-      />
+      <iframe className="rp-third-party" title={t('print.thirdParty')} src={src} data-testid="print-third-party" />
     );
   }
   if (!printable) return <Notice status="warning" text={t('print.notAudited')} testId="print-refused" />;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@shared/schemas/report';
-import { isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from './print-query';
+import { isEmbeddableUrl, isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from './print-query';
 
 const q = (s: string) => readPrintQuery(new URLSearchParams(s));
 
@@ -64,5 +64,18 @@ describe('core_url', () => {
     expect(withBase('https://core.example', 'https://other/x.jpg')).toBe('https://other/x.jpg');
     expect(withBase('https://core.example', 'data:image/png;base64,AA')).toBe('data:image/png;base64,AA');
     expect(withBase('https://core.example', '//cdn/x.jpg')).toBe('//cdn/x.jpg');
+  });
+});
+
+describe('third-party PDF address', () => {
+  it('embeds only relative or http(s) addresses', () => {
+    expect(isEmbeddableUrl('/files/r.pdf')).toBe(true);
+    expect(isEmbeddableUrl('https://pacs.example/r.pdf')).toBe(true);
+    expect(isEmbeddableUrl('javascript:alert(1)')).toBe(false);
+    expect(isEmbeddableUrl(' JavaScript:alert(1)')).toBe(false);
+    expect(isEmbeddableUrl('data:text/html,<script>x</script>')).toBe(false);
+    expect(isEmbeddableUrl('//evil.example/x.pdf')).toBe(false);
+    expect(isEmbeddableUrl('java\tscript:x')).toBe(false);
+    expect(isEmbeddableUrl('')).toBe(false);
   });
 });

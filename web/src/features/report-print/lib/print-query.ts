@@ -55,3 +55,11 @@ export function withBase(base: string, path: string): string {
   if (!b || ABSOLUTE.test(path)) return path;
   return `${b}${path.startsWith('/') ? '' : '/'}${path}`;
 }
+
+/** A third-party PDF address the page may embed: relative, or http(s). Never javascript: or data:. */
+export function isEmbeddableUrl(url: string): boolean {
+  const u = url.trim();
+  if (!u || [...u].some((c) => c.charCodeAt(0) < 32)) return false;
+  if (!ABSOLUTE.test(u)) return true;
+  return /^https?:\/\//i.test(u);
+}
