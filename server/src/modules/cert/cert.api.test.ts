@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CertBinding, CertLoginResult } from '@shared/schemas/cert';
 import { auditLog, sysUser } from '../../db/schema';
+import { loadEnv } from '../../env';
 import { call, loginAs } from '../../testing/client';
 import { startTestPlatform, type TestPlatform } from '../../testing/platform';
 import { parseCertificate } from './proof';
@@ -373,5 +374,40 @@ describe('the password sign-in’s rules apply', () => {
     expect((await certLogin(auditorKey)).body.error).toBe('ACCOUNT_LOCKED');
     await db.update(sysUser).set({ locked_until: null }).where(eq(sysUser.pk, a!.pk));
     expect((await certLogin(auditorKey)).status).toBe(200);
+  });
+});
+
+describe('the public origin', () => {
+  it('is read from PUBLIC_ORIGIN as scheme, host and port', () => {
+    expect(loadEnv({ PUBLIC_ORIGIN: 'https://pacs.example.org/rxpacs/' }).PUBLIC_ORIGIN).toBe(
+      'https://pacs.example.org',
+    );
+    expect(() => loadEnv({ PUBLIC_ORIGIN: 'ftp://pacs.example.org' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('when set, is the origin a signature must cover (not the address the request reached)', async () => {
+    const key = certs.make('rsa', -1, 90);
+    const token = await loginAs(p.app, 'admin', 'Admin@123');
+    expect((await bind(token, key)).status).toBe(200);
+    p.deps.env.PUBLIC_ORIGIN = 'https://pacs.example.org';
+    try {
+      const r = await call(p.app, 'POST', '/cert/challenge', { json: {} });
+      expect(r.headers.get('set-cookie')).toMatch(/; Secure/);
+      const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0]!;
+      const { challenge } = r.body.data as { challenge: string };
+      const local = await call(p.app, 'POST', '/cert/login', {
+        json: await proofOf(key, challenge),
+        headers: { cookie },
+      });
+      expect(local.body.error).toBe('SIGNATURE_INVALID');
+      const again = await loginChallenge(cookie);
+      const pub = await call(p.app, 'POST', '/cert/login', {
+        json: await proofOf(key, again.challenge, 'https://pacs.example.org'),
+        headers: { cookie },
+      });
+      expect(pub.status).toBe(200);
+    } finally {
+      p.deps.env.PUBLIC_ORIGIN = undefined;
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { KeyOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Select } from 'antd';
+import dayjs from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KeyToken } from '@shared/agent/api';
@@ -77,7 +78,7 @@ export function PinForm({ keys, pinMax, busy, error, submitText, onSubmit, testI
           data-testid={`${testIdPrefix}-cert`}
           options={certs.map(({ value, key, cert }) => ({
             value,
-            label: `${cert.subject} · ${key.label} · ${t('cert.validTo', { date: cert.notAfter })}`,
+            label: `${cert.subject} · ${key.label} · ${t('cert.validTo', { date: dayjs(cert.notAfter).format('YYYY-MM-DD') })}`,
           }))}
           suffixIcon={<SafetyCertificateOutlined />}
         />
