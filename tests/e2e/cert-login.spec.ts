@@ -93,7 +93,7 @@ describe('certificate sign-in through the agent', () => {
     await close();
   });
 
-  it('opens on load while a key is present, checks the PIN length, and closes when the key is removed', async () => {
+  it('opens on load while a key is present, checks the PIN length, reopens on the next insertion after a cancel, closes when the keys are removed', async () => {
     const { page, close } = await pageWithAgent();
     const login = new LoginPage(page, platform.appUrl);
     await login.open();
@@ -101,6 +101,12 @@ describe('certificate sign-in through the agent', () => {
     await dialog.waitOpen();
     await dialog.enterPin('12345');
     await dialog.dialog().getByText('PIN 码为 6 到 16 位').waitFor();
+    // Cancelled, it stays closed while the key is in; the next insertion opens it again.
+    await dialog.cancel();
+    await dialog.waitClosed();
+    await hsm.createToken({ label: 'RX-SPARE', kind: 'rsa', id: '02' });
+    await dialog.waitOpen();
+    await hsm.deleteToken('RX-SPARE');
     await hsm.deleteToken('RX-DOCTOR');
     await dialog.waitClosed();
     await login.username().waitFor();

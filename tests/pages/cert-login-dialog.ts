@@ -26,6 +26,11 @@ export class CertDialog {
     await this.pin().press('Enter');
   }
 
+  /** The dialog's close (×) button: the user dismisses it. */
+  async cancel(): Promise<void> {
+    await this.dialog().locator('.ant-modal-close').click();
+  }
+
   async errorText(): Promise<string> {
     await this.error().waitFor();
     return (await this.error().textContent()) ?? '';
