@@ -21,9 +21,16 @@ export function ReportDocument(props: ReportDocumentProps) {
   const autoZoom = useAutoZoom(containerRef, mode === 'screen' && tool.autoZoom);
   const zoom = mode === 'print' ? 1 : (autoZoom ?? tool.zoom);
 
-  const findingsPages = splitPages(findings);
-  const opinionPages = splitPages(opinion);
-  const count = Math.max(findingsPages.length, opinionPages.length);
+  // Each page's share of the texts, recomputed only when a text changes.
+  const pageTexts = useMemo(() => {
+    const f = splitPages(findings);
+    const o = splitPages(opinion);
+    return Array.from({ length: Math.max(f.length, o.length) }, (_, i) => ({
+      report_text1: f[i] ?? '',
+      report_text2: o[i] ?? '',
+    }));
+  }, [findings, opinion]);
+  const count = pageTexts.length;
 
   // Latest texts for the callbacks, so pages keep stable handlers while typing.
   const latest = useRef({ findings, opinion, detail, onChange });
@@ -58,16 +65,6 @@ export function ReportDocument(props: ReportDocumentProps) {
     [onOverflow, multiPage],
   );
   const font = useMemo(() => ({ size: tool.fontSize, lineHeight: tool.lineHeight }), [tool.fontSize, tool.lineHeight]);
-  const pageTexts = useMemo(
-    () =>
-      Array.from({ length: count }, (_, i) => ({
-        report_text1: findingsPages[i] ?? '',
-        report_text2: opinionPages[i] ?? '',
-      })),
-    // findingsPages/opinionPages are derived from findings/opinion
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [findings, opinion, count],
-  );
   const canDelete = editable && mode === 'screen';
 
   return (
