@@ -5,7 +5,9 @@ import { defineConfig } from 'wxt';
  * The browser extension (MV3). `npm run build:extension` writes .output/chrome-mv3 (load unpacked);
  * `npm run zip:extension` packages it. Permissions are the minimum: storage (settings, state across
  * worker restarts), alarms (wake the worker to reconnect), scripting (content script on hospital
- * origins the administrator allowed); hosts: the loopback agent and pages, others only on request.
+ * origins the administrator allowed), declarativeNetRequestWithHostAccess (our Origin header on GETs
+ * to the agent, see lib/agent-origin-rule.ts; no install warning); hosts: the loopback agent and pages,
+ * others only on request.
  */
 export default defineConfig({
   srcDir: 'extension',
@@ -19,7 +21,7 @@ export default defineConfig({
     description: '__MSG_extDescription__',
     default_locale: 'zh_CN',
     minimum_chrome_version: '116',
-    permissions: ['storage', 'alarms', 'scripting'],
+    permissions: ['storage', 'alarms', 'scripting', 'declarativeNetRequestWithHostAccess'],
     host_permissions: ['http://127.0.0.1/*', 'http://localhost/*'],
     optional_host_permissions: ['https://*/*', 'http://*/*'],
     storage: { managed_schema: 'managed-schema.json' },

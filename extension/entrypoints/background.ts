@@ -1,5 +1,6 @@
 import { browser } from 'wxt/browser';
 import { defineBackground } from 'wxt/utils/define-background';
+import { ensureAgentOriginRule } from '../lib/agent-origin-rule';
 import { createBackground } from '../lib/background-core';
 import { syncContentScripts } from '../lib/content-scripts';
 
@@ -7,7 +8,11 @@ import { syncContentScripts } from '../lib/content-scripts';
 const KEEPALIVE_ALARM = 'rxpacs-keepalive';
 
 export default defineBackground(() => {
-  const bg = createBackground({ browser, version: browser.runtime.getManifest().version });
+  const bg = createBackground({
+    browser,
+    version: browser.runtime.getManifest().version,
+    onAgentUrl: (url) => ensureAgentOriginRule(browser.declarativeNetRequest, browser.runtime.id, url),
+  });
   const sync = async () => {
     const { origins } = await bg.settings();
     await syncContentScripts(browser, origins).catch(() => undefined);

@@ -139,3 +139,24 @@ describe('background (fakeBrowser + the real agent)', () => {
     expect(r).toMatchObject({ ok: true });
   });
 });
+
+describe('background: the agent address', () => {
+  it('sets up the Origin rule for a new agent address before connecting to it', async () => {
+    fakeBrowser.reset();
+    fakeBrowser.runtime.id = EXT_ID;
+    await fakeBrowser.storage.local.set({ agentUrl: 'http://127.0.0.1:1' });
+    const seen: string[] = [];
+    const bg = createBackground({
+      browser: fakeBrowser as unknown as BackgroundBrowser,
+      version: '1.0.0',
+      WebSocketImpl: ExtensionWebSocket as unknown as typeof WebSocket,
+      onAgentUrl: async (url) => void seen.push(url),
+    });
+    await bg.start();
+    await bg.ensureConnected();
+    await fakeBrowser.storage.local.set({ agentUrl: 'http://localhost:2' });
+    await bg.reloadSettings();
+    bg.stop();
+    expect(seen).toEqual(['http://127.0.0.1:1', 'http://localhost:2']);
+  });
+});

@@ -29,6 +29,8 @@ export interface BackgroundOptions {
   fetchImpl?: typeof fetch;
   /** Reconnect delay after the agent socket closes (spec: 5 s). */
   retryMs?: number;
+  /** Called before the first request to a new agent address (the entrypoint sets the Origin rule). */
+  onAgentUrl?: (agentUrl: string) => Promise<void>;
 }
 
 /**
@@ -54,6 +56,7 @@ export function createBackground(o: BackgroundOptions) {
     const { agentUrl } = await currentSettings();
     const url = agentEventsUrl(agentUrl);
     if (socket && socketUrl === url) return;
+    await o.onAgentUrl?.(agentUrl).catch(() => undefined);
     socket?.stop();
     socketUrl = url;
     socket = new AgentSocket({

@@ -1,0 +1,174 @@
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestAgent, type TestAgent } from '../fixtures/agent';
+import { bindCertificate } from '../fixtures/cert-binding';
+import { startCups, type PrivateCups } from '../fixtures/cups';
+import { launchWithExtension, type ExtensionBrowser } from '../fixtures/extension';
+import { startPlatform, type Platform } from '../fixtures/platform';
+import { createSoftHsm, type SoftHsm } from '../fixtures/softhsm';
+import { CertDialog } from '../pages/cert-login-dialog';
+import { LoginPage } from '../pages/login-page';
+import { ShellPage } from '../pages/shell-page';
+import { WorklistPage } from '../pages/worklist-page';
+
+/**
+ * The built extension in Debian Chromium between the web app and the real agent (SoftHSM2 as the USB
+ * key, a private CUPS with a raw label queue, a viewer script that records its arguments).
+ */
+const FOREIGN_HOST = 'rx-foreign.test';
+let platform: Platform;
+let hsm: SoftHsm;
+let cups: PrivateCups;
+let ext: ExtensionBrowser;
+let agent: TestAgent;
+let viewerDir: string;
+let page: Page;
+
+const viewerCalls = async () =>
+  (await readFile(path.join(viewerDir, 'calls.txt'), 'utf8').catch(() => '')).split('\n').filter(Boolean);
+
+async function waitForViewerCall(expected: string): Promise<void> {
+  for (;;) {
+    if ((await viewerCalls()).includes(expected)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Posts one protocol request from the page and reports the first protocol message that comes back. */
+function firstAnswer(p: Page): Promise<string> {
+  return p.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        const id = `probe-${Math.random()}`;
+        addEventListener('message', (ev) => {
+          const d = ev.data as { prefix?: string; kind?: string; id?: string };
+          if (ev.source !== window || d?.prefix !== 'rxpacs-bridge' || d.id !== id || d.kind === 'request') return;
+          resolve(d.kind ?? '');
+        });
+        // The protocol gives the extension 1 s to ack; twice that without one means nobody is listening.
+        setTimeout(() => resolve('no answer'), 2_000);
+        postMessage({ prefix: 'rxpacs-bridge', version: 1, kind: 'request', id, action: 'status', params: {} }, origin);
+      }),
+  );
+}
+
+beforeAll(async () => {
+  [platform, hsm, cups] = await Promise.all([startPlatform(), createSoftHsm(), startCups()]);
+  ext = await launchWithExtension({ hostRules: `MAP ${FOREIGN_HOST} 127.0.0.1` });
+  viewerDir = await mkdtemp(path.join(os.tmpdir(), 'rx-viewer-'));
+  const script = path.join(viewerDir, 'viewer.sh');
+  await writeFile(script, `#!/bin/sh\necho "$*" >> "${path.join(viewerDir, 'calls.txt')}"\n`);
+  await chmod(script, 0o755);
+  agent = await startTestAgent({
+    softhsmConf: hsm.conf,
+    cupsServer: cups.server,
+    config: {
+      allowedOrigins: [platform.origin],
+      allowedExtensionIds: [ext.extensionId],
+      pkcs11: { module: hsm.module, pollMs: 200 },
+      viewer: { command: script, openArgs: ['--study', '{study_iuid}'], closeArgs: ['--close', '{study_iuid}'] },
+      printers: { label: cups.labelPrinter },
+    },
+  });
+  await ext.setAgentUrl(`http://127.0.0.1:${agent.port}`);
+  page = await ext.context.newPage();
+});
+
+afterAll(async () => {
+  await ext?.close();
+  await agent?.stop();
+  await cups?.stop();
+  await platform?.close();
+  await hsm?.cleanup();
+  if (viewerDir) await rm(viewerDir, { recursive: true, force: true });
+});
+
+describe('the extension between the web app and the agent', () => {
+  it('opens the certificate dialog within 2 s of the key going in; wrong PIN refused; right PIN signs in', async () => {
+    const login = new LoginPage(page, platform.appUrl);
+    await login.open();
+    const dialog = new CertDialog(page);
+    expect(await dialog.pin().count()).toBe(0);
+
+    const key = await hsm.createToken({ label: 'RX-EXT-DOCTOR', kind: 'rsa', pin: '246802', id: '0b' });
+    await dialog.waitOpen(2_000);
+    await bindCertificate(platform, agent, 'doctor', key);
+
+    await dialog.enterPin('864200');
+    expect(await dialog.errorText()).toContain('PIN 码错误');
+    await dialog.enterPin(key.pin);
+    await page.waitForURL((u) => u.hash === '#/orderList');
+    await new ShellPage(page).waitReady();
+    // The header says the extension is the live path, with the agent up and one key present.
+    const status = page.getByTestId('bridge-status');
+    await page.locator('[data-testid=bridge-status][data-path=extension][data-agent-up=true][data-keys="1"]').waitFor();
+    expect(await status.getAttribute('data-path')).toBe('extension');
+  });
+
+  it('closes the dialog when the key is removed', async () => {
+    const other = await ext.context.newPage(); // a new tab: no session there (sessionStorage)
+    const login = new LoginPage(other, platform.appUrl);
+    await login.open();
+    const dialog = new CertDialog(other);
+    await dialog.waitOpen();
+    await hsm.deleteToken('RX-EXT-DOCTOR');
+    await dialog.waitClosed();
+    await other.close();
+  });
+
+  it('opens the study in the workstation viewer from the worklist', async () => {
+    const worklist = new WorklistPage(page);
+    await worklist.waitForResults();
+    const row = worklist.rows().first();
+    const uid = await row.getAttribute('data-row-key');
+    expect(uid).toMatch(/^[0-9.]+$/);
+    await row.getByTestId('row-open-workstation').click();
+    await waitForViewerCall(`--study ${uid}`);
+    await page.getByText('已通过浏览器扩展在本地阅片软件中打开检查').waitFor();
+  });
+
+  it('prints the patient label silently: the ZPL arrives at the label queue', async () => {
+    const uid = (await new WorklistPage(page).rows().first().getAttribute('data-row-key')) ?? '';
+    await page.goto(`${platform.appUrl}#/printLabel?study_iuid=${uid}`);
+    await page.locator('[data-testid=label-page][data-state=printed]').waitFor();
+    const accession = /\S+$/.exec((await page.getByTestId('label-barcode').getAttribute('alt')) ?? '')?.[0];
+    const name = (await page.getByTestId('label-name').textContent()) ?? '';
+    let zpl = '';
+    while (!zpl.includes('^XZ')) zpl = (await cups.waitForLabelBytes(zpl.length + 1)).toString('utf8');
+    expect(zpl.startsWith('^XA\n^CI28\n')).toBe(true);
+    expect(zpl).toContain(`^FD${name}^FS`);
+    expect(zpl).toContain(`^BCN,80,Y,N,N,A^FH_^FD${accession}^FS`);
+  });
+
+  it('opens OpenImageStation links (study UID with a time suffix) through the extension', async () => {
+    const uid = '1.2.840.99.1';
+    await page.goto(`${platform.appUrl}#/OpenImageStation?study_iuid=${uid}_${Date.now()}`);
+    await page.locator('[data-testid=station-result][data-outcome=extension]').waitFor();
+    await waitForViewerCall(`--study ${uid}`);
+  });
+
+  it('shows agent, key and version in the popup', async () => {
+    const popup = await ext.context.newPage();
+    await popup.goto(`chrome-extension://${ext.extensionId}/popup.html`);
+    await popup.getByTestId('popup-agent').waitFor();
+    expect(await popup.getByTestId('popup-agent').textContent()).toContain(`127.0.0.1:${agent.port}`);
+    await popup.getByText(cups.labelPrinter, { exact: false }).waitFor();
+    expect(await popup.getByTestId('popup-version').textContent()).toMatch(/\d+\.\d+\.\d+/);
+    await popup.close();
+  });
+
+  it('a page on an origin the extension does not serve gets no answer, and the agent refuses it', async () => {
+    expect(await firstAnswer(page)).toBe('ack');
+    const foreign = await ext.context.newPage();
+    const foreignOrigin = `http://${FOREIGN_HOST}:${new URL(platform.origin).port}`;
+    await foreign.goto(`${foreignOrigin}/rxpacs/`);
+    expect(await firstAnswer(foreign)).toBe('no answer');
+    const direct = await agent.call('/keys', { origin: foreignOrigin });
+    expect(direct.status).toBe(403);
+    expect(direct.body.error).toBe('FORBIDDEN_ORIGIN');
+    await foreign.close();
+  });
+});
