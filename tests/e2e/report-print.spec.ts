@@ -107,6 +107,11 @@ describe('report print page', () => {
     expect(await print.notice('print-refused').textContent()).toContain('报告尚未审核，不能打印');
     expect(await page.getByTestId('report-document').count()).toBe(0);
     expect(await print.printCalls()).toEqual([0, 0]);
+    // In the user's language
+    await page.evaluate(() => localStorage.setItem('rxpacs.locale', 'en-US'));
+    await page.reload();
+    await print.notice('print-refused').waitFor();
+    expect(await print.notice('print-refused').textContent()).toContain('not audited yet and cannot be printed');
     await close();
   });
 
