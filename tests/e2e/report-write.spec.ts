@@ -85,6 +85,8 @@ describe('report writing screen', () => {
     const fresh = new ReportWritePage(auditor.page);
     await fresh.open(platform.appUrl, iuid);
     await fresh.waitStatus(1);
+    // The doctor holds the study: the auditor is told who.
+    expect(await auditor.page.getByTestId('rw-locked-by').textContent()).toContain('张医生');
 
     await fresh.findings().fill('审核医生先修改的所见。');
     await fresh.button('save').click();
@@ -142,6 +144,46 @@ describe('report writing screen', () => {
         )?.value === t,
       text,
     );
+    await close();
+  });
+
+  it('after an audit with autoShRptClose the report closes back to the list', async () => {
+    const { page, close } = await signedIn(browser, platform, 'auditor');
+    await page.evaluate(async () => {
+      const token = JSON.parse(sessionStorage.getItem('rxpacs.session') ?? '{}').state?.token as string;
+      await fetch('/user/userConfig', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({ data1: { autoShRptClose: true } }),
+      });
+    });
+    await page.reload();
+    const rw = await openFromWorklist(page, '已保存', 1);
+    await rw.button('audit').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/orderList'));
+    await page.getByTestId('worklist-page').waitFor();
+    const tabs = await page.getByTestId('tab').evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.tabKey));
+    expect(tabs).not.toContain('/writeRpt');
+    await close();
+  });
+
+  it('the simple report page writes with the knowledge drawer and saves', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    // Row 0 is the crash test's study, which keeps the doctor's server draft (and would offer it back).
+    const full = await openFromWorklist(page, '未写', 0, 1);
+    const iuid = full.studyIuid();
+    await page.goto(`${platform.appUrl}#/simpleRpt?uid=${encodeURIComponent(iuid)}`);
+    await page.getByTestId('rw-simple').waitFor();
+    await page.getByTestId('rw-btn-knowledge').click();
+    const drawer = page.getByTestId('rw-knowledge-drawer');
+    await drawer.getByTestId('rw-tab-public').click();
+    await drawer.locator('[data-testid=rw-tree-public] [data-testid=rw-k-node][data-leaf="1"]').first().click();
+    await drawer.getByTestId('rw-k-apply').click();
+    await page.keyboard.press('Escape');
+    expect((await page.getByTestId('rw-findings').inputValue()).length).toBeGreaterThan(0);
+    await page.getByTestId('rw-good-1').click();
+    await page.getByTestId('rw-btn-save').click();
+    await page.locator('[data-testid=rw-status][data-status="1"]').waitFor();
     await close();
   });
 });

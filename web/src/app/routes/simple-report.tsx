@@ -6,6 +6,6 @@ import { useCloseReport } from './write-report';
 export default function SimpleReportRoute() {
   const [params] = useSearchParams();
   const studyIuid = params.get('uid') ?? '';
-  const close = useCloseReport('/simpleRpt');
+  const close = useCloseReport('/simpleRpt', studyIuid);
   return <SimpleReportPage key={studyIuid} studyIuid={studyIuid} onClose={close} />;
 }

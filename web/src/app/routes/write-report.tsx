@@ -1,7 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { closeStudyIfConfigured } from '@web/features/agent-bridge/bridge';
 import { ReportDocument } from '@web/features/report-document';
 import { WriteReportScreen, type DocumentSlot } from '@web/features/report-write/components/write-report-screen';
 import { useTabsStore } from '@web/features/tabs/stores/tabs-store';
+import { useUserInfo } from '@web/lib/user-info';
 
 const renderDocument = (slot: DocumentSlot) => (
   <ReportDocument
@@ -20,10 +22,15 @@ const renderDocument = (slot: DocumentSlot) => (
   />
 );
 
-/** Leaves the report for the image list and closes its tab of the multi-tab bar. */
-export function useCloseReport(tabKey: string) {
+/**
+ * Leaves the report for the image list and closes its tab of the multi-tab bar; with the user's `close`
+ * setting, the study is closed in the workstation viewer too.
+ */
+export function useCloseReport(tabKey: string, studyIuid: string) {
   const navigate = useNavigate();
+  const { data } = useUserInfo();
   return () => {
+    void closeStudyIfConfigured(studyIuid, data?.user.data1);
     useTabsStore.getState().close(tabKey);
     navigate('/orderList');
   };
@@ -33,6 +40,6 @@ export function useCloseReport(tabKey: string) {
 export default function WriteReportRoute() {
   const [params] = useSearchParams();
   const studyIuid = params.get('study_iuid') ?? '';
-  const close = useCloseReport('/writeRpt');
+  const close = useCloseReport('/writeRpt', studyIuid);
   return <WriteReportScreen key={studyIuid} studyIuid={studyIuid} onClose={close} renderDocument={renderDocument} />;
 }

@@ -15,7 +15,8 @@ export interface ToolValues {
   autoZoom: boolean;
 }
 
-export const TOOL_DEFAULTS: ToolValues = { fontSize: 16, lineHeight: 24, zoom: 1, autoZoom: false };
+/** Auto-zoom on by default: the A4 page fits the centre pane whatever the window width. */
+export const TOOL_DEFAULTS: ToolValues = { fontSize: 16, lineHeight: 24, zoom: 1, autoZoom: true };
 
 const clamp = (v: unknown, { min, max }: { min: number; max: number }, fallback: number) =>
   typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
