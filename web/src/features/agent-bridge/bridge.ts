@@ -59,3 +59,25 @@ export async function closeStudyIfConfigured(study_iuid: string, settings: { clo
     return false;
   }
 }
+
+/**
+ * Silent printing of an audited report: the agent prints a PDF it is given (base64) or fetches from the
+ * platform (a URL on an allowed origin) to the configured report printer. Without a PDF, or when the
+ * agent cannot print, the browser's print dialog is the fallback (docs/extension.md explains why the
+ * page itself cannot hand over a PDF, and Chromium's --kiosk-printing for dialog-free browser printing).
+ */
+export async function printReport(
+  i: { pdf?: string; url?: string; printer?: string; copies?: number },
+  fallback: () => void = () => window.print(),
+): Promise<'agent' | 'browser'> {
+  if (i.pdf || i.url) {
+    try {
+      await bridge.printPdf(i);
+      return 'agent';
+    } catch {
+      // fall through to the dialog: printing must not fail because the workstation is not set up
+    }
+  }
+  fallback();
+  return 'browser';
+}
