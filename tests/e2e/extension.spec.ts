@@ -7,7 +7,8 @@ import { startTestAgent, type TestAgent } from '../fixtures/agent';
 import { bindCertificate } from '../fixtures/cert-binding';
 import { startCups, type PrivateCups } from '../fixtures/cups';
 import { launchWithExtension, type ExtensionBrowser } from '../fixtures/extension';
-import { startPlatform, type Platform } from '../fixtures/platform';
+import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { USERS } from '../fixtures/session';
 import { createSoftHsm, type SoftHsm } from '../fixtures/softhsm';
 import { CertDialog } from '../pages/cert-login-dialog';
 import { LoginPage } from '../pages/login-page';
@@ -170,5 +171,47 @@ describe('the extension between the web app and the agent', () => {
     expect(direct.status).toBe(403);
     expect(direct.body.error).toBe('FORBIDDEN_ORIGIN');
     await foreign.close();
+  });
+});
+
+describe('without the extension', () => {
+  /** A plain browser profile whose web app knows the agent's address (or a closed port). */
+  async function plainPage(agentUrl: string) {
+    const browser = await launchBrowser();
+    const { context, page: p } = await newPage(browser);
+    await context.addInitScript((url) => localStorage.setItem('rxpacs.agentUrl', url), agentUrl);
+    return { page: p, close: () => browser.close() };
+  }
+
+  it('calls the agent directly: the header says so and the worklist opens the viewer', async () => {
+    const { page: p, close } = await plainPage(`http://127.0.0.1:${agent.port}`);
+    try {
+      const login = new LoginPage(p, platform.appUrl);
+      await login.open();
+      await login.signIn(...USERS.doctor);
+      await new ShellPage(p).waitReady();
+      await p.locator('[data-testid=bridge-status][data-path=agent][data-agent-up=true]').waitFor();
+      const worklist = new WorklistPage(p);
+      await worklist.waitForResults();
+      const row = worklist.rows().nth(1);
+      const uid = await row.getAttribute('data-row-key');
+      await row.getByTestId('row-open-workstation').click();
+      await waitForViewerCall(`--study ${uid}`);
+      await p.getByText('已通过本地代理在本地阅片软件中打开检查').waitFor();
+    } finally {
+      await close();
+    }
+  });
+
+  it('with no agent either, OpenImageStation falls back to the custom-protocol link', async () => {
+    const { page: p, close } = await plainPage('http://127.0.0.1:9');
+    try {
+      await p.goto(`${platform.appUrl}#/OpenImageStation?study_iuid=1.2.840.77_${Date.now()}`);
+      await p.locator('[data-testid=station-result][data-outcome=protocol]').waitFor();
+      expect(await p.getByTestId('station-link').getAttribute('href')).toBe('rxpacs://openImage?study_iuid=1.2.840.77');
+      expect(await viewerCalls()).not.toContain('--study 1.2.840.77');
+    } finally {
+      await close();
+    }
   });
 });
