@@ -174,6 +174,7 @@ describe('report writing screen', () => {
     const iuid = full.studyIuid();
     await page.goto(`${platform.appUrl}#/simpleRpt?uid=${encodeURIComponent(iuid)}`);
     await page.getByTestId('rw-simple').waitFor();
+    await full.dismissQc();
     await page.getByTestId('rw-btn-knowledge').click();
     const drawer = page.getByTestId('rw-knowledge-drawer');
     await drawer.getByTestId('rw-tab-public').click();
@@ -184,6 +185,24 @@ describe('report writing screen', () => {
     await page.getByTestId('rw-good-1').click();
     await page.getByTestId('rw-btn-save').click();
     await page.locator('[data-testid=rw-status][data-status="1"]').waitFor();
+    await close();
+  });
+
+  it('the content check shows what matched; continuing saves anyway', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    // Row 0 is the crash test's study (its draft would be offered back): take the next new study.
+    const rw = await openFromWorklist(page, '未写', 0, 1);
+    await rw.findings().fill('左肺上叶见一小结节。');
+    await rw.opinion().fill('右肺上叶小结节，建议随访。');
+    await page.getByTestId('rw-good-2').click();
+    await rw.button('save').click();
+    const check = page.getByTestId('rw-content-check');
+    await check.waitFor();
+    expect(await check.textContent()).toContain('所见为左侧，诊断意见为右侧');
+    await rw.waitStatus(0);
+    await page.getByTestId('rw-content-continue').click();
+    await rw.waitStatus(1);
+    expect(await rw.findings().inputValue()).toBe('左肺上叶见一小结节。');
     await close();
   });
 });

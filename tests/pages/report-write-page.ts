@@ -21,6 +21,15 @@ export class ReportWritePage {
   async waitReady(): Promise<void> {
     await this.screen().waitFor();
     await this.page.getByTestId('report-document').waitFor();
+    await this.dismissQc();
+  }
+
+  /** Studies with use_qc 1 open the quality-control dialog once per session; tests not about it close it. */
+  async dismissQc(): Promise<void> {
+    const form = this.page.getByTestId('rw-qc-form');
+    if (!(await form.isVisible())) return;
+    await this.page.locator('.ant-modal-wrap:has([data-testid=rw-qc-form]) .ant-modal-close').click();
+    await form.waitFor({ state: 'hidden' });
   }
 
   studyIuid(): string {

@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ReportDetailValues } from '@shared/report/document';
+import { CONFIG_CACHE_MS } from '@shared/constants';
+import type { ReportConfig, ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
 import type { StudyRow } from '@shared/schemas/order';
-import { apiPost, type RequestOptions } from '@web/lib/api-client';
+import { apiGet, apiPost, type RequestOptions } from '@web/lib/api-client';
 
 /** What save and audit send (the screen's working copy of one report). */
 export interface ReportWrite {
@@ -75,5 +76,14 @@ export function useHistoryCount(study: { study_iuid: string; hospital_code: stri
         { signal, silent: true },
       ),
     select: (rows) => rows.length,
+  });
+}
+
+/** sys_config entries the report screens read (multi_page_report), cached for the spec's day. */
+export function useReportConfig() {
+  return useQuery({
+    queryKey: ['report-config'],
+    queryFn: ({ signal }) => apiGet<ReportConfig>('/tool/reportConfig', undefined, { signal, silent: true }),
+    staleTime: CONFIG_CACHE_MS,
   });
 }

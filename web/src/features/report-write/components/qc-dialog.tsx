@@ -3,26 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
 import { reportApi } from '../api/report-api';
-
-/** sessionStorage: the QC dialog shows once per study per session. */
-const qcKey = (studyIuid: string) => `rxpacs.qc.${studyIuid}`;
-
-export function qcDue(study: Pick<StudyDetail, 'study_iuid' | 'use_qc'>, storage: Storage): boolean {
-  if (study.use_qc !== 1) return false;
-  try {
-    return storage.getItem(qcKey(study.study_iuid)) === null;
-  } catch {
-    return true;
-  }
-}
-
-export function markQcShown(studyIuid: string, storage: Storage): void {
-  try {
-    storage.setItem(qcKey(studyIuid), '1');
-  } catch {
-    // not remembered: it may show again in this session
-  }
-}
+import { markQcShown, qcDue } from '../lib/qc-once';
 
 const GRADES = [4, 3, 2, 1] as const;
 
@@ -67,7 +48,7 @@ export function QcDialog({ study }: { study: StudyDetail }) {
       data-testid="rw-qc"
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={finish}>
+      <Form form={form} layout="vertical" onFinish={finish} data-testid="rw-qc-form">
         <Form.Item name="image_quality" label={t('qc.imageQuality')} rules={[{ required: true }]}>
           {grade}
         </Form.Item>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, StudyDetail, TemplateElement } from '@shared/schemas/report';
+import { useReportConfig } from '../api/report-api';
 import { useReportPage } from '../hooks/use-report-page';
 import type { ActionButton } from '../lib/button-rules';
 import { useEditorStore } from '../stores/editor-store';
@@ -67,15 +68,15 @@ export function WriteReportScreen({
   studyIuid,
   onClose,
   renderDocument,
-  multiPage = true,
 }: {
   studyIuid: string;
   onClose: () => void;
   renderDocument?: (slot: DocumentSlot) => ReactNode;
-  multiPage?: boolean;
 }) {
   const { t } = useTranslation('report');
   const page = useReportPage(studyIuid, onClose);
+  // The server default is on; until the config answers, extra pages are offered.
+  const multiPage = useReportConfig().data?.multi_page_report ?? true;
   const { screen, report } = page;
   const studyDesc = useEditorStore((s) => s.study_desc);
   const base = useEditorStore((s) => s.base);
