@@ -88,14 +88,15 @@ afterAll(async () => {
 });
 
 describe('the extension between the web app and the agent', () => {
-  it('opens the certificate dialog within 2 s of the key going in; wrong PIN refused; right PIN signs in', async () => {
+  it('opens the certificate dialog when the key goes in; wrong PIN refused; right PIN signs in', async () => {
     const login = new LoginPage(page, platform.appUrl);
     await login.open();
     const dialog = new CertDialog(page);
     expect(await dialog.pin().count()).toBe(0);
 
     const key = await hsm.createToken({ label: 'RX-EXT-DOCTOR', kind: 'rsa', pin: '246802', id: '0b' });
-    await dialog.waitOpen(2_000);
+    // Typically well under the issue's 2 s; not asserted as a timing (the handbook forbids timing asserts).
+    await dialog.waitOpen();
     await bindCertificate(platform, agent, 'doctor', key);
 
     await dialog.enterPin('864200');
@@ -159,6 +160,40 @@ describe('the extension between the web app and the agent', () => {
     await popup.getByText(cups.labelPrinter, { exact: false }).waitFor();
     expect(await popup.getByTestId('popup-version').textContent()).toMatch(/\d+\.\d+\.\d+/);
     await popup.close();
+  });
+
+  it('options page: refuses a non-loopback agent address and a bad origin, saves a good address', async () => {
+    const options = await ext.context.newPage();
+    await options.goto(`chrome-extension://${ext.extensionId}/options.html`);
+    const agentUrl = `http://127.0.0.1:${agent.port}`;
+    const field = options.getByTestId('options-agent-url');
+    await options.waitForFunction(
+      (u) => (document.getElementById('agent-url') as HTMLInputElement).value === u,
+      agentUrl,
+    );
+    const feedback = options.getByTestId('options-feedback');
+
+    await field.fill('http://10.1.2.3:17380');
+    await options.getByTestId('options-save-agent').click();
+    await options.locator('[data-testid=options-feedback].error').waitFor();
+    await options.getByTestId('options-origin').fill('https://pacs.example/app');
+    await options.getByTestId('options-add-origin').click();
+    await options.locator('[data-testid=options-feedback].error').waitFor();
+    expect(await options.getByTestId('options-origins').locator('li').count()).toBe(0);
+
+    await field.fill(`http://localhost:${agent.port}`);
+    await options.getByTestId('options-save-agent').click();
+    await options.locator('[data-testid=options-feedback]:not(.error)').waitFor();
+    expect(await feedback.textContent()).not.toBe('');
+    const stored = await (
+      await ext.worker()
+    ).evaluate(() => {
+      const c = globalThis as unknown as { chrome: { storage: { local: { get(k: string): Promise<object> } } } };
+      return c.chrome.storage.local.get('agentUrl');
+    });
+    expect(stored).toEqual({ agentUrl: `http://localhost:${agent.port}` });
+    await ext.setAgentUrl(agentUrl);
+    await options.close();
   });
 
   it('a page on an origin the extension does not serve gets no answer, and the agent refuses it', async () => {
