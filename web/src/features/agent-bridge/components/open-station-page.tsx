@@ -29,7 +29,9 @@ export function OpenStationPage({ rawUid }: { rawUid: string }) {
   );
   if (!uid)
     return <Result status="warning" title={t('station.badUid')} data-testid="station-result" data-outcome="bad-uid" />;
-  if (outcome.kind === 'opening') return <Spin tip={t('station.opening')} data-testid="station-opening" />;
+  if (outcome.kind === 'opening') {
+    return <Result icon={<Spin size="large" />} title={t('station.opening')} data-testid="station-opening" />;
+  }
   if (outcome.kind === 'failed') {
     return (
       <Result

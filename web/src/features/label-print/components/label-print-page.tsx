@@ -82,7 +82,7 @@ export function LabelPrintPage() {
   return (
     <Card title={t('label.title')} data-testid="label-page" data-state={state}>
       <style>{PRINT_CSS}</style>
-      <Space direction="vertical" size="large">
+      <Space orientation="vertical" size="large">
         <LabelPreview label={label} />
         <Space>
           <Button
