@@ -205,4 +205,26 @@ describe('report writing screen', () => {
     expect(await rw.findings().inputValue()).toBe('左肺上叶见一小结节。');
     await close();
   });
+
+  it('closing the tab releases the study', async () => {
+    const doctor = await signedIn(browser, platform, 'doctor');
+    const auditor = await signedIn(browser, platform, 'auditor');
+    const rw = await openFromWorklist(doctor.page, '已审核', 2);
+    const iuid = rw.studyIuid();
+    const lockSeenBy = (page: Page) =>
+      page.evaluate(async (study_iuid) => {
+        const token = JSON.parse(sessionStorage.getItem('rxpacs.session') ?? '{}').state?.token as string;
+        const res = await fetch('/report/info', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+          body: JSON.stringify({ study_iuid }),
+        });
+        return ((await res.json()) as { data: { lock: { lock_status: string } } }).data.lock.lock_status;
+      }, iuid);
+    await expect.poll(() => lockSeenBy(auditor.page)).toBe('张医生');
+    await doctor.page.close({ runBeforeUnload: true });
+    await expect.poll(() => lockSeenBy(auditor.page), { timeout: 10_000 }).toBe('');
+    await doctor.close();
+    await auditor.close();
+  });
 });

@@ -42,8 +42,8 @@ function editable(screen: ReportScreen): boolean {
 /**
  * Draft safety: every 5 s (and when the tab is hidden) the unsaved text goes to localStorage and, when it
  * changed, to the server draft. Opening a report whose drafts differ from the saved text offers them back.
- * Closing the tab (pagehide) pushes the last text to the server, releases the study and removes the local
- * draft if nothing is unsaved; a crash fires no pagehide, so its local draft is still there on reopen.
+ * Closing the tab (pagehide) pushes the last text to the server and removes the local draft if nothing is
+ * unsaved; a crash fires no pagehide, so its local draft is still there on reopen.
  */
 export function useDraftSafety(screen: ReportScreen) {
   const { t } = useTranslation('report');
@@ -130,9 +130,8 @@ export function useDraftSafety(screen: ReportScreen) {
           report_text2: s.opinion,
         });
       }
-      if (ev.persisted) return; // kept in the back-forward cache: the page may come back as it was
-      sendOnExit('/report/cleanLock', { study_iuid: ref.studyIuid });
-      if (!textsDirty(s)) clearDraft(localStorage, ref);
+      // Closing the tab with nothing unsaved leaves no local draft behind (the lock is released by useStudyLock).
+      if (!ev.persisted && !textsDirty(s)) clearDraft(localStorage, ref);
     };
     const timer = window.setInterval(tick, DRAFT_INTERVAL_MS);
     document.addEventListener('visibilitychange', onHidden);
@@ -141,7 +140,9 @@ export function useDraftSafety(screen: ReportScreen) {
       window.clearInterval(timer);
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onPageHide);
+      // Leaving the screen inside the app (Close, another tab of the bar): keep the text both ways.
       keepLocal();
+      tick();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [refKey]);

@@ -123,6 +123,8 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
       const r = await run(kind, () => (kind === 'save' ? reportApi.save(body) : reportApi.audit(body)));
       if (!r) return;
       if (kind === 'audit' && screen.settings.autoShRptClose) {
+        // The working copy now is the audited report: leaving writes no draft.
+        useEditorStore.getState().load(r, s.study_desc);
         clearDraft(localStorage, { userPk: screen.userPk, studyIuid: screen.studyIuid, position: r.rpt_position });
         void message.success(t('done.audit'));
         h.onClose();
