@@ -249,4 +249,22 @@ describe('without the extension', () => {
       await close();
     }
   });
+
+  it('with no agent, the label page says why and falls back to the browser print', async () => {
+    const { page: p, close } = await plainPage('http://127.0.0.1:9');
+    try {
+      const login = new LoginPage(p, platform.appUrl);
+      await login.open();
+      await login.signIn(...USERS.register);
+      await new ShellPage(p).waitReady();
+      await p.locator('[data-testid=bridge-status][data-path=protocol]').waitFor();
+      const q = new URLSearchParams({ patient_name: '李四', patient_id: 'P-9', accession_no: 'ACC9', modality: 'DR' });
+      await p.goto(`${platform.appUrl}#/printLabel?${q.toString()}`);
+      await p.locator('[data-testid=label-page][data-state=fallback]').waitFor();
+      await p.getByText('无法静默打印').waitFor();
+      expect(await p.getByTestId('label-barcode').getAttribute('alt')).toBe('检查号 ACC9');
+    } finally {
+      await close();
+    }
+  });
 });
