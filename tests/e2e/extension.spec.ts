@@ -172,6 +172,7 @@ describe('the extension between the web app and the agent', () => {
       agentUrl,
     );
     const feedback = options.getByTestId('options-feedback');
+    expect(await options.getByTestId('options-extension-id').textContent()).toContain(ext.extensionId);
 
     await field.fill('http://10.1.2.3:17380');
     await options.getByTestId('options-save-agent').click();

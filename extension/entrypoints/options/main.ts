@@ -82,4 +82,6 @@ $('origins-label').textContent = msg('origins');
 $('origins-help').textContent = msg('originsHelp');
 $('save-agent').textContent = msg('save');
 $('add-origin').textContent = msg('add');
+// The agent's allowedExtensionIds needs this id: shown so the installer can copy it.
+$('extension-id').textContent = msg('extensionId', browser.runtime.id);
 void render();
