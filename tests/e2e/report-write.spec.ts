@@ -59,6 +59,16 @@ describe('report writing screen', () => {
     await rw.doubleClickFirstPublicTemplate();
     await rw.message('只有未书写的报告可以应用模板').waitFor();
     expect(await rw.findings().inputValue()).toBe(`${fromTemplate}另见少许胸腔积液。`);
+
+    // The saved version compared with the text as it is now: the addition is highlighted.
+    await rw.findings().fill(`${fromTemplate}另见少许胸腔积液。心包少量积液。`);
+    await rw.button('versions').click();
+    await page.getByTestId('rw-version').first().waitFor();
+    await page.getByTestId('rw-version-compare').first().click();
+    const diff = page.getByTestId('rw-diff');
+    await diff.waitFor();
+    expect((await diff.locator('[data-diff=added]').allTextContents()).join('')).toBe('心包少量积液。');
+    expect(await diff.locator('[data-diff=removed]').count()).toBe(0);
     await close();
   });
 
@@ -226,5 +236,33 @@ describe('report writing screen', () => {
     await expect.poll(() => lockSeenBy(auditor.page), { timeout: 10_000 }).toBe('');
     await doctor.close();
     await auditor.close();
+  });
+
+  it('the personal tree saves the current text as a template and keeps the folder rules', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const rw = await openFromWorklist(page, '已审核', 2, 1);
+    await page.getByTestId('rw-tab-personal').click();
+    const tree = page.getByTestId('rw-tree-user');
+    const node = (label: string) => tree.locator(`[data-testid=rw-k-node][data-label="${label}"]`);
+
+    // Saving a template needs a folder selected.
+    await page.getByTestId('rw-k-new-template').click();
+    await rw.message('请先选择一个文件夹').waitFor();
+
+    await node('我的模板').click();
+    await page.getByTestId('rw-k-new-template').click();
+    await page.getByTestId('rw-k-name').fill('端到端模板');
+    await page.getByTestId('rw-k-name-ok').click();
+    await node('端到端模板').waitFor();
+
+    // A folder with something in it cannot be deleted; the template can.
+    await node('我的模板').click();
+    await page.getByTestId('rw-k-delete').click();
+    await rw.message('文件夹下有内容，不能删除').waitFor();
+    await node('端到端模板').click();
+    await page.getByTestId('rw-k-delete').click();
+    await page.getByTestId('rw-k-delete-ok').click();
+    await node('端到端模板').waitFor({ state: 'detached' });
+    await close();
   });
 });

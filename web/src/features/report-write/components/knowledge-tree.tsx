@@ -16,6 +16,9 @@ export const toTreeData = (nodes: KnowledgeNode[]): DataNode[] =>
     children: n.isleaf ? undefined : toTreeData(n.children ?? []),
   }));
 
+const folderKeys = (nodes: KnowledgeNode[]): number[] =>
+  nodes.flatMap((n) => (n.isleaf ? [] : [n.pk, ...folderKeys(n.children ?? [])]));
+
 export function findNode(nodes: KnowledgeNode[], pk: number): KnowledgeNode | undefined {
   for (const n of nodes) {
     if (n.pk === pk) return n;
@@ -39,18 +42,30 @@ export function KnowledgeTree({ nodes, loading, onApply, onSelect, testId }: Kno
   const { t } = useTranslation('report');
   const [selected, setSelected] = useState<KnowledgeNode | undefined>();
   const data = useMemo(() => toTreeData(nodes), [nodes]);
+  // Folders are open unless the user closed them, including folders that appear or fill up later.
+  const [closed, setClosed] = useState<ReadonlySet<number>>(new Set());
+  const expanded = useMemo(() => folderKeys(nodes).filter((k) => !closed.has(k)), [nodes, closed]);
   if (loading) return <Spin size="small" />;
-  // Rendered only with data, so defaultExpandAll sees the whole tree.
   if (!nodes.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} data-testid={testId} />;
   return (
     <div data-testid={testId}>
       <Tree
         treeData={data}
         blockNode
-        defaultExpandAll
+        expandedKeys={expanded}
+        onExpand={(_, info) =>
+          setClosed((c) => {
+            const next = new Set(c);
+            if (info.expanded) next.delete(Number(info.node.key));
+            else next.add(Number(info.node.key));
+            return next;
+          })
+        }
         height={320}
-        onSelect={(keys) => {
-          const n = keys.length ? findNode(nodes, Number(keys[0])) : undefined;
+        // A second click keeps the node selected (antd would unselect it): the toolbar acts on it.
+        selectedKeys={selected ? [selected.pk] : []}
+        onSelect={(_, info) => {
+          const n = findNode(nodes, Number(info.node.key));
           setSelected(n);
           onSelect?.(n);
         }}
