@@ -265,4 +265,26 @@ describe('report writing screen', () => {
     await node('端到端模板').waitFor({ state: 'detached' });
     await close();
   });
+
+  it('body-part search sets the study description; patient info is validated and saved', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    // Row 0 is the crash test's study (its draft would be offered back): take the next new study.
+    const rw = await openFromWorklist(page, '未写', 0, 1);
+    await page.getByTestId('rw-btn-bodyPart').click();
+    const item = page.getByTestId('rw-body-part-item').first();
+    const label = (await item.getAttribute('data-label')) ?? '';
+    await item.click();
+    expect(await page.getByTestId('rw-working-desc').textContent()).toBe(label);
+
+    await rw.button('patientInfo').click();
+    await page.getByTestId('rw-patient-age').fill('4a');
+    await page.getByTestId('rw-patient-ok').click();
+    await page.getByTestId('rw-patient').getByText('只能填写数字').waitFor();
+    await page.getByTestId('rw-patient-age').fill('47');
+    await page.getByTestId('rw-patient-name-input').fill('端到端患者');
+    await page.getByTestId('rw-patient-ok').click();
+    await rw.message('患者信息已保存').waitFor();
+    expect(await page.getByTestId('rw-patient-name').textContent()).toBe('端到端患者');
+    await close();
+  });
 });

@@ -51,6 +51,14 @@ export function PatientEditModal({
   useEffect(() => {
     if (open) form.setFieldsValue(initial(study));
   }, [open, study, form]);
+  // Studies registered elsewhere name their body parts by text: preselect the scan items with those names.
+  useEffect(() => {
+    const current = form.getFieldValue('select_bodys') as number[] | undefined;
+    if (!open || !items.data || current?.length) return;
+    const names = new Set([...study.study_desc_value.map((v) => v.label), ...study.study_desc.split(',')]);
+    const matched = items.data.filter((i) => names.has(i.description)).map((i) => i.scanp_id);
+    if (matched.length) form.setFieldValue('select_bodys', matched);
+  }, [open, items.data, study, form]);
 
   const finish = async (v: FormValues) => {
     setSaving(true);
@@ -81,7 +89,7 @@ export function PatientEditModal({
       okButtonProps={{ 'data-testid': 'rw-patient-ok' } as ButtonProps}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" onFinish={finish} data-testid="rw-patient" className="rx-form-grid">
+      <Form form={form} layout="vertical" onFinish={finish} data-testid="rw-patient">
         <Form.Item
           name="patient_id"
           label={t('study:fields.patient_id')}
