@@ -287,4 +287,25 @@ describe('report writing screen', () => {
     expect(await page.getByTestId('rw-patient-name').textContent()).toBe('端到端患者');
     await close();
   });
+
+  it('the report switcher adds a second report to a study and switches between them', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const rw = await openFromWorklist(page, '已审核', 2, 2);
+    await page.getByTestId('rw-switch-add').click();
+    await page.locator('[data-testid=rw-screen][data-position="2"]').waitFor();
+    await rw.waitStatus(0);
+    await rw.findings().fill('第二份报告的所见。');
+    await rw.opinion().fill('第二份报告的意见。');
+    await page.getByTestId('rw-good-1').click();
+    await rw.button('save').click();
+    await rw.waitStatus(1);
+    const labels = await page.getByTestId('rw-switch').allTextContents();
+    expect(labels).toEqual(['报告1：已审核', '报告2：已保存']);
+
+    await page.locator('[data-testid=rw-switch][data-position="1"]').click();
+    await page.locator('[data-testid=rw-screen][data-position="1"]').waitFor();
+    await rw.waitStatus(2);
+    expect(await rw.findings().inputValue()).not.toBe('第二份报告的所见。');
+    await close();
+  });
 });

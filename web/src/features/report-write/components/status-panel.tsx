@@ -89,7 +89,10 @@ export function ActionButtons({ buttons, onAction, order, vertical }: Omit<Statu
   return (
     <Space orientation={vertical ? 'vertical' : 'horizontal'} wrap style={vertical ? { width: '100%' } : undefined}>
       {order.map((b) => {
-        const st: ButtonState = b in buttons ? buttons[b as ActionButton] : { visible: true, enabled: !busy };
+        const st: ButtonState =
+          b in buttons
+            ? buttons[b as ActionButton]
+            : { visible: true, enabled: !busy, ...(busy ? { reason: 'BUSY' as const } : {}) };
         if (!st.visible) return null;
         const waiting = st.reason === 'BUSY';
         return (

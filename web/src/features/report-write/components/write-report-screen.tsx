@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PERMISSIONS } from '@shared/permissions';
 import type { ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, StudyDetail, TemplateElement } from '@shared/schemas/report';
 import { useReportConfig } from '../api/report-api';
@@ -129,7 +130,7 @@ export function WriteReportScreen({
               reports={reports}
               current={screen.position}
               onSwitch={(p) => void screen.switchTo(p)}
-              canAdd={page.editable || report.rpt_status === 2}
+              canAdd={screen.can(PERMISSIONS.SAVE_ORDER)}
             />
           </Card>
           <div className="rx-write-document" style={{ overflow: 'auto' }}>
