@@ -308,4 +308,28 @@ describe('report writing screen', () => {
     expect(await rw.findings().inputValue()).not.toBe('第二份报告的所见。');
     await close();
   });
+
+  it('sets and deletes a critical value, keeping the unsaved text', async () => {
+    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const rw = await openFromWorklist(page, '已保存', 1, 2);
+    await rw.findings().fill('尚未保存的修改。');
+    await rw.button('critical').click();
+    await page.getByTestId('rw-critical-text').fill('大量气胸');
+    await page.getByTestId('rw-critical-ok').click();
+    await rw.message('危急值已更新').waitFor();
+    expect(await rw.findings().inputValue()).toBe('尚未保存的修改。');
+
+    // The critical value moved the version on; saving the text afterwards is not a conflict.
+    await rw.button('save').click();
+    await rw.message('报告已保存').waitFor();
+    await rw.button('critical').click();
+    await page.getByTestId('rw-critical').getByText('删除').click();
+    await page.getByTestId('rw-critical-ok').click();
+    await page.getByTestId('rw-critical').waitFor({ state: 'detached' });
+    // Deleted: reopening offers only "set" (there is nothing left to delete).
+    await rw.button('critical').click();
+    const remove = page.getByTestId('rw-critical').locator('.ant-radio-wrapper', { hasText: '删除' }).locator('input');
+    expect(await remove.isDisabled()).toBe(true);
+    await close();
+  });
 });
