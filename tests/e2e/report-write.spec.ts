@@ -332,4 +332,17 @@ describe('report writing screen', () => {
     expect(await remove.isDisabled()).toBe(true);
     await close();
   });
+
+  it('offers no critical-value flag where the installation does not use it (use_critical N)', async () => {
+    await platform.setConfig('use_critical', 'N');
+    try {
+      const { page, close } = await signedIn(browser, platform, 'doctor');
+      const rw = await openFromWorklist(page, '已保存', 1, 2);
+      await rw.button('save').waitFor();
+      expect(await rw.button('critical').count()).toBe(0);
+      await close();
+    } finally {
+      await platform.setConfig('use_critical', 'Y');
+    }
+  });
 });

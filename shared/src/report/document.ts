@@ -324,6 +324,8 @@ export const ReportConfigSchema = z
     core_url: z.string(),
     /** sys_config multi_page_report = Y. */
     multi_page_report: z.boolean(),
+    /** sys_config use_critical = Y: the report screen offers the critical-value flag. */
+    use_critical: z.boolean(),
   })
   .meta({ id: 'ReportConfig' });
 export type ReportConfig = z.infer<typeof ReportConfigSchema>;

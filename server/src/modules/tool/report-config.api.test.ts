@@ -18,18 +18,24 @@ const setConfig = (name: string, value: string) =>
   p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
 
 describe('GET /tool/reportConfig', () => {
-  it('answers core_url and multi_page_report from sys_config', async () => {
+  it('answers core_url, multi_page_report and use_critical from sys_config', async () => {
     const r = await call(p.app, 'GET', '/tool/reportConfig', { token: doctor });
     expect(r.status).toBe(200);
-    expect(r.body.data).toEqual({ core_url: '', multi_page_report: true });
+    expect(r.body.data).toEqual({ core_url: '', multi_page_report: true, use_critical: true });
     await setConfig('core_url', ' https://core.example.org ');
     await setConfig('multi_page_report', 'N');
+    await setConfig('use_critical', 'N');
     try {
       const changed = await call(p.app, 'GET', '/tool/reportConfig', { token: doctor });
-      expect(changed.body.data).toEqual({ core_url: 'https://core.example.org', multi_page_report: false });
+      expect(changed.body.data).toEqual({
+        core_url: 'https://core.example.org',
+        multi_page_report: false,
+        use_critical: false,
+      });
     } finally {
       await setConfig('core_url', '');
       await setConfig('multi_page_report', 'Y');
+      await setConfig('use_critical', 'Y');
     }
   });
 

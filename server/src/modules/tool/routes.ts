@@ -106,13 +106,17 @@ export function toolRoutes() {
       method: 'get',
       path: '/tool/reportConfig',
       tags,
-      summary: 'Configuration the report screens and the print page read (core_url, multi_page_report)',
+      summary: 'Configuration the report screens and the print page read (core_url, multi_page_report, use_critical)',
       ...access('session'),
       responses: okResponse(ReportConfigSchema),
     }),
     async (c) => {
-      const cfg = await getConfigs(c.var.deps.db, ['core_url', 'multi_page_report']);
-      return ok(c, { core_url: cfg.core_url.trim(), multi_page_report: cfg.multi_page_report === 'Y' });
+      const cfg = await getConfigs(c.var.deps.db, ['core_url', 'multi_page_report', 'use_critical']);
+      return ok(c, {
+        core_url: cfg.core_url.trim(),
+        multi_page_report: cfg.multi_page_report === 'Y',
+        use_critical: cfg.use_critical === 'Y',
+      });
     },
   );
 

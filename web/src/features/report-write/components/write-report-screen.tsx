@@ -77,7 +77,10 @@ export function WriteReportScreen({
   const { t } = useTranslation('report');
   const page = useReportPage(studyIuid, onClose);
   // The server default is on; until the config answers, extra pages are offered.
-  const multiPage = useReportConfig().data?.multi_page_report ?? true;
+  const config = useReportConfig().data;
+  const multiPage = config?.multi_page_report ?? true;
+  // Critical values are flagged only where the installation uses them (sys_config use_critical).
+  const order = config?.use_critical === false ? ORDER.filter((b) => b !== 'critical') : ORDER;
   const { screen, report } = page;
   const studyDesc = useEditorStore((s) => s.study_desc);
   const base = useEditorStore((s) => s.base);
@@ -120,7 +123,7 @@ export function WriteReportScreen({
                 {t('buttons.bodyPart')}
               </Button>
             </div>
-            <ActionButtons buttons={page.buttons} onAction={page.onAction} order={ORDER} vertical />
+            <ActionButtons buttons={page.buttons} onAction={page.onAction} order={order} vertical />
           </Space>
         </Card>
         <div style={{ flex: 1, minWidth: 480 }}>

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import { RPT_STATUS } from '@shared/constants';
 import type { StudyRow } from '@shared/schemas/order';
 import { FavouriteButton } from '@web/components/favourite-button';
+import { openPrintPage } from '@web/lib/print-page';
 import { OpenWorkstationButton } from '@web/features/agent-bridge/components/open-workstation-button';
 
 interface RowActionsProps {
@@ -12,17 +13,6 @@ interface RowActionsProps {
   canHistory: boolean;
   canFavourite: boolean;
   onHistory: (s: StudyRow) => void;
-}
-
-/**
- * Print page of an audited report, in a new tab (spec: rptPrint opens in a new tab) that prints itself.
- * Not 'noopener': Chromium gives a noopener tab empty sessionStorage, i.e. no session. The opener link
- * is cut right after instead, so the print tab cannot reach back into this one.
- */
-function openPrint(s: StudyRow) {
-  const q = new URLSearchParams({ study_iuid: s.study_iuid, rpt_pk: String(s.rpt_pk ?? ''), print: '1' });
-  const tab = window.open(`${window.location.pathname}#/rptPrint?${q.toString()}`, '_blank');
-  if (tab) tab.opener = null;
 }
 
 export function RowActions({ study, canHistory, canFavourite, onHistory }: RowActionsProps) {
@@ -48,7 +38,7 @@ export function RowActions({ study, canHistory, canFavourite, onHistory }: RowAc
             size="small"
             icon={<PrinterOutlined />}
             aria-label={t('actions.print')}
-            onClick={() => openPrint(study)}
+            onClick={() => openPrintPage(study.study_iuid, study.rpt_pk)}
             data-testid="row-print"
           />
         </Tooltip>
