@@ -23,6 +23,7 @@ import { knowledgeRoutes } from './modules/knowledge/routes';
 import { toolRoutes } from './modules/tool/routes';
 import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
+import { reportPdfRoutes } from './modules/report-pdf/routes';
 
 const MAX_BODY = 1024 * 1024;
 // WEB_DIST lets parallel test runs build and serve their own copy of the web app.
@@ -128,6 +129,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     knowledgeRoutes(),
     patientRoutes(),
     certRoutes(),
+    reportPdfRoutes({ fetch: (req) => app.fetch(req) }),
   ]) {
     app.route('/', sub);
   }

@@ -6,6 +6,7 @@ import { ensureBaseData } from './db/seed/base';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import type { Env } from './env';
 import { createLogger } from './lib/logger';
+import { closeReportPdf } from './modules/report-pdf/service';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -22,5 +23,12 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     log.info('demo data loaded');
   }
   const deps: AppDeps = { db: database.db, dbKind: database.kind, log, env };
-  return { app: createApp(deps, opts), deps, close: () => database.close() };
+  return {
+    app: createApp(deps, opts),
+    deps,
+    close: async () => {
+      await closeReportPdf(deps);
+      await database.close();
+    },
+  };
 }

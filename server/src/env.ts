@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -19,6 +22,11 @@ const EnvSchema = z.object({
     .min(1)
     .max(7 * 24 * 60)
     .default(120),
+  /** Chromium for server-side report PDFs (docs/report-pdf.md); unset: /usr/bin/chromium when present. */
+  CHROMIUM_PATH: z
+    .string()
+    .optional()
+    .transform((p) => p || (existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : undefined)),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

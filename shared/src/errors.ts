@@ -38,6 +38,7 @@ export const ERROR_IDS = [
   'CERT_NOT_YET_VALID',
   'CERT_NOT_BOUND',
   'CERT_BOUND_OTHER',
+  'PDF_UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

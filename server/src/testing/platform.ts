@@ -10,7 +10,7 @@ export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
  * A fresh platform with demo data for one test file: embedded PGlite in memory, or (TEST_DB=postgres)
  * a new database on the suite's PostgreSQL server, dropped afterwards.
  */
-export async function startTestPlatform(extraEnv: Record<string, string> = {}) {
+export async function startTestPlatform(extraEnv: Record<string, string> = {}, opts: { webDir?: string } = {}) {
   const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
   let databaseUrl: string | undefined;
   let drop = async () => {};
@@ -38,7 +38,7 @@ export async function startTestPlatform(extraEnv: Record<string, string> = {}) {
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   });
-  const platform = await bootstrap(env, { pgliteDir: 'memory://', webDir: '/nonexistent' });
+  const platform = await bootstrap(env, { pgliteDir: 'memory://', webDir: opts.webDir ?? '/nonexistent' });
   return {
     ...platform,
     kind,

@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { chromium, type Browser } from 'playwright-core';
+import { WEB_BASE, type Locale } from '@shared/constants';
+import type { Logger } from '../../lib/logger';
+import { loggableError } from '../../lib/log-error';
+import { Limiter } from './limiter';
+
+/** Where the web app keeps the session and the language (web/src/lib/storage-keys.ts). */
+const SESSION_KEY = 'rxpacs.session';
+const LOCALE_KEY = 'rxpacs.locale';
+const READY = '[data-testid=print-root][data-ready=true]';
+const NOTICE = '.rp-notice';
+
+export interface PdfJob {
+  study_iuid: string;
+  rpt_pk: number;
+  emergency: boolean;
+  /** The caller's own session: the page sees exactly what the caller may see. Never logged, never in a URL. */
+  token: string;
+  expiresAt: Date;
+  locale: Locale;
+}
+
+export class PdfUnavailable extends Error {}
+export class PdfFailed extends Error {}
+
+export interface PdfRendererOptions {
+  executablePath: string | undefined;
+  /** The app itself: the page is served to Chromium on a private loopback listener. */
+  fetch: (req: Request) => Response | Promise<Response>;
+  log: Logger;
+  concurrency?: number;
+  /** Per job, from the moment it is queued. */
+  timeoutMs?: number;
+}
+
+/**
+ * Renders the platform's own print page to PDF in headless Chromium. One browser, started on first use
+ * and reused; a fresh context (own storage) per job; at most `concurrency` jobs at once.
+ */
+export class PdfRenderer {
+  private started: Promise<{ browser: Browser; origin: string }> | null = null;
+  private server: ServerType | null = null;
+  private closed = false;
+  private readonly limiter: Limiter;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly o: PdfRendererOptions) {
+    this.limiter = new Limiter(o.concurrency ?? 2);
+    this.timeoutMs = o.timeoutMs ?? 30_000;
+  }
+
+  get available(): boolean {
+    return !this.closed && !!this.o.executablePath && existsSync(this.o.executablePath);
+  }
+
+  async render(job: PdfJob): Promise<Buffer> {
+    if (!this.available) throw new PdfUnavailable();
+    const signal = AbortSignal.timeout(this.timeoutMs);
+    try {
+      return await this.limiter.run(() => this.renderNow(job, signal), signal);
+    } catch (e) {
+      if (e instanceof PdfUnavailable) throw e;
+      this.o.log.warn({ err: loggableError(e), study_iuid: job.study_iuid, rpt_pk: job.rpt_pk }, 'report pdf failed');
+      throw new PdfFailed();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const started = this.started;
+    this.started = null;
+    const browser = await started?.then((s) => s.browser).catch(() => null);
+    await browser?.close().catch(() => undefined);
+    const server = this.server;
+    this.server = null;
+    if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+
+  private async renderNow(job: PdfJob, signal: AbortSignal): Promise<Buffer> {
+    const { browser, origin } = await this.start();
+    const context = await browser.newContext({ locale: job.locale, viewport: { width: 1240, height: 1754 } });
+    const abort = () => void context.close().catch(() => undefined);
+    signal.addEventListener('abort', abort, { once: true });
+    try {
+      signal.throwIfAborted();
+      const session = JSON.stringify({
+        state: { token: job.token, expiresAt: job.expiresAt.getTime(), refreshedAt: Date.now(), locked: false },
+        version: 0,
+      });
+      await context.addInitScript(
+        ([sk, sv, lk, lv]) => {
+          sessionStorage.setItem(sk, sv);
+          localStorage.setItem(lk, lv);
+        },
+        [SESSION_KEY, session, LOCALE_KEY, job.locale] as const,
+      );
+      const page = await context.newPage();
+      const query = new URLSearchParams({ study_iuid: job.study_iuid, rpt_pk: String(job.rpt_pk) });
+      if (job.emergency) query.set('isJz', '1');
+      await page.goto(`${origin}${WEB_BASE}#/rptPrint?${query}`);
+      await page.locator(`${READY}, ${NOTICE}`).first().waitFor();
+      if (!(await page.locator(READY).count())) {
+        throw new Error(`print page refused: ${await page.locator(NOTICE).first().textContent()}`);
+      }
+      return await page.pdf({ preferCSSPageSize: true, printBackground: true });
+    } finally {
+      signal.removeEventListener('abort', abort);
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  private start(): Promise<{ browser: Browser; origin: string }> {
+    this.started ??= this.launch().catch((e: unknown) => {
+      this.started = null;
+      throw e;
+    });
+    return this.started;
+  }
+
+  private async launch(): Promise<{ browser: Browser; origin: string }> {
+    this.server ??= await new Promise<ServerType>((resolve) => {
+      const s = serve({ fetch: this.o.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    });
+    const { port } = this.server.address() as AddressInfo;
+    const browser = await chromium.launch({
+      executablePath: this.o.executablePath,
+      headless: true,
+      args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    if (this.closed) {
+      await browser.close();
+      throw new PdfUnavailable();
+    }
+    // A crashed browser is started again by the next job.
+    browser.on('disconnected', () => {
+      if (this.started) this.started = null;
+    });
+    return { browser, origin: `http://127.0.0.1:${port}` };
+  }
+}

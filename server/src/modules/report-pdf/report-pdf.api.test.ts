@@ -1,0 +1,194 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudyRow } from '@shared/schemas/order';
+import type { ReportInfo } from '@shared/schemas/report';
+import { report, study } from '../../db/schema';
+import { call, loginAs } from '../../testing/client';
+import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+
+const run = promisify(execFile);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-pdf-'));
+
+/** The built web app the print page comes from; built into a temp dir when there is none yet. */
+function webDist(): string {
+  const dir = path.resolve(process.env.WEB_DIST ?? 'web/dist');
+  if (existsSync(path.join(dir, 'index.html'))) return dir;
+  const out = path.join(tmp, 'web');
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
+    env: { ...process.env, WEB_DIST: out },
+    stdio: 'ignore',
+  });
+  return out;
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const file = path.join(tmp, `r${Date.now()}${Math.random()}.pdf`);
+  writeFileSync(file, pdf);
+  return (await run('pdftotext', ['-layout', file, '-'])).stdout;
+}
+
+let p: TestPlatform;
+const tokens: Record<string, string> = {};
+let pool: StudyRow[] = [];
+const FINDINGS = '右肺上叶见一枚小结节，边界清楚。';
+const OPINION = '右肺上叶小结节，建议随访。';
+
+beforeAll(async () => {
+  p = await startTestPlatform({}, { webDir: webDist() });
+  for (const [u, pw] of [
+    ['doctor', 'Doctor@123'],
+    ['auditor', 'Audit@123'],
+    ['doctor2', 'Doctor@123'],
+  ] as const) {
+    tokens[u] = await loginAs(p.app, u, pw);
+  }
+  const r = await call(p.app, 'POST', '/api/order/OrderList', {
+    token: tokens.doctor,
+    json: { rpt_status: [0], pageSize: 20 },
+  });
+  pool = (r.body.data as { list: StudyRow[] }).list;
+}, 240_000);
+afterAll(async () => {
+  await p?.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const req = (user: string, json: unknown, lang?: string) =>
+  call(p.app, 'POST', '/report/pdf', { token: tokens[user], json, lang });
+
+function freshStudy(): StudyRow {
+  const s = pool.shift();
+  if (!s) throw new Error('out of fresh studies');
+  return s;
+}
+
+/** Writes and audits position 1 as the report screen would. */
+async function audited(s: StudyRow): Promise<void> {
+  const body = (version: number) => ({
+    study_iuid: s.study_iuid,
+    version,
+    rpt_good_status: 2,
+    study_desc: '胸部CT平扫',
+    report_text1: FINDINGS,
+    report_text2: OPINION,
+    RemoveCheck: true,
+  });
+  const saved = await call(p.app, 'POST', '/report/save', { token: tokens.doctor, json: body(1) });
+  expect(saved.status).toBe(200);
+  const version = (saved.body.data as { version: number }).version;
+  const done = await call(p.app, 'POST', '/report/audit', { token: tokens.auditor, json: body(version) });
+  expect(done.status).toBe(200);
+}
+
+describe('POST /report/pdf', () => {
+  it('renders an audited report: a real PDF with the patient name and the findings', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const r = await req('doctor', { study_iuid: s.study_iuid, rpt_position: 1 });
+    expect(r.status, r.text.slice(0, 300)).toBe(200);
+    const data = r.body.data as { pdf: string; filename: string; bytes: number };
+    const pdf = Buffer.from(data.pdf, 'base64');
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(data.bytes).toBe(pdf.length);
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(text).toContain(s.patient_name.replace(/\s+/g, ''));
+    expect(text).toContain(FINDINGS);
+    expect(text).toContain(OPINION);
+    expect(text).not.toContain('急诊');
+  }, 90_000); // the first job starts Chromium
+
+  it('puts the emergency watermark in the PDF when asked (isJz)', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const r = await req('doctor', { study_iuid: s.study_iuid, isJz: true });
+    expect(r.status).toBe(200);
+    const text = await pdfText(Buffer.from((r.body.data as { pdf: string }).pdf, 'base64'));
+    expect(text).toContain('急诊');
+  });
+
+  it('refuses a report that is not audited, in the caller’s language', async () => {
+    const s = freshStudy();
+    const zh = await req('doctor', { study_iuid: s.study_iuid });
+    expect(zh.status).toBe(409);
+    expect(zh.body).toMatchObject({ success: false, error: 'REPORT_STATE', msg: '报告未审核' });
+    const en = await req('doctor', { study_iuid: s.study_iuid }, 'en-US');
+    expect(en.body.msg).toBe('The report is not audited');
+  });
+
+  it('refuses another hospital’s report, a missing study and bad input, never with a 500', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const other = await req('doctor2', { study_iuid: s.study_iuid }, 'en-US');
+    expect(other.status).toBe(403);
+    expect(other.body.error).toBe('FORBIDDEN');
+    expect((await req('doctor', { study_iuid: '1.2.3.does-not-exist' })).status).toBe(404);
+    const bad = await req('doctor', { study_iuid: '', rpt_position: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.success).toBe(false);
+    expect((await call(p.app, 'POST', '/report/pdf', { json: { study_iuid: s.study_iuid } })).status).toBe(401);
+  });
+
+  it('refuses a third-party report with its own message', async () => {
+    const s = freshStudy();
+    const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    await p.deps.db
+      .update(report)
+      .set({ rpt_status: 2, third_party_pdf: '/files/third-party.pdf' })
+      .where(eq(report.study_pk, st!.pk));
+    const r = await req('doctor', { study_iuid: s.study_iuid }, 'en-US');
+    expect(r.status).toBe(409);
+    expect(r.body.msg).toBe('A third-party report prints from its own PDF');
+  });
+});
+
+describe('POST /report/pdf without Chromium', () => {
+  let q: TestPlatform;
+  beforeAll(async () => {
+    q = await startTestPlatform({ CHROMIUM_PATH: '/nonexistent/chromium' });
+  });
+  afterAll(async () => {
+    await q?.close();
+  });
+
+  it('answers 503 with a clear localized message', async () => {
+    const doctor = await loginAs(q.app, 'doctor', 'Doctor@123');
+    const auditor = await loginAs(q.app, 'auditor', 'Audit@123');
+    const list = await call(q.app, 'POST', '/api/order/OrderList', {
+      token: doctor,
+      json: { rpt_status: [0], pageSize: 10 },
+    });
+    expect(list.status, list.text).toBe(200);
+    const s = (list.body.data as { list: StudyRow[] }).list[0]!;
+    const info = await call(q.app, 'POST', '/report/info', { token: doctor, json: { study_iuid: s.study_iuid } });
+    const version = (info.body.data as ReportInfo).reports[0]!.version;
+    const body = (v: number) => ({
+      study_iuid: s.study_iuid,
+      version: v,
+      rpt_good_status: 1,
+      study_desc: 'CT',
+      report_text1: FINDINGS,
+      report_text2: OPINION,
+      RemoveCheck: true,
+    });
+    const saved = await call(q.app, 'POST', '/report/save', { token: doctor, json: body(version) });
+    await call(q.app, 'POST', '/report/audit', {
+      token: auditor,
+      json: body((saved.body.data as { version: number }).version),
+    });
+    const zh = await call(q.app, 'POST', '/report/pdf', { token: doctor, json: { study_iuid: s.study_iuid } });
+    expect(zh.status).toBe(503);
+    expect(zh.body).toMatchObject({ success: false, error: 'PDF_UNAVAILABLE', code: 503 });
+    expect(zh.body.msg).toBe('服务器无法生成 PDF（未安装 Chromium），请使用浏览器打印');
+    const en = await call(q.app, 'POST', '/report/pdf', {
+      token: doctor,
+      lang: 'en-US',
+      json: { study_iuid: s.study_iuid },
+    });
+    expect(en.body.msg).toBe('PDF rendering is unavailable on the server (no Chromium); print from the browser');
+  });
+});

@@ -1,0 +1,63 @@
+import type { AppDeps, AuthUser } from '../../context';
+import { AppError } from '../../lib/errors';
+import type { Locale } from '@shared/constants';
+import { decide } from '@shared/report/rules';
+import { target } from '../report/repo';
+import { refuse, stateOf } from '../report/write';
+import { PdfFailed, PdfRenderer, PdfUnavailable } from './renderer';
+
+type Fetch = (req: Request) => Response | Promise<Response>;
+
+/** One renderer per running app (its deps), so the app's close can close the browser it started. */
+const renderers = new WeakMap<AppDeps, PdfRenderer>();
+
+export function rendererFor(deps: AppDeps, fetch: Fetch): PdfRenderer {
+  let r = renderers.get(deps);
+  if (!r) {
+    r = new PdfRenderer({ executablePath: deps.env.CHROMIUM_PATH, fetch, log: deps.log });
+    renderers.set(deps, r);
+  }
+  return r;
+}
+
+/** Closes the app's browser and loopback listener, if a PDF was ever rendered. */
+export async function closeReportPdf(deps: AppDeps): Promise<void> {
+  await renderers.get(deps)?.close();
+  renderers.delete(deps);
+}
+
+export interface ReportPdfRequest {
+  study_iuid: string;
+  rpt_position: number;
+  isJz?: boolean | undefined;
+}
+
+/** Checks scope and state as printing does, then renders the print page as the caller. */
+export async function reportPdf(
+  deps: AppDeps,
+  renderer: PdfRenderer,
+  caller: { me: AuthUser; token: string; locale: Locale },
+  q: ReportPdfRequest,
+): Promise<Buffer> {
+  const { r } = await target(deps.db, caller.me, q.study_iuid, q.rpt_position, false);
+  if (r.third_party_pdf)
+    throw new AppError(409, 'REPORT_STATE', 'pdfThirdParty', undefined, undefined, {
+      reason: 'THIRD_PARTY',
+    });
+  const d = decide('print', stateOf(r));
+  if (!d.ok) refuse(d.reason);
+  try {
+    return await renderer.render({
+      study_iuid: q.study_iuid,
+      rpt_pk: r.rpt_pk,
+      emergency: !!q.isJz,
+      token: caller.token,
+      expiresAt: caller.me.expiresAt,
+      locale: caller.locale,
+    });
+  } catch (e) {
+    if (e instanceof PdfUnavailable) throw new AppError(503, 'PDF_UNAVAILABLE', 'pdfUnavailable');
+    if (e instanceof PdfFailed) throw new AppError(503, 'PDF_UNAVAILABLE', 'pdfFailed');
+    throw e;
+  }
+}
