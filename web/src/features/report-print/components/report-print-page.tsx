@@ -1,6 +1,6 @@
 import { PrinterOutlined } from '@ant-design/icons';
-import { Button, Result, Spin } from 'antd';
-import { type ReactNode, useMemo, useRef } from 'react';
+import { Alert, Button, Result, Spin } from 'antd';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { parseDetail, type ReportDetailValues } from '@shared/report/document';
@@ -11,6 +11,7 @@ import { useSessionStore } from '@web/lib/session-store';
 import { usePrintData } from '../api/print-data';
 import { useAutoPrint } from '../hooks/use-auto-print';
 import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
+import { printSilently } from '../lib/silent-print';
 import { isEmbeddableUrl, isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from '../lib/print-query';
 import './report-print.css';
 
@@ -29,6 +30,9 @@ export interface PrintDocumentProps {
   resolveUrl: (src: string) => string;
 }
 
+/** How long "sent to the printer" shows before the tab closes. */
+const SENT_NOTICE_MS = 2000;
+
 function Notice({ status, text, testId }: { status: 'warning' | 'error' | 'info'; text: string; testId: string }) {
   return <Result status={status} title={text} data-testid={testId} className="rp-notice" />;
 }
@@ -42,6 +46,7 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: PrintD
   const token = useSessionStore((s) => s.token);
   const data = usePrintData(token ? query.study_iuid : '');
   const rootRef = useRef<HTMLDivElement>(null);
+  const [sent, setSent] = useState<{ printer: string | undefined } | null>(null);
 
   const report = data.data ? pickReport(data.data.info.reports, query.rpt_pk) : null;
   const printable =
@@ -50,6 +55,22 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: PrintD
     rendered: printable,
     autoPrint: query.autoPrint,
     delayMs: printDelayMs(data.data?.info.study.modality ?? ''),
+    print: async () => {
+      if (!report || !data.data) return window.print();
+      const outcome = await printSilently({
+        coreUrl: data.data.config.core_url,
+        study_iuid: query.study_iuid,
+        rpt_position: report.rpt_position,
+        emergency: query.emergency,
+        printerList: query.printerList,
+        print: () => window.print(),
+      });
+      if (outcome.via === 'agent') {
+        setSent({ printer: outcome.printer });
+        // Long enough to read before the tab closes.
+        await new Promise((r) => setTimeout(r, SENT_NOTICE_MS));
+      }
+    },
   });
 
   if (!query.study_iuid) return <Notice status="warning" text={t('print.badQuery')} testId="print-bad-query" />;
@@ -91,6 +112,14 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: PrintD
           {t('print.printAgain')}
         </Button>
         {!info.template && <span className="rp-hint">{t('print.noTemplate')}</span>}
+        {sent && (
+          <Alert
+            type="success"
+            showIcon
+            data-testid="print-sent"
+            title={sent.printer ? t('print.sentTo', { printer: sent.printer }) : t('print.sentDefault')}
+          />
+        )}
       </div>
       {renderDocument({
         template: info.template?.elements ?? FALLBACK_TEMPLATE,

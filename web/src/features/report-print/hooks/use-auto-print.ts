@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
 
 /** Resolves when every image under root has loaded or failed (a broken image must not block printing). */
 export function imagesSettled(root: HTMLElement): Promise<void> {
@@ -16,14 +16,20 @@ export function imagesSettled(root: HTMLElement): Promise<void> {
 
 /**
  * Once the document is on screen: waits for its images and fonts, reports readiness, and when asked
- * prints after `delayMs` and closes the tab (the print dialog blocks until the user is done).
+ * prints after `delayMs` and closes the tab (the print dialog blocks until the user is done; `print`,
+ * e.g. silent printing through the agent, resolves when the tab may close).
  */
 export function useAutoPrint(
   rootRef: RefObject<HTMLElement | null>,
-  opts: { rendered: boolean; autoPrint: boolean; delayMs: number },
+  opts: { rendered: boolean; autoPrint: boolean; delayMs: number; print?: () => Promise<unknown> },
 ): boolean {
   const [ready, setReady] = useState(false);
   const { rendered, autoPrint, delayMs } = opts;
+  // The latest print function without restarting the wait when the page re-renders.
+  const printRef = useRef(opts.print);
+  useEffect(() => {
+    printRef.current = opts.print;
+  });
   useEffect(() => {
     const root = rootRef.current;
     if (!rendered || !root) return;
@@ -34,8 +40,10 @@ export function useAutoPrint(
       setReady(true);
       if (!autoPrint) return;
       timer = setTimeout(() => {
-        window.print();
-        window.close();
+        const print = printRef.current ?? (async () => window.print());
+        void print()
+          .catch(() => window.print())
+          .finally(() => window.close());
       }, delayMs);
     });
     return () => {

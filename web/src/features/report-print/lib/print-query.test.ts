@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@shared/schemas/report';
-import { isEmbeddableUrl, isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from './print-query';
+import {
+  firstPrinter,
+  isEmbeddableUrl,
+  isThirdParty,
+  pickReport,
+  printDelayMs,
+  readPrintQuery,
+  withBase,
+} from './print-query';
 
 const q = (s: string) => readPrintQuery(new URLSearchParams(s));
 
@@ -77,5 +85,16 @@ describe('third-party PDF address', () => {
     expect(isEmbeddableUrl('//evil.example/x.pdf')).toBe(false);
     expect(isEmbeddableUrl('java\tscript:x')).toBe(false);
     expect(isEmbeddableUrl('')).toBe(false);
+  });
+});
+
+describe('firstPrinter', () => {
+  it('takes the first printer named in printerList', () => {
+    expect(firstPrinter('Report-A4, Label')).toBe('Report-A4');
+    expect(firstPrinter(' ,Second')).toBe('Second');
+  });
+  it('is undefined when none is named (the agent then uses its report printer)', () => {
+    expect(firstPrinter('')).toBeUndefined();
+    expect(firstPrinter(' , ')).toBeUndefined();
   });
 });

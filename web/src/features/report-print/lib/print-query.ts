@@ -63,3 +63,10 @@ export function isEmbeddableUrl(url: string): boolean {
   if (!ABSOLUTE.test(u)) return true;
   return /^https?:\/\//i.test(u);
 }
+
+/** printerList may name several printers (comma separated); the report goes to the first. */
+export const firstPrinter = (printerList: string): string | undefined =>
+  printerList
+    .split(',')
+    .map((p) => p.trim())
+    .find(Boolean);
