@@ -82,6 +82,7 @@ export class PdfRenderer {
   private async renderNow(job: PdfJob, signal: AbortSignal): Promise<Buffer> {
     const { browser, origin } = await this.start();
     const context = await browser.newContext({ locale: job.locale, viewport: { width: 1240, height: 1754 } });
+    context.setDefaultTimeout(this.timeoutMs);
     const abort = () => void context.close().catch(() => undefined);
     signal.addEventListener('abort', abort, { once: true });
     try {

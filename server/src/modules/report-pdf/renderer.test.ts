@@ -1,0 +1,71 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger';
+import { PdfFailed, PdfRenderer, PdfUnavailable, type PdfJob } from './renderer';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const job: PdfJob = {
+  study_iuid: '1.2.3',
+  rpt_pk: 7,
+  emergency: false,
+  token: 'secret-token',
+  expiresAt: new Date(Date.now() + 60_000),
+  locale: 'en-US',
+};
+
+/** A stand-in for the web app: the print page as plain HTML, whose body the test chooses. */
+const page = (body: string) => async () =>
+  new Response(`<!doctype html><html><body>${body}</body></html>`, { headers: { 'content-type': 'text/html' } });
+
+// The page reads the session the renderer put into sessionStorage and shows what it found.
+const READY_WITH_SESSION = `<div data-testid="print-root" data-ready="true" id="r"></div><script>
+  const s = JSON.parse(sessionStorage.getItem('rxpacs.session') || '{}');
+  document.getElementById('r').textContent =
+    'token=' + (s.state && s.state.token) + ' lang=' + localStorage.getItem('rxpacs.locale') + ' ' + location.hash;
+</script>`;
+
+let renderer: PdfRenderer | undefined;
+afterEach(async () => {
+  await renderer?.close();
+  renderer = undefined;
+});
+
+const make = (fetch: () => Promise<Response>, o: { timeoutMs?: number; executablePath?: string } = {}) =>
+  (renderer = new PdfRenderer({
+    executablePath: o.executablePath ?? CHROMIUM,
+    fetch,
+    log: createLogger('silent'),
+    timeoutMs: o.timeoutMs,
+  }));
+
+describe('PdfRenderer', () => {
+  it('renders the print page as the caller: session and language in storage, report in the address', async () => {
+    expect(existsSync(CHROMIUM)).toBe(true);
+    const pdf = await make(page(READY_WITH_SESSION)).render({ ...job, emergency: true });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
+    expect(text).toContain('token=secret-token lang=en-US #/rptPrint?study_iuid=1.2.3&rpt_pk=7&isJz=1');
+  }, 60_000);
+
+  it('fails (not hangs) when the page never becomes ready, and keeps working for the next job', async () => {
+    let ready = false;
+    const r = make(async () => page(ready ? READY_WITH_SESSION : '<p>loading</p>')(), { timeoutMs: 3000 });
+    await expect(r.render(job)).rejects.toBeInstanceOf(PdfFailed);
+    ready = true;
+    expect((await r.render(job)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 60_000);
+
+  it('fails when the page shows a refusal instead of the report', async () => {
+    await expect(make(page('<div class="rp-notice">not audited</div>')).render(job)).rejects.toBeInstanceOf(PdfFailed);
+  }, 60_000);
+
+  it('is unavailable without a Chromium binary, and after close', async () => {
+    const missing = make(page(READY_WITH_SESSION), { executablePath: '/nonexistent/chromium' });
+    expect(missing.available).toBe(false);
+    await expect(missing.render(job)).rejects.toBeInstanceOf(PdfUnavailable);
+    const closed = make(page(READY_WITH_SESSION));
+    await closed.close();
+    await expect(closed.render(job)).rejects.toBeInstanceOf(PdfUnavailable);
+  });
+});
