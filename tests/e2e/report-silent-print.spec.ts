@@ -22,6 +22,8 @@ let browser: Browser;
 let cups: PrivateCups;
 let agent: TestAgent;
 let audited: { study_iuid: string; patient_name: string; rpt_pk: string };
+/** Chromium processes of this test process before the server rendered anything (the test's own browser). */
+let ownBrowsers: Set<number>;
 const FINDINGS = `静默打印所见：肝脏形态大小正常，实质回声均匀。${Date.now()}`;
 const OPINION = '静默打印意见：肝脏未见明显异常。';
 
@@ -38,6 +40,7 @@ function chromiumChildren(): Set<number> {
 
 beforeAll(async () => {
   [platform, browser, cups] = await Promise.all([startPlatform(), launchBrowser(), startCups()]);
+  ownBrowsers = chromiumChildren();
   // CUPS runs its filters as lp: the fixture's TempDir (root, 0755) must let them write (pdftops copies the job there).
   await chmod(path.join(path.dirname(cups.pdfOutDir), 'tmp'), 0o1777);
   agent = await startTestAgent({
@@ -74,8 +77,24 @@ async function signedInWithAgent() {
 }
 
 describe('silent report printing through the workstation agent', () => {
+  it('falls back to the print dialog when the agent cannot print (unknown printer in printerList)', async () => {
+    const session = await signedInWithAgent();
+    await ReportPrintPage.stubPrinting(session.page);
+    const print = new ReportPrintPage(session.page, platform.appUrl);
+    await print.open({
+      study_iuid: audited.study_iuid,
+      rpt_pk: audited.rpt_pk,
+      print: '1',
+      printerList: 'no-such-printer',
+    });
+    await print.waitReady();
+    await session.page.waitForFunction(() => window.__closeCalls === 1);
+    expect(await print.printCalls()).toEqual([1, 1]);
+    expect(await session.page.getByTestId('print-sent').count()).toBe(0);
+    await session.close();
+  });
+
   it('sends the server-rendered PDF to the report printer, without the print dialog, and closes', async () => {
-    const before = chromiumChildren();
     const session = await signedInWithAgent();
     await ReportPrintPage.stubPrinting(session.page);
     const print = new ReportPrintPage(session.page, platform.appUrl);
@@ -106,7 +125,7 @@ describe('silent report printing through the workstation agent', () => {
     await session.close();
 
     // The server started its own Chromium for the PDF and closes it when it closes.
-    const serverBrowsers = [...chromiumChildren()].filter((pid) => !before.has(pid));
+    const serverBrowsers = [...chromiumChildren()].filter((pid) => !ownBrowsers.has(pid));
     expect(serverBrowsers.length).toBeGreaterThan(0);
     await platform.close();
     platformClosed = true;
