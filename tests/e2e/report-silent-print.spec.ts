@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chmod, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,8 +41,6 @@ function chromiumChildren(): Set<number> {
 beforeAll(async () => {
   [platform, browser, cups] = await Promise.all([startPlatform(), launchBrowser(), startCups()]);
   ownBrowsers = chromiumChildren();
-  // CUPS runs its filters as lp: the fixture's TempDir (root, 0755) must let them write (pdftops copies the job there).
-  await chmod(path.join(path.dirname(cups.pdfOutDir), 'tmp'), 0o1777);
   agent = await startTestAgent({
     cupsServer: cups.server,
     config: { allowedOrigins: [platform.origin], printers: { report: cups.pdfPrinter } },
