@@ -112,6 +112,24 @@ describe('request layer', () => {
     expect(asked).toEqual([HTTP_TIMEOUT_MS]);
   });
 
+  it('shows nothing when the caller cancels while the answer is still arriving', async () => {
+    const c = new AbortController();
+    const res = {
+      ok: true,
+      status: 200,
+      json: async () => {
+        c.abort();
+        throw new DOMException('aborted', 'AbortError');
+      },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => res),
+    );
+    await expect(apiPost('/x', {}, { signal: c.signal })).rejects.toMatchObject({ name: 'AbortError' });
+    expect(shown.error).toEqual([]);
+  });
+
   it('sends the token and the language, and returns data on success', async () => {
     const f = reply(200, { success: true, msg: 'ok', data: { n: 1 } });
     vi.stubGlobal('fetch', f);

@@ -135,7 +135,9 @@ export async function request<T>(
     let env: (Envelope<T> & Record<string, unknown>) | null = null;
     try {
       env = (await res.json()) as Envelope<T> & Record<string, unknown>;
-    } catch {
+    } catch (e) {
+      // Cancelled while the body was still arriving (the screen was left): not a failure to report.
+      if (opts.signal?.aborted) throw e;
       env = null;
     }
     if (!env || typeof env !== 'object') {
