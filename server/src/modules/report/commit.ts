@@ -60,7 +60,7 @@ export async function commitWrite(db: Db, c: Commit): Promise<ReportRow | null> 
 const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
 
 /** Raw driver row to the drizzle shape: int8 columns arrive as strings from node-postgres. */
-function toReportRow(r: Record<string, unknown>): ReportRow {
+export function toReportRow(r: Record<string, unknown>): ReportRow {
   return {
     ...(r as ReportRow),
     rpt_pk: Number(r.rpt_pk),

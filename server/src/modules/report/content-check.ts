@@ -21,6 +21,19 @@ export interface ContentFinding {
   content: string;
 }
 
+/** Whether a rule's words are found, leaving aside the patient's sex. */
+function fires(r: Rule, findings: string, opinion: string): boolean {
+  if (r.kind === 'pair' && r.word_b)
+    return (
+      findings.includes(r.word_a) &&
+      !findings.includes(r.word_b) &&
+      opinion.includes(r.word_b) &&
+      !opinion.includes(r.word_a)
+    );
+  if (r.kind === 'sex' && r.sex) return findings.includes(r.word_a) || opinion.includes(r.word_a);
+  return false;
+}
+
 /**
  * Configurable checks on a report's wording: a side named in the findings but the other side in the
  * opinion ('pair'), or an organ word that the patient's sex cannot have ('sex').
@@ -32,21 +45,26 @@ export async function checkContent(
 ): Promise<ContentFinding[]> {
   const rules = await activeRules(db);
   const out: ContentFinding[] = [];
-  const { findings, opinion, sex } = texts;
   for (const r of rules) {
+    if (!fires(r, texts.findings, texts.opinion) || (r.kind === 'sex' && r.sex !== texts.sex)) continue;
     const feature = locale === 'en-US' && r.feature_en ? r.feature_en : r.feature;
-    if (r.kind === 'pair' && r.word_b) {
-      const crossed =
-        findings.includes(r.word_a) &&
-        !findings.includes(r.word_b) &&
-        opinion.includes(r.word_b) &&
-        !opinion.includes(r.word_a);
-      if (crossed) out.push({ feature, content: `${r.word_a} / ${r.word_b}` });
-    } else if (r.kind === 'sex' && r.sex && r.sex === sex) {
-      if (findings.includes(r.word_a) || opinion.includes(r.word_a)) out.push({ feature, content: r.word_a });
-    }
+    out.push({ feature, content: r.kind === 'pair' ? `${r.word_a} / ${r.word_b}` : r.word_a });
   }
   return out;
+}
+
+/**
+ * For a statement that checks the patient's sex itself: the sexes this text fails the check for, or
+ * null when a rule fails it whatever the sex.
+ */
+export async function failingSexes(db: Db, texts: { findings: string; opinion: string }): Promise<string[] | null> {
+  const sexes: string[] = [];
+  for (const r of await activeRules(db)) {
+    if (!fires(r, texts.findings, texts.opinion)) continue;
+    if (r.kind !== 'sex') return null;
+    sexes.push(r.sex);
+  }
+  return sexes;
 }
 
 export const DEFAULT_CONTENT_RULES = [

@@ -7,8 +7,9 @@ import { AppError } from '../../lib/errors';
 import { translate, type MessageKey } from '../../lib/i18n';
 import type { Caller } from './caller';
 import { commitWrite, type Commit } from './commit';
-import { checkContent } from './content-check';
+import { checkContent, failingSexes } from './content-check';
 import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } from './repo';
+import { saveInOne } from './save-fast';
 import { toReportDetail } from './serialize';
 
 type WriteInput = z.output<typeof SaveReportSchema>;
@@ -106,7 +107,21 @@ async function prepareWrite(db: Db, caller: Caller, input: WriteInput, action: '
   return { s, r, saveFirst: d.saveFirst === true };
 }
 
+/** The one-statement save when the input passes the checks made in code; otherwise null. */
+async function fastSave(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail | null> {
+  if (validateReport(input, { showray: caller.me.settings.showray }).length) return null;
+  const badSexes = input.RemoveCheck
+    ? []
+    : await failingSexes(db, { findings: input.report_text1, opinion: input.report_text2 });
+  if (!badSexes) return null;
+  const row = await saveInOne(db, caller, input, badSexes);
+  return row && toReportDetail(row);
+}
+
+/** The fast path first; when it writes nothing, the read-check-write path gives the precise answer. */
 export async function saveReport(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail> {
+  const fast = await fastSave(db, caller, input);
+  if (fast) return fast;
   const { s, r } = await prepareWrite(db, caller, input, 'save');
   const set = { ...writtenFields(r, input), ...savedFields(r, caller, new Date()) };
   return commit(db, caller, {

@@ -1,0 +1,338 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudyRow } from '@shared/schemas/order';
+import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
+import { auditLog, report, reportVersion, study, sysUser } from '../../db/schema';
+import { call, loginAs } from '../../testing/client';
+import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { authenticate } from '../auth/session';
+import { saveInOne, type FastSave } from './save-fast';
+
+/**
+ * The one-statement save (save-fast.ts): the statement itself must refuse whatever the rules refuse
+ * (checked by calling it directly: null and nothing written), and the API must answer as before.
+ */
+let p: TestPlatform;
+const tokens: Record<string, string> = {};
+let pool: StudyRow[] = [];
+beforeAll(async () => {
+  p = await startTestPlatform();
+  for (const [u, pw] of [
+    ['doctor', 'Doctor@123'],
+    ['doctor2', 'Doctor@123'],
+    ['auditor', 'Audit@123'],
+  ]) {
+    tokens[u!] = await loginAs(p.app, u!, pw!);
+  }
+  const r = await call(p.app, 'POST', '/api/order/OrderList', {
+    token: tokens.doctor,
+    json: { rpt_status: [0], pageSize: 100 },
+  });
+  pool = (r.body.data as { list: StudyRow[] }).list;
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+function freshStudy(): StudyRow {
+  const s = pool.shift();
+  if (!s) throw new Error('out of fresh studies');
+  return s;
+}
+const texts = (extra: Record<string, unknown> = {}) => ({
+  rpt_good_status: 1,
+  study_desc: '胸部CT平扫',
+  report_text1: '双肺纹理清晰，未见明显实变影。',
+  report_text2: '胸部CT平扫未见明显异常。',
+  ...extra,
+});
+const req = (user: string, path: string, json: unknown, lang?: string) =>
+  call(p.app, 'POST', path, { token: tokens[user], json, lang });
+const save = (user: string, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
+  req(user, '/report/save', { study_iuid: s.study_iuid, version, ...texts(extra) });
+
+/** The statement alone, as `user` (read from the session now, so settings changes apply). */
+async function direct(
+  user: string,
+  s: StudyRow,
+  version: number,
+  extra: Partial<FastSave> = {},
+  badSexes: string[] = [],
+) {
+  const me = await authenticate(p.deps.db, tokens[user]!);
+  const input = { study_iuid: s.study_iuid, rpt_position: 1, version, ...texts(), ...extra } as FastSave;
+  return saveInOne(p.deps.db, { me, locale: 'zh-CN' }, input, badSexes);
+}
+
+async function rowsOf(s: StudyRow) {
+  const db = p.deps.db;
+  const [st] = await db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+  const reports = await db.select().from(report).where(eq(report.study_pk, st!.pk));
+  const pks = reports.map((r) => r.rpt_pk);
+  const of = async (pk: number) => ({
+    versions: await db.select().from(reportVersion).where(eq(reportVersion.rpt_pk, pk)),
+    log: await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `report:${pk}`))
+      .orderBy(auditLog.pk),
+  });
+  const each = await Promise.all(pks.map(of));
+  return {
+    study: st!,
+    reports,
+    versions: each.flatMap((e) => e.versions),
+    log: each.flatMap((e) => e.log),
+  };
+}
+const setReport = async (s: StudyRow, set: Partial<typeof report.$inferInsert>) => {
+  const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+  await p.deps.db
+    .update(report)
+    .set(set)
+    .where(and(eq(report.study_pk, st!.pk), eq(report.rpt_position, 1)));
+};
+const setData2 = (username: string, data2: string[]) =>
+  p.deps.db.update(sysUser).set({ data2 }).where(eq(sysUser.username, username));
+
+/** What the write leaves behind, without keys and times. */
+const written = (d: ReportDetail) => {
+  const { rpt_pk, version, report_datetime, updated_at, rpt_model_id, rpt_position, ...rest } = d;
+  void [rpt_pk, version, report_datetime, updated_at, rpt_model_id, rpt_position];
+  return rest;
+};
+
+describe('the save statement', () => {
+  it('writes what the read-check-write path writes: report, version texts, audit row, body part', async () => {
+    const a = freshStudy();
+    const b = freshStudy();
+    const detail = { values: { own: '自填' }, title_suffix: 2, images: ['/img/a.jpg'] };
+    const input = texts({ study_desc: '胸部CT增强', image_quality: 3, rpt_detail: detail });
+
+    const fast = await direct('doctor', a, 1, input);
+    expect(fast).not.toBeNull();
+    // No row at position 2 yet: the statement finds nothing and the API takes the path that creates it.
+    expect(await direct('doctor', b, 0, { ...input, rpt_position: 2 })).toBeNull();
+    const slow = await req('doctor', '/report/save', {
+      study_iuid: b.study_iuid,
+      rpt_position: 2,
+      version: 0,
+      ...input,
+    });
+    expect(slow.status).toBe(200);
+
+    const slowDetail = slow.body.data as ReportDetail;
+    const { toReportDetail } = await import('./serialize');
+    const fastDetail = toReportDetail(fast!);
+    expect(written(fastDetail)).toEqual(written(slowDetail));
+    expect(fastDetail).toMatchObject({ version: 2, rpt_status: 1, report_doctor: '张医生', image_quality: 3 });
+    expect(Number(fastDetail.rpt_model_id)).toBeGreaterThan(Date.now() - 60_000);
+
+    const ra = await rowsOf(a);
+    const rb = await rowsOf(b);
+    expect(ra.versions.map((v) => [v.rpt_status, v.save_user, v.texts])).toEqual(
+      rb.versions.map((v) => [v.rpt_status, v.save_user, v.texts]),
+    );
+    expect(ra.versions[0]!.rpt_model_id).toBe(fastDetail.rpt_model_id);
+    expect(ra.log.map((l) => [l.username, l.action, l.from_status, l.to_status])).toEqual([
+      ['doctor', 'report_save', '0', '1'],
+    ]);
+    expect(rb.log.map((l) => [l.username, l.action, l.from_status, l.to_status])).toEqual([
+      ['doctor', 'report_save', '0', '1'],
+    ]);
+    expect([ra.study.study_desc, rb.study.study_desc]).toEqual(['胸部CT增强', '胸部CT增强']);
+  });
+
+  it('keeps image quality, detail and rpt_model_id when not sent, clears detail on null, drops drafts', async () => {
+    const s = freshStudy();
+    const detail = { values: { own: '一' }, title_suffix: 1, images: [] };
+    const first = await direct('doctor', s, 1, { image_quality: 2, rpt_detail: detail });
+    await req('doctor', '/report/cache', { study_iuid: s.study_iuid, report_text1: '草稿', report_text2: '草稿' });
+    const second = await direct('auditor', s, 2, { report_text2: '第二次' });
+    expect(second).toMatchObject({
+      version: 3,
+      image_quality: 2,
+      rpt_detail: detail,
+      rpt_model_id: first!.rpt_model_id,
+      report_doctor: '李主任',
+      updated_by: '李主任',
+    });
+    const info = (await req('doctor', '/report/info', { study_iuid: s.study_iuid })).body.data as ReportInfo;
+    expect(info.drafts).toEqual([]);
+    expect(await direct('doctor', s, 3, { rpt_detail: null })).toMatchObject({ version: 4, rpt_detail: null });
+    const log = (await rowsOf(s)).log.map((l) => [l.username, l.from_status, l.to_status]);
+    expect(log).toEqual([
+      ['doctor', '0', '1'],
+      ['auditor', '1', '1'],
+      ['doctor', '1', '1'],
+    ]);
+  });
+
+  it('finds nothing and writes nothing whenever a rule refuses the save', async () => {
+    const other = { study_desc: '别的部位' };
+    const refused: [string, (s: StudyRow) => Promise<unknown>][] = [
+      ['another hospital', (s) => direct('doctor2', s, 1, other)],
+      ['stale version', (s) => direct('doctor', s, 2, other)],
+      ['missing position', (s) => direct('doctor', s, 0, { ...other, rpt_position: 3 })],
+      ['sex failing the content check', (s) => direct('doctor', s, 1, other, [s.patient_sex])],
+      [
+        'deleted study',
+        async (s) => {
+          await p.deps.db.update(study).set({ is_del: 1 }).where(eq(study.study_iuid, s.study_iuid));
+          return direct('doctor', s, 1, other);
+        },
+      ],
+      [
+        'modality not in the list',
+        async (s) => {
+          await setData2('doctor', ['XA']);
+          try {
+            return await direct('doctor', s, 1, other);
+          } finally {
+            await setData2('doctor', []);
+          }
+        },
+      ],
+      [
+        'audited',
+        async (s) => {
+          await setReport(s, { rpt_status: 2 });
+          return direct('doctor', s, 1, other);
+        },
+      ],
+      [
+        'third party',
+        async (s) => {
+          await setReport(s, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
+          return direct('doctor', s, 1, other);
+        },
+      ],
+    ];
+    for (const [why, attempt] of refused) {
+      const s = freshStudy();
+      const result = await attempt(s);
+      expect(result, why).toBeNull();
+      const after = await rowsOf(s);
+      expect(
+        after.reports.map((r) => [r.rpt_position, r.version, r.report_text1]),
+        why,
+      ).toEqual([[1, 1, '']]);
+      expect(after.versions, why).toEqual([]);
+      expect(after.log, why).toEqual([]);
+      expect(after.study.study_desc, why).toBe(s.study_desc);
+    }
+  });
+
+  it('saves when the modality is in the caller’s list', async () => {
+    const s = freshStudy();
+    await setData2('doctor', [s.modality]);
+    try {
+      expect(await direct('doctor', s, 1)).toMatchObject({ version: 2, rpt_status: 1 });
+    } finally {
+      await setData2('doctor', []);
+    }
+  });
+});
+
+describe('POST /report/save answers as before', () => {
+  async function unchanged(s: StudyRow) {
+    const after = await rowsOf(s);
+    expect(after.reports[0]).toMatchObject({ rpt_status: 0, version: 1, report_text1: '' });
+    expect(after.versions).toEqual([]);
+    expect(after.log).toEqual([]);
+    expect(after.study.study_desc).toBe(s.study_desc);
+  }
+
+  it('403 for another hospital’s study, nothing written', async () => {
+    const s = freshStudy();
+    const r = await save('doctor2', s, 1, { study_desc: '别的部位' });
+    expect(r.status).toBe(403);
+    await unchanged(s);
+  });
+
+  it('403 for a modality outside the caller’s list, nothing written', async () => {
+    const s = freshStudy();
+    await setData2('doctor', ['XA']);
+    try {
+      const r = await save('doctor', s, 1, { study_desc: '别的部位' });
+      expect(r.status).toBe(403);
+    } finally {
+      await setData2('doctor', []);
+    }
+    await unchanged(s);
+  });
+
+  it('409 for a stale version, naming who changed it, without a version row', async () => {
+    const s = freshStudy();
+    expect((await save('doctor', s, 1, { report_text1: '张医生的所见' })).status).toBe(200);
+    const stale = await save('auditor', s, 1, { report_text1: '旧的所见' });
+    expect(stale.status).toBe(409);
+    expect(stale.body.error).toBe('STALE_VERSION');
+    expect(stale.body.msg).toContain('张医生');
+    const after = await rowsOf(s);
+    expect(after.versions.map((v) => (v.texts as { report_text1: string }).report_text1)).toEqual(['张医生的所见']);
+    expect(after.reports[0]).toMatchObject({ version: 2, report_text1: '张医生的所见' });
+  });
+
+  it('409 for an audited report and for a third-party report', async () => {
+    const s = freshStudy();
+    expect((await save('doctor', s, 1)).status).toBe(200);
+    expect((await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 2, ...texts() })).status).toBe(
+      200,
+    );
+    const audited = await save('doctor', s, 3, { report_text1: '改动' });
+    expect(audited.status).toBe(409);
+    expect(audited.body.data).toMatchObject({ reason: 'AUDITED' });
+
+    const t = freshStudy();
+    await setReport(t, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
+    const third = await save('doctor', t, 1);
+    expect(third.status).toBe(409);
+    expect(third.body.data).toMatchObject({ reason: 'THIRD_PARTY' });
+    expect((await rowsOf(t)).versions).toEqual([]);
+  });
+
+  it('422 for an organ word of the other sex, saved with RemoveCheck', async () => {
+    const s = freshStudy();
+    const organ = s.patient_sex === 'M' ? '卵巢' : '睾丸';
+    const r = await save('doctor', s, 1, { report_text2: `${organ}未见异常。` });
+    expect(r.status).toBe(422);
+    expect(r.body.error).toBe('CONTENT_CHECK');
+    await unchanged(s);
+    const forced = await save('doctor', s, 1, { report_text2: `${organ}未见异常。`, RemoveCheck: true });
+    expect(forced.status).toBe(200);
+    // The same word is fine for a patient of the sex it belongs to.
+    const other = freshStudy();
+    await p.deps.db
+      .update(study)
+      .set({ patient_sex: s.patient_sex === 'M' ? 'F' : 'M' })
+      .where(eq(study.study_iuid, other.study_iuid));
+    expect((await save('doctor', other, 1, { report_text2: `${organ}未见异常。` })).status).toBe(200);
+  });
+
+  it('creates a missing position, then saves it again in place', async () => {
+    const s = freshStudy();
+    const created = await req('doctor', '/report/save', {
+      study_iuid: s.study_iuid,
+      rpt_position: 2,
+      version: 0,
+      ...texts(),
+    });
+    expect(created.body.data).toMatchObject({ rpt_position: 2, rpt_status: 1, version: 1 });
+    const again = await req('doctor', '/report/save', {
+      study_iuid: s.study_iuid,
+      rpt_position: 2,
+      version: 1,
+      ...texts({ report_text1: '第二次' }),
+    });
+    expect(again.body.data).toMatchObject({ rpt_position: 2, version: 2, report_text1: '第二次' });
+    const versions = (await req('doctor', '/report/versions', { study_iuid: s.study_iuid, rpt_position: 2 })).body
+      .data as VersionRow[];
+    expect(versions.map((v) => v.texts.report_text1)).toEqual(['第二次', texts().report_text1]);
+    const log = (await rowsOf(s)).log.map((l) => [l.action, l.from_status, l.to_status]);
+    expect(log).toEqual([
+      ['report_save', '0', '1'],
+      ['report_save', '1', '1'],
+    ]);
+  });
+});
