@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
-import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
-import { auditLog, report, reportVersion, study, sysUser } from '../../db/schema';
+import type { ReportDetail, VersionRow } from '@shared/schemas/report';
+import { auditLog, report, reportDraft, reportVersion, study, sysUser } from '../../db/schema';
 import { call, loginAs } from '../../testing/client';
 import { startTestPlatform, type TestPlatform } from '../../testing/platform';
 import { authenticate } from '../auth/session';
@@ -147,7 +147,14 @@ describe('the save statement', () => {
     const s = freshStudy();
     const detail = { values: { own: '一' }, title_suffix: 1, images: [] };
     const first = await direct('doctor', s, 1, { image_quality: 2, rpt_detail: detail });
-    await req('doctor', '/report/cache', { study_iuid: s.study_iuid, report_text1: '草稿', report_text2: '草稿' });
+    const cached = await req('doctor', '/report/cache', {
+      study_iuid: s.study_iuid,
+      report_text1: '草稿',
+      report_text2: '草稿',
+    });
+    expect(cached.status).toBe(200);
+    const drafts = () => p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, first!.rpt_pk));
+    expect(await drafts()).toHaveLength(1);
     const second = await direct('auditor', s, 2, { report_text2: '第二次' });
     expect(second).toMatchObject({
       version: 3,
@@ -157,8 +164,7 @@ describe('the save statement', () => {
       report_doctor: '李主任',
       updated_by: '李主任',
     });
-    const info = (await req('doctor', '/report/info', { study_iuid: s.study_iuid })).body.data as ReportInfo;
-    expect(info.drafts).toEqual([]);
+    expect(await drafts()).toEqual([]);
     expect(await direct('doctor', s, 3, { rpt_detail: null })).toMatchObject({ version: 4, rpt_detail: null });
     const log = (await rowsOf(s)).log.map((l) => [l.username, l.from_status, l.to_status]);
     expect(log).toEqual([
