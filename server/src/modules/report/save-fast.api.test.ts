@@ -6,7 +6,7 @@ import { auditLog, report, reportDraft, reportVersion, study, sysUser } from '..
 import { call, loginAs } from '../../testing/client';
 import { startTestPlatform, type TestPlatform } from '../../testing/platform';
 import { authenticate } from '../auth/session';
-import { saveInOne, type FastSave } from './save-fast';
+import { auditInOne, cancelAuditInOne, saveInOne, type FastSave } from './save-fast';
 
 /**
  * The one-statement save (save-fast.ts): the statement itself must refuse whatever the rules refuse
@@ -58,10 +58,26 @@ async function direct(
   version: number,
   extra: Partial<FastSave> = {},
   badSexes: string[] = [],
+  write = saveInOne,
 ) {
   const me = await authenticate(p.deps.db, tokens[user]!);
   const input = { study_iuid: s.study_iuid, rpt_position: 1, version, ...texts(), ...extra } as FastSave;
-  return saveInOne(p.deps.db, { me, locale: 'zh-CN' }, input, badSexes);
+  return write(p.deps.db, { me, locale: 'zh-CN' }, input, badSexes);
+}
+const directAudit = (
+  user: string,
+  s: StudyRow,
+  version: number,
+  extra: Partial<FastSave> = {},
+  badSexes: string[] = [],
+) => direct(user, s, version, extra, badSexes, auditInOne);
+async function directCancel(user: string, s: StudyRow, version: number, position = 1) {
+  const me = await authenticate(p.deps.db, tokens[user]!);
+  return cancelAuditInOne(
+    p.deps.db,
+    { me, locale: 'zh-CN' },
+    { study_iuid: s.study_iuid, rpt_position: position, version },
+  );
 }
 
 async function rowsOf(s: StudyRow) {
@@ -340,5 +356,259 @@ describe('POST /report/save answers as before', () => {
       ['report_save', '0', '1'],
       ['report_save', '1', '1'],
     ]);
+  });
+});
+
+/** Saved by the doctor through the API: status 1, version 2. */
+async function saved(s: StudyRow, extra: Record<string, unknown> = {}) {
+  expect((await save('doctor', s, 1, extra)).status).toBe(200);
+}
+/** Saved, then audited by the auditor through the API: status 2, version 3. */
+async function audited(s: StudyRow) {
+  await saved(s);
+  expect((await req('auditor', '/report/audit', { study_iuid: s.study_iuid, version: 2, ...texts() })).status).toBe(
+    200,
+  );
+}
+const logOf = async (s: StudyRow) =>
+  (await rowsOf(s)).log.map((l) => [l.username, l.action, l.from_status, l.to_status]);
+
+/** Every refusal must leave the report (its version: the attempt may set the status), versions, log and body part. */
+async function refusedAll(
+  prepare: (s: StudyRow) => Promise<void>,
+  refused: [string, (s: StudyRow) => Promise<unknown>][],
+) {
+  for (const [why, attempt] of refused) {
+    const s = freshStudy();
+    await prepare(s);
+    const before = await rowsOf(s);
+    expect(await attempt(s), why).toBeNull();
+    const after = await rowsOf(s);
+    expect(
+      after.reports.map((r) => [r.version, r.report_text1, r.sh_doctor, r.updated_by]),
+      why,
+    ).toEqual(before.reports.map((r) => [r.version, r.report_text1, r.sh_doctor, r.updated_by]));
+    expect(after.versions, why).toEqual(before.versions);
+    expect(after.log, why).toEqual(before.log);
+    expect(after.study.study_desc, why).toBe(before.study.study_desc);
+  }
+}
+const scopeRefusals = (attempt: (user: string, s: StudyRow) => Promise<unknown>) =>
+  [
+    ['another hospital', (s) => attempt('doctor2', s)],
+    [
+      'deleted study',
+      async (s) => {
+        await p.deps.db.update(study).set({ is_del: 1 }).where(eq(study.study_iuid, s.study_iuid));
+        return attempt('auditor', s);
+      },
+    ],
+    [
+      'modality not in the list',
+      async (s) => {
+        await setData2('auditor', ['XA']);
+        try {
+          return await attempt('auditor', s);
+        } finally {
+          await setData2('auditor', []);
+        }
+      },
+    ],
+  ] as [string, (s: StudyRow) => Promise<unknown>][];
+
+describe('the audit statement (1 to 2)', () => {
+  it('writes what the read-check-write path writes: report, version texts, audit row, body part, drafts', async () => {
+    const a = freshStudy();
+    const b = freshStudy();
+    await saved(a);
+    await saved(b);
+    // A third-party PDF at status 1 does not stop an audit, but the statement leaves it to the slow path.
+    await setReport(b, { third_party_pdf: '/files/t.pdf' });
+    expect(
+      await req('doctor', '/report/cache', { study_iuid: a.study_iuid, report_text1: '草稿', report_text2: '草稿' }),
+    ).toMatchObject({ status: 200 });
+    const detail = { values: { own: '审核' }, title_suffix: 1, images: [] };
+    const input = texts({ study_desc: '胸部CT增强', image_quality: 2, rpt_detail: detail, report_text2: '审核意见' });
+
+    expect(await directAudit('auditor', b, 2, input)).toBeNull();
+    const fast = await directAudit('auditor', a, 2, input);
+    expect(fast).not.toBeNull();
+    const slow = await req('auditor', '/report/audit', { study_iuid: b.study_iuid, version: 2, ...input });
+    expect(slow.status).toBe(200);
+
+    const { toReportDetail } = await import('./serialize');
+    const fastDetail = toReportDetail(fast!);
+    const { third_party_pdf, sh_datetime: slowAt, ...slowRest } = written(slow.body.data as ReportDetail);
+    const { sh_datetime: fastAt, ...fastRest } = written(fastDetail);
+    expect(third_party_pdf).toBe('/files/t.pdf');
+    expect(fastRest).toEqual({ ...slowRest, third_party_pdf: '' });
+    expect([typeof fastAt, typeof slowAt]).toEqual(['string', 'string']);
+    expect(fastDetail).toMatchObject({ version: 3, rpt_status: 2, sh_doctor: '李主任', report_doctor: '张医生' });
+    expect(fastDetail.rpt_detail).toEqual(detail);
+
+    const ra = await rowsOf(a);
+    const rb = await rowsOf(b);
+    expect(ra.versions.map((v) => [v.rpt_status, v.save_user, v.texts])).toEqual(
+      rb.versions.map((v) => [v.rpt_status, v.save_user, v.texts]),
+    );
+    expect(ra.versions.map((v) => v.rpt_status)).toEqual([1, 2]);
+    const expectedLog = [
+      ['doctor', 'report_save', '0', '1'],
+      ['auditor', 'report_audit', '1', '2'],
+    ];
+    expect(await logOf(a)).toEqual(expectedLog);
+    expect(await logOf(b)).toEqual(expectedLog);
+    expect([ra.study.study_desc, rb.study.study_desc]).toEqual(['胸部CT增强', '胸部CT增强']);
+    expect(await p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, fast!.rpt_pk))).toEqual([]);
+  });
+
+  it('finds nothing and writes nothing whenever a rule refuses the audit (or it needs a save first)', async () => {
+    const audit = (user: string, s: StudyRow) => directAudit(user, s, 2, { study_desc: '别的部位' });
+    await refusedAll(saved, [
+      ...scopeRefusals(audit),
+      ['stale version', (s) => directAudit('auditor', s, 1, { study_desc: '别的部位' })],
+      ['sex failing the content check', (s) => directAudit('auditor', s, 2, {}, [s.patient_sex])],
+      ['missing position', (s) => directAudit('auditor', s, 0, { rpt_position: 3 })],
+      [
+        'already audited',
+        async (s) => {
+          await setReport(s, { rpt_status: 2 });
+          return audit('auditor', s);
+        },
+      ],
+      [
+        'new (status 0, one-click audit stays on the slow path)',
+        async (s) => {
+          await setReport(s, { rpt_status: 0 });
+          return audit('auditor', s);
+        },
+      ],
+      [
+        'third party',
+        async (s) => {
+          await setReport(s, { third_party_pdf: '/files/t.pdf' });
+          return audit('auditor', s);
+        },
+      ],
+    ]);
+  });
+});
+
+describe('the cancel-audit statement (2 to 1)', () => {
+  it('writes what the read-check-write path writes: status, reviewer cleared, version 3 row, audit row', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const before = (await rowsOf(s)).reports[0]!;
+    // The API keeps no draft of an audited report; one left from before stays, as on the slow path.
+    const [u] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'doctor'));
+    await p.deps.db.insert(reportDraft).values({ rpt_pk: before.rpt_pk, user_pk: u!.pk, report_text1: '草稿' });
+    const row = await directCancel('auditor', s, 3);
+    expect(row).toMatchObject({
+      version: 4,
+      rpt_status: 1,
+      sh_doctor: '',
+      sh_datetime: null,
+      report_doctor: '张医生',
+      report_text1: before.report_text1,
+      report_text2: before.report_text2,
+      rpt_model_id: before.rpt_model_id,
+      updated_by: '李主任',
+    });
+    const after = await rowsOf(s);
+    expect(after.versions.map((v) => [v.rpt_status, v.save_user])).toEqual([
+      [1, '张医生'],
+      [2, '李主任'],
+      [3, '李主任'],
+    ]);
+    expect(after.versions[2]!.texts).toEqual(after.versions[1]!.texts);
+    expect(await p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, before.rpt_pk))).toHaveLength(1);
+    expect(await logOf(s)).toEqual([
+      ['doctor', 'report_save', '0', '1'],
+      ['auditor', 'report_audit', '1', '2'],
+      ['auditor', 'report_cancel_audit', '2', '1'],
+    ]);
+  });
+
+  it('finds nothing and writes nothing whenever a rule refuses the cancel', async () => {
+    const cancel = (user: string, s: StudyRow) => directCancel(user, s, 3);
+    await refusedAll(audited, [
+      ...scopeRefusals(cancel),
+      ['stale version', (s) => directCancel('auditor', s, 2)],
+      ['missing position', (s) => directCancel('auditor', s, 3, 3)],
+      [
+        'not audited',
+        async (s) => {
+          await setReport(s, { rpt_status: 1 });
+          return cancel('auditor', s);
+        },
+      ],
+      [
+        'third party',
+        async (s) => {
+          await setReport(s, { third_party_pdf: '/files/t.pdf' });
+          return cancel('auditor', s);
+        },
+      ],
+    ]);
+  });
+});
+
+describe('POST /report/audit and /report/cancelAudit answer as before', () => {
+  const audit = (user: string, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
+    req(user, '/report/audit', { study_iuid: s.study_iuid, version, ...texts(extra) });
+  const cancel = (user: string, s: StudyRow, version: number) =>
+    req(user, '/report/cancelAudit', { study_iuid: s.study_iuid, version });
+
+  it('403 for another hospital and for a modality outside the list', async () => {
+    const s = freshStudy();
+    await saved(s);
+    expect((await audit('doctor2', s, 2)).status).toBe(403);
+    await setData2('auditor', ['XA']);
+    try {
+      expect((await audit('auditor', s, 2)).status).toBe(403);
+    } finally {
+      await setData2('auditor', []);
+    }
+    expect((await audit('auditor', s, 2)).status).toBe(200);
+    expect((await cancel('doctor2', s, 3)).status).toBe(403);
+    await setData2('auditor', ['XA']);
+    try {
+      expect((await cancel('auditor', s, 3)).status).toBe(403);
+    } finally {
+      await setData2('auditor', []);
+    }
+    expect(await logOf(s)).toHaveLength(2);
+  });
+
+  it('409 for stale versions, wrong states and third-party reports', async () => {
+    const s = freshStudy();
+    expect((await audit('auditor', s, 1)).body.data).toMatchObject({ reason: 'SAVE_FIRST' });
+    await saved(s);
+    expect((await cancel('auditor', s, 2)).body.data).toMatchObject({ reason: 'NOT_AUDITED' });
+    const stale = await audit('auditor', s, 1);
+    expect([stale.status, stale.body.error]).toEqual([409, 'STALE_VERSION']);
+    expect((await audit('auditor', s, 2)).status).toBe(200);
+    expect((await audit('auditor', s, 3)).body.data).toMatchObject({ reason: 'ALREADY_AUDITED' });
+    const staleCancel = await cancel('auditor', s, 2);
+    expect([staleCancel.status, staleCancel.body.error]).toEqual([409, 'STALE_VERSION']);
+    expect((await cancel('auditor', s, 3)).body.data).toMatchObject({ rpt_status: 1, version: 4 });
+
+    const t = freshStudy();
+    await setReport(t, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
+    const third = await cancel('auditor', t, 1);
+    expect(third.status).toBe(409);
+    expect(third.body.data).toMatchObject({ reason: 'THIRD_PARTY' });
+    expect((await rowsOf(t)).versions).toEqual([]);
+  });
+
+  it('422 for an organ word of the other sex, audited with RemoveCheck', async () => {
+    const s = freshStudy();
+    await saved(s);
+    const organ = s.patient_sex === 'M' ? '卵巢' : '睾丸';
+    const r = await audit('auditor', s, 2, { report_text2: `${organ}未见异常。` });
+    expect([r.status, r.body.error]).toEqual([422, 'CONTENT_CHECK']);
+    expect(await logOf(s)).toHaveLength(1);
+    const forced = await audit('auditor', s, 2, { report_text2: `${organ}未见异常。`, RemoveCheck: true });
+    expect(forced.body.data).toMatchObject({ rpt_status: 2, version: 3 });
   });
 });

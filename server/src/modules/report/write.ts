@@ -9,7 +9,7 @@ import type { Caller } from './caller';
 import { commitWrite, type Commit } from './commit';
 import { checkContent, failingSexes } from './content-check';
 import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } from './repo';
-import { saveInOne } from './save-fast';
+import { auditInOne, cancelAuditInOne, saveInOne } from './save-fast';
 import { toReportDetail } from './serialize';
 
 type WriteInput = z.output<typeof SaveReportSchema>;
@@ -107,20 +107,25 @@ async function prepareWrite(db: Db, caller: Caller, input: WriteInput, action: '
   return { s, r, saveFirst: d.saveFirst === true };
 }
 
-/** The one-statement save when the input passes the checks made in code; otherwise null. */
-async function fastSave(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail | null> {
+/** The one-statement save or audit when the input passes the checks made in code; otherwise null. */
+async function fastEdit(
+  db: Db,
+  caller: Caller,
+  input: WriteInput,
+  write: typeof saveInOne,
+): Promise<ReportDetail | null> {
   if (validateReport(input, { showray: caller.me.settings.showray }).length) return null;
   const badSexes = input.RemoveCheck
     ? []
     : await failingSexes(db, { findings: input.report_text1, opinion: input.report_text2 });
   if (!badSexes) return null;
-  const row = await saveInOne(db, caller, input, badSexes);
+  const row = await write(db, caller, input, badSexes);
   return row && toReportDetail(row);
 }
 
 /** The fast path first; when it writes nothing, the read-check-write path gives the precise answer. */
 export async function saveReport(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail> {
-  const fast = await fastSave(db, caller, input);
+  const fast = await fastEdit(db, caller, input, saveInOne);
   if (fast) return fast;
   const { s, r } = await prepareWrite(db, caller, input, 'save');
   const set = { ...writtenFields(r, input), ...savedFields(r, caller, new Date()) };
@@ -136,6 +141,8 @@ export async function saveReport(db: Db, caller: Caller, input: WriteInput): Pro
 
 /** Audit; at status 0 with oneClickAudit, the same statement records the save first. */
 export async function auditReport(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail> {
+  const fast = await fastEdit(db, caller, input, auditInOne);
+  if (fast) return fast;
   const { s, r, saveFirst } = await prepareWrite(db, caller, input, 'audit');
   const now = new Date();
   const set: ReportSet = {
@@ -175,6 +182,8 @@ async function prepareTransition(db: Db, caller: Caller, input: TransitionInput,
 }
 
 export async function cancelAudit(db: Db, caller: Caller, input: TransitionInput): Promise<ReportDetail> {
+  const fast = await cancelAuditInOne(db, caller, input);
+  if (fast) return toReportDetail(fast);
   const r = await prepareTransition(db, caller, input, 'cancelAudit');
   return commit(db, caller, {
     row: r,
