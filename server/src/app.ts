@@ -10,6 +10,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
+import { allowCoreUrl } from './middleware/core-url-csp';
 import { rejectNulChars } from './middleware/no-nul';
 import { t } from './lib/i18n';
 import { loggableError } from './lib/log-error';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.use(requestId());
+  app.use(`${WEB_BASE.replace(/\/$/, '')}/*`, allowCoreUrl(deps.db));
   // antd writes its styles at run time, hence 'unsafe-inline' for styles only; scripts come from us alone.
   app.use(
     secureHeaders({
