@@ -1,26 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
 import { AccountSettingsPage } from '../pages/account-settings-page';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const e2e = useE2e();
 
 describe('/account/settings', () => {
   it('shows the profile, tabs on the left on a desktop and on top on a phone', async () => {
-    const desktop = await signedIn(browser, platform, 'doctor');
-    const settings = new AccountSettingsPage(desktop.page, platform.appUrl);
+    const desktop = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const settings = new AccountSettingsPage(desktop.page, e2e.platform.appUrl);
     await settings.open('base');
     expect(await desktop.page.getByTestId('base-username').textContent()).toBe('doctor');
     expect(await desktop.page.getByTestId('account-settings').getAttribute('data-placement')).toBe('start');
@@ -31,8 +22,8 @@ describe('/account/settings', () => {
     expect(await desktop.page.getByTestId('security-hidden').count()).toBe(0);
     await desktop.close();
 
-    const phone = await signedIn(browser, platform, 'admin', { width: 390, height: 844 });
-    const onPhone = new AccountSettingsPage(phone.page, platform.appUrl);
+    const phone = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 390, height: 844 });
+    const onPhone = new AccountSettingsPage(phone.page, e2e.platform.appUrl);
     await onPhone.open('security');
     expect(await phone.page.getByTestId('account-settings').getAttribute('data-placement')).toBe('top');
     await phone.page.getByTestId('security-hidden').waitFor();
@@ -40,8 +31,8 @@ describe('/account/settings', () => {
   });
 
   it('saves the doctor preferences on the server', async () => {
-    const { page, close } = await signedIn(browser, platform, 'auditor');
-    const settings = new AccountSettingsPage(page, platform.appUrl);
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'auditor');
+    const settings = new AccountSettingsPage(page, e2e.platform.appUrl);
     await settings.open('custom');
     expect(await settings.customSwitch('oneClickAudit').getAttribute('aria-checked')).toBe('false');
     await settings.customSwitch('oneClickAudit').click();
@@ -57,8 +48,8 @@ describe('/account/settings', () => {
   });
 
   it('changes the password: the rules and a wrong old one are refused, then the new one signs in', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'register');
-    const settings = new AccountSettingsPage(page, platform.appUrl);
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'register');
+    const settings = new AccountSettingsPage(page, e2e.platform.appUrl);
     await settings.open('security');
     await settings.passwordChange().click();
     await settings.changePassword('Register@123', 'weakpass');
@@ -70,8 +61,8 @@ describe('/account/settings', () => {
     await page.getByText('密码修改成功').waitFor();
     await shell.signOut();
 
-    const { context, page: fresh } = await newPage(browser);
-    const login = new LoginPage(fresh, platform.appUrl);
+    const { context, page: fresh } = await newPage(e2e.browser);
+    const login = new LoginPage(fresh, e2e.platform.appUrl);
     await login.open();
     // (The old password's refusal is an API test: another failure here would bring the captcha.)
     await login.signIn('register', 'Newpass1');

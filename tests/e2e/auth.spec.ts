@@ -1,24 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const e2e = useE2e();
 
 describe('sign-in', () => {
   it('a wrong password shows the error and stays on the login page', async () => {
-    const { context, page } = await newPage(browser);
-    const login = new LoginPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     await login.fill('register', 'Wrong@1234');
     await login.submit();
@@ -29,8 +20,8 @@ describe('sign-in', () => {
   });
 
   it('forces the captcha after 2 failures; the right captcha and password sign in', async () => {
-    const { context, page } = await newPage(browser);
-    const login = new LoginPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     for (let i = 0; i < 2; i++) {
       await login.fill('auditor', 'Wrong@1234');
@@ -39,7 +30,7 @@ describe('sign-in', () => {
     }
     await login.captchaLoaded();
     const key = await login.captchaKey();
-    const answer = await platform.captchaAnswer(key);
+    const answer = await e2e.platform.captchaAnswer(key);
 
     // A wrong captcha is refused and a new image replaces the used one.
     await login.fill('auditor', 'Audit@123');
@@ -52,7 +43,7 @@ describe('sign-in', () => {
     );
     await login.captchaLoaded();
     const fresh = await login.captchaKey();
-    await login.captchaInput().fill(await platform.captchaAnswer(fresh));
+    await login.captchaInput().fill(await e2e.platform.captchaAnswer(fresh));
     await login.password().fill('Audit@123');
     await login.submit();
     await page.waitForURL((u) => u.hash === '#/orderList');
@@ -61,8 +52,8 @@ describe('sign-in', () => {
   });
 
   it('refuses a user without menus with the server message', async () => {
-    const { context, page } = await newPage(browser);
-    const login = new LoginPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     await login.fill('nomenu', 'Nomenu@123');
     await login.submit();
@@ -72,32 +63,32 @@ describe('sign-in', () => {
   });
 
   it('a deep link without a session goes through the login page and back', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(`${platform.appUrl}#/account/collection`);
+    const { context, page } = await newPage(e2e.browser);
+    await page.goto(`${e2e.platform.appUrl}#/account/collection`);
     await page.waitForURL((u) => u.hash.startsWith('#/user/login?redirect='));
     const redirect = new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('redirect');
     expect(redirect).toBe('/account/collection');
-    await new LoginPage(page, platform.appUrl).signIn('doctor', 'Doctor@123');
+    await new LoginPage(page, e2e.platform.appUrl).signIn('doctor', 'Doctor@123');
     await page.waitForURL((u) => u.hash === '#/account/collection');
     await page.getByTestId('collection-page').waitFor();
     await context.close();
   });
 
   it('a signed-in user opening the login page goes to the order list', async () => {
-    const { context, page } = await newPage(browser);
-    const login = new LoginPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     await login.signIn('doctor', 'Doctor@123');
-    await page.goto(`${platform.appUrl}#/user/login`);
+    await page.goto(`${e2e.platform.appUrl}#/user/login`);
     await page.waitForURL((u) => u.hash === '#/orderList');
-    await page.goto(`${platform.appUrl}#/no/such/page`);
+    await page.goto(`${e2e.platform.appUrl}#/no/such/page`);
     await page.waitForURL((u) => u.hash === '#/orderList');
     await context.close();
   });
 
   it('sign out returns to the login page and the old token is refused', async () => {
-    const { context, page } = await newPage(browser);
-    const login = new LoginPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     await login.signIn('doctor', 'Doctor@123');
     const shell = new ShellPage(page);
@@ -107,7 +98,7 @@ describe('sign-in', () => {
     await shell.signOut();
     await login.username().waitFor();
     expect(await shell.token()).toBeNull();
-    const res = await fetch(`${platform.origin}/user/info`, {
+    const res = await fetch(`${e2e.platform.origin}/user/info`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: '{}',
@@ -117,10 +108,10 @@ describe('sign-in', () => {
   });
 
   it('with use_aes on, the credentials travel encrypted and still sign in', async () => {
-    await platform.setConfig('use_aes', 'Y');
+    await e2e.platform.setConfig('use_aes', 'Y');
     try {
-      const { context, page } = await newPage(browser);
-      const login = new LoginPage(page, platform.appUrl);
+      const { context, page } = await newPage(e2e.browser);
+      const login = new LoginPage(page, e2e.platform.appUrl);
       await login.open();
       const sent = page.waitForRequest((r) => r.url().endsWith('/user/login'));
       await login.fill('register', 'Register@123');
@@ -132,7 +123,7 @@ describe('sign-in', () => {
       await page.waitForURL((u) => u.hash === '#/orderList');
       await context.close();
     } finally {
-      await platform.setConfig('use_aes', 'N');
+      await e2e.platform.setConfig('use_aes', 'N');
     }
   });
 });

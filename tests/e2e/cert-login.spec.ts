@@ -1,7 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAgent, type TestAgent } from '../fixtures/agent';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
 import { USERS } from '../fixtures/session';
 import { createSoftHsm, type SoftHsm, type SoftToken } from '../fixtures/softhsm';
 import { AccountSettingsPage } from '../pages/account-settings-page';
@@ -13,28 +14,25 @@ import { ShellPage } from '../pages/shell-page';
  * Certificate sign-in through the workstation agent directly (no extension): a SoftHSM2 token stands in
  * for the doctor's USB key, the real agent signs, the real server verifies.
  */
-let platform: Platform;
-let browser: Browser;
+const e2e = useE2e();
 let hsm: SoftHsm;
 let agent: TestAgent;
 
 beforeAll(async () => {
-  [platform, browser, hsm] = await Promise.all([startPlatform(), launchBrowser(), createSoftHsm()]);
+  hsm = await createSoftHsm();
   agent = await startTestAgent({
     softhsmConf: hsm.conf,
-    config: { allowedOrigins: [platform.origin], pkcs11: { module: hsm.module, pollMs: 200 } },
+    config: { allowedOrigins: [e2e.platform.origin], pkcs11: { module: hsm.module, pollMs: 200 } },
   });
 });
 afterAll(async () => {
   await agent?.stop();
-  await browser?.close();
-  await platform?.close();
   await hsm?.cleanup();
 });
 
 /** A fresh browser profile whose web app talks to this test's agent. */
 async function pageWithAgent(): Promise<{ page: Page; close: () => Promise<void> }> {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(e2e.browser);
   await context.addInitScript((url) => localStorage.setItem('rxpacs.agentUrl', url), `http://127.0.0.1:${agent.port}`);
   return { page, close: () => context.close() };
 }
@@ -42,7 +40,7 @@ async function pageWithAgent(): Promise<{ page: Page; close: () => Promise<void>
 /** Binds the token's certificate to a user as the security settings do, through the HTTP APIs. */
 async function bindThroughApi(user: keyof typeof USERS, token: SoftToken): Promise<void> {
   const [username, password] = USERS[user];
-  const signIn = await fetch(`${platform.origin}/user/login`, {
+  const signIn = await fetch(`${e2e.platform.origin}/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username, password, logon_type: 'PC' }),
@@ -53,15 +51,15 @@ async function bindThroughApi(user: keyof typeof USERS, token: SoftToken): Promi
   };
   const post = async (path: string, body: unknown) =>
     (
-      await fetch(`${platform.origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
+      await fetch(`${e2e.platform.origin}${path}`, { method: 'POST', headers, body: JSON.stringify(body) })
     ).json() as Promise<{
       success: boolean;
       data: Record<string, string>;
     }>;
   const { challenge } = (await post('/cert/challenge', { purpose: 'bind' })).data as { challenge: string };
   const signed = await agent.call('/keys/sign', {
-    body: { challenge, pin: token.pin, origin: platform.origin, certificate_id: token.id },
-    origin: platform.origin,
+    body: { challenge, pin: token.pin, origin: e2e.platform.origin, certificate_id: token.id },
+    origin: e2e.platform.origin,
   });
   expect(signed.body.success).toBe(true);
   expect((await post('/cert/bind', { challenge, ...(signed.body.data as object) })).success).toBe(true);
@@ -70,7 +68,7 @@ async function bindThroughApi(user: keyof typeof USERS, token: SoftToken): Promi
 describe('certificate sign-in through the agent', () => {
   it('opens the dialog when the key is inserted; a wrong PIN is refused; the right one signs in', async () => {
     const { page, close } = await pageWithAgent();
-    const login = new LoginPage(page, platform.appUrl);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     const dialog = new CertDialog(page);
     expect(await dialog.pin().count()).toBe(0);
@@ -95,7 +93,7 @@ describe('certificate sign-in through the agent', () => {
 
   it('opens on load while a key is present, checks the PIN length, reopens on the next insertion after a cancel, closes when the keys are removed', async () => {
     const { page, close } = await pageWithAgent();
-    const login = new LoginPage(page, platform.appUrl);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     const dialog = new CertDialog(page);
     await dialog.waitOpen();
@@ -117,11 +115,11 @@ describe('certificate sign-in through the agent', () => {
 describe('certificate binding in the security settings', () => {
   it('binds the inserted key with its PIN, then unbinds after confirmation', async () => {
     const { page, close } = await pageWithAgent();
-    const login = new LoginPage(page, platform.appUrl);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.open();
     await login.signIn(...USERS.auditor);
     await new ShellPage(page).waitReady();
-    const settings = new AccountSettingsPage(page, platform.appUrl);
+    const settings = new AccountSettingsPage(page, e2e.platform.appUrl);
     await settings.open('security');
     await settings.waitBound(false);
 

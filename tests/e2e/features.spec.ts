@@ -1,24 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { WorklistPage } from '../pages/worklist-page';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const e2e = useE2e();
 
 describe('worklist actions', () => {
   it('history dialog lists the same patient by ID and by name; view report opens the report route', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
-    await page.goto(`${platform.appUrl}#/orderList?pageNumber=1&pageSize=100`);
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    await page.goto(`${e2e.platform.appUrl}#/orderList?pageNumber=1&pageSize=100`);
     const list = new WorklistPage(page);
     await list.waitForResults({ query: 'pageSize=100', min: 21 });
     const { patientId, row } = await list.rowOfRepeatedPatient();
@@ -39,7 +29,7 @@ describe('worklist actions', () => {
   });
 
   it('print opens the print page of an audited report in a new tab', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const list = new WorklistPage(page);
     await page.getByTestId('wl-status').click();
     await page.locator('.ant-select-item-option[title="已审核"]').click();
@@ -54,7 +44,7 @@ describe('worklist actions', () => {
   });
 
   it('a favourite starred in the list shows on the favourites page and can be removed there', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const list = new WorklistPage(page);
     await list.waitForResults();
     const first = list.rows().first();
@@ -63,7 +53,7 @@ describe('worklist actions', () => {
     await first.locator('[data-testid=row-favourite][data-collected=true]').waitFor();
 
     // All dates: the favourites page defaults to today only.
-    await page.goto(`${platform.appUrl}#/account/collection?pageNumber=1`);
+    await page.goto(`${e2e.platform.appUrl}#/account/collection?pageNumber=1`);
     const rows = page.getByTestId('col-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
@@ -79,7 +69,7 @@ describe('worklist actions', () => {
   });
 
   it('opening a report needs the dashboard permission: registration staff go back to the list', async () => {
-    const { page, close } = await signedIn(browser, platform, 'register');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'register');
     const list = new WorklistPage(page);
     await list.waitForResults();
     expect(await page.getByTestId('row-favourite').count()).toBeGreaterThan(0);
@@ -92,14 +82,14 @@ describe('worklist actions', () => {
 describe('administration', () => {
   it('the password error list shows failures; the administrator deletes an entry', async () => {
     for (let i = 0; i < 2; i++) {
-      const res = await fetch(`${platform.origin}/user/login`, {
+      const res = await fetch(`${e2e.platform.origin}/user/login`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ username: 'doctor2', password: 'Wrong@1234', logon_type: 'PC' }).toString(),
       });
       expect(res.status).toBeGreaterThanOrEqual(400);
     }
-    const { page, shell, close } = await signedIn(browser, platform, 'admin');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'admin');
     await shell.menuItem('system').click();
     await shell.menuItem('pwdErrorList').click();
     const row = page.locator('[data-testid=pwd-row][data-key=doctor2]');
@@ -116,9 +106,9 @@ describe('administration', () => {
   });
 
   it('a doctor cannot open the password error list', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     expect(await shell.menuItem('pwdErrorList').count()).toBe(0);
-    await page.goto(`${platform.appUrl}#/pwdErrorList`);
+    await page.goto(`${e2e.platform.appUrl}#/pwdErrorList`);
     await page.waitForURL((u) => u.hash === '#/orderList');
     await close();
   });

@@ -1,32 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SPLIT_MARKER } from '@shared/report/document';
-import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { useE2e } from '../fixtures/e2e';
 import { apiToken, studiesWithStatus } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { ReportDocumentView } from '../pages/report-document';
 
-let platform: Platform;
-let browser: Browser;
+const e2e = useE2e();
 let studies: string[];
 const LINE = '胆囊大小正常，壁光滑，腔内未见明显异常回声，胆总管未见扩张。';
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `${i + 1}. ${LINE}`).join('\n');
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  const doctor = await apiToken(platform, 'doctor');
-  studies = (await studiesWithStatus(platform, doctor, 0)).map((s) => s.study_iuid);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  studies = (await studiesWithStatus(e2e.platform, doctor, 0)).map((s) => s.study_iuid);
 });
 
 /** The writing screen of an unwritten study, as the doctor: the document is editable. */
 async function openDocument(study_iuid: string) {
-  const session = await signedIn(browser, platform, 'doctor');
-  await session.page.goto(`${platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(study_iuid)}`);
+  const session = await signedIn(e2e.browser, e2e.platform, 'doctor');
+  await session.page.goto(`${e2e.platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(study_iuid)}`);
   const doc = new ReportDocumentView(session.page);
   await doc.findings().waitFor();
   return { ...session, doc };

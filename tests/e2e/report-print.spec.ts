@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SPLIT_MARKER } from '@shared/report/document';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
 import { apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { ReportPrintPage } from '../pages/report-print-page';
@@ -12,8 +12,7 @@ const pdfText = (pdf: Buffer) =>
   execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 const pdfInfo = (pdf: Buffer) => execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
 
-let platform: Platform;
-let browser: Browser;
+const e2e = useE2e();
 let audited: { study_iuid: string; patient_name: string; rpt_pk: string };
 let notAudited: string;
 let twoPages: { study_iuid: string; rpt_pk: string };
@@ -26,11 +25,10 @@ const FINDINGS = `打印测试所见：肝脏形态大小正常，实质回声�
 const OPINION = '打印测试意见：肝脏未见明显异常。';
 
 beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-  const doctor = await apiToken(platform, 'doctor');
-  const [fresh, other, paged, long, longer] = await studiesWithStatus(platform, doctor, 0);
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const [fresh, other, paged, long, longer] = await studiesWithStatus(e2e.platform, doctor, 0);
   if (!fresh || !other || !paged || !long || !longer) throw new Error('the demo data has too few unwritten studies');
-  const info = await writeAndAudit(platform, fresh.study_iuid, { findings: FINDINGS, opinion: OPINION });
+  const info = await writeAndAudit(e2e.platform, fresh.study_iuid, { findings: FINDINGS, opinion: OPINION });
   expect(info.reports[0]?.rpt_status).toBe(2);
   audited = {
     study_iuid: fresh.study_iuid,
@@ -38,32 +36,27 @@ beforeAll(async () => {
     rpt_pk: String(info.reports[0]?.rpt_pk),
   };
   notAudited = other.study_iuid;
-  const p = await writeAndAudit(platform, paged.study_iuid, {
+  const p = await writeAndAudit(e2e.platform, paged.study_iuid, {
     findings: `第一页所见${PAGE_SPLIT_MARKER}第二页所见`,
     opinion: `第一页意见${PAGE_SPLIT_MARKER}第二页意见`,
   });
   twoPages = { study_iuid: paged.study_iuid, rpt_pk: String(p.reports[0]?.rpt_pk) };
-  const l = await writeAndAudit(platform, long.study_iuid, {
+  const l = await writeAndAudit(e2e.platform, long.study_iuid, {
     findings: Array.from({ length: LONG_LINES }, (_, i) => `${i + 1}. ${LINE}`).join('\n'),
     opinion: '长文本意见',
   });
   longText = { study_iuid: long.study_iuid, rpt_pk: String(l.reports[0]?.rpt_pk) };
-  const t = await writeAndAudit(platform, longer.study_iuid, {
+  const t = await writeAndAudit(e2e.platform, longer.study_iuid, {
     findings: Array.from({ length: 90 }, (_, i) => `${i + 1}. ${LINE}`).join('\n'),
     opinion: '超长文本意见',
   });
   tooLong = { study_iuid: longer.study_iuid, rpt_pk: String(t.reports[0]?.rpt_pk) };
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
-
 async function printPage() {
-  const session = await signedIn(browser, platform, 'doctor');
+  const session = await signedIn(e2e.browser, e2e.platform, 'doctor');
   await ReportPrintPage.stubPrinting(session.page);
-  return { ...session, print: new ReportPrintPage(session.page, platform.appUrl) };
+  return { ...session, print: new ReportPrintPage(session.page, e2e.platform.appUrl) };
 }
 
 describe('report print page', () => {
@@ -204,8 +197,8 @@ describe('report print page', () => {
   });
 
   it('asks to sign in when the tab has no session', async () => {
-    const { context, page } = await newPage(browser);
-    const print = new ReportPrintPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    const print = new ReportPrintPage(page, e2e.platform.appUrl);
     await print.open({ study_iuid: audited.study_iuid });
     await print.notice('print-sign-in').waitFor();
     await context.close();

@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestAgent, type TestAgent } from '../fixtures/agent';
 import { startCups, type PrivateCups } from '../fixtures/cups';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
 import { apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { USERS } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
@@ -16,9 +16,7 @@ import { ShellPage } from '../pages/shell-page';
  * Silent printing: the print page with print=1 asks the server for the report's PDF (headless Chromium)
  * and hands it to the real agent, which prints it through a private CUPS-PDF queue. No print dialog.
  */
-let platform: Platform;
-let platformClosed = false;
-let browser: Browser;
+const e2e = useE2e();
 let cups: PrivateCups;
 let agent: TestAgent;
 let audited: { study_iuid: string; patient_name: string; rpt_pk: string };
@@ -39,16 +37,16 @@ function chromiumChildren(): Set<number> {
 }
 
 beforeAll(async () => {
-  [platform, browser, cups] = await Promise.all([startPlatform(), launchBrowser(), startCups()]);
+  cups = await startCups();
   ownBrowsers = chromiumChildren();
   agent = await startTestAgent({
     cupsServer: cups.server,
-    config: { allowedOrigins: [platform.origin], printers: { report: cups.pdfPrinter } },
+    config: { allowedOrigins: [e2e.platform.origin], printers: { report: cups.pdfPrinter } },
   });
-  const doctor = await apiToken(platform, 'doctor');
-  const [fresh] = await studiesWithStatus(platform, doctor, 0);
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const [fresh] = await studiesWithStatus(e2e.platform, doctor, 0);
   if (!fresh) throw new Error('the demo data has no unwritten study');
-  const info = await writeAndAudit(platform, fresh.study_iuid, { findings: FINDINGS, opinion: OPINION });
+  const info = await writeAndAudit(e2e.platform, fresh.study_iuid, { findings: FINDINGS, opinion: OPINION });
   audited = {
     study_iuid: fresh.study_iuid,
     patient_name: info.study.patient_name,
@@ -59,15 +57,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await agent?.stop();
   await cups?.stop();
-  await browser?.close();
-  if (!platformClosed) await platform?.close();
 });
 
 /** The doctor signed in on a browser profile whose web app knows the agent's address from the start. */
 async function signedInWithAgent() {
-  const { context, page } = await newPage(browser);
+  const { context, page } = await newPage(e2e.browser);
   await context.addInitScript((url) => localStorage.setItem('rxpacs.agentUrl', url), `http://127.0.0.1:${agent.port}`);
-  const login = new LoginPage(page, platform.appUrl);
+  const login = new LoginPage(page, e2e.platform.appUrl);
   await login.open();
   await login.signIn(...USERS.doctor);
   await new ShellPage(page).waitReady();
@@ -78,7 +74,7 @@ describe('silent report printing through the workstation agent', () => {
   it('falls back to the print dialog when the agent cannot print (unknown printer in printerList)', async () => {
     const session = await signedInWithAgent();
     await ReportPrintPage.stubPrinting(session.page);
-    const print = new ReportPrintPage(session.page, platform.appUrl);
+    const print = new ReportPrintPage(session.page, e2e.platform.appUrl);
     await print.open({
       study_iuid: audited.study_iuid,
       rpt_pk: audited.rpt_pk,
@@ -95,7 +91,7 @@ describe('silent report printing through the workstation agent', () => {
   it('sends the server-rendered PDF to the report printer, without the print dialog, and closes', async () => {
     const session = await signedInWithAgent();
     await ReportPrintPage.stubPrinting(session.page);
-    const print = new ReportPrintPage(session.page, platform.appUrl);
+    const print = new ReportPrintPage(session.page, e2e.platform.appUrl);
     await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, print: '1' });
     await print.waitReady();
 
@@ -125,8 +121,7 @@ describe('silent report printing through the workstation agent', () => {
     // The server started its own Chromium for the PDF and closes it when it closes.
     const serverBrowsers = [...chromiumChildren()].filter((pid) => !ownBrowsers.has(pid));
     expect(serverBrowsers.length).toBeGreaterThan(0);
-    await platform.close();
-    platformClosed = true;
+    await e2e.platform.close();
     const left = chromiumChildren();
     expect(serverBrowsers.filter((pid) => left.has(pid))).toEqual([]);
   });

@@ -1,21 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
 import { ReportWritePage } from '../pages/report-write-page';
 import { WorklistPage } from '../pages/worklist-page';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const e2e = useE2e();
 
 /** Filters the worklist by one report status and opens the report of row `index`. */
 async function openFromWorklist(page: Page, statusLabel: string, statusValue: number, index = 0) {
@@ -36,7 +27,7 @@ describe('report writing screen', () => {
   let written = '';
 
   it('a doctor opens a new study from the worklist, applies a public template, edits and saves', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const rw = await openFromWorklist(page, '未写', 0);
     await rw.waitStatus(0);
     expect(await rw.findings().inputValue()).toBe('');
@@ -74,9 +65,9 @@ describe('report writing screen', () => {
 
   it('the auditor opens it and audits; the report becomes read-only', async () => {
     expect(written).not.toBe('');
-    const { page, close } = await signedIn(browser, platform, 'auditor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'auditor');
     const rw = new ReportWritePage(page);
-    await rw.open(platform.appUrl, written);
+    await rw.open(e2e.platform.appUrl, written);
     await rw.waitStatus(1);
     await rw.button('audit').click();
     await rw.waitStatus(2);
@@ -88,12 +79,12 @@ describe('report writing screen', () => {
   });
 
   it('a stale tab’s save is refused naming who changed the report, and keeps its text', async () => {
-    const doctor = await signedIn(browser, platform, 'doctor');
-    const auditor = await signedIn(browser, platform, 'auditor');
+    const doctor = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const auditor = await signedIn(e2e.browser, e2e.platform, 'auditor');
     const stale = await openFromWorklist(doctor.page, '已保存', 1);
     const iuid = stale.studyIuid();
     const fresh = new ReportWritePage(auditor.page);
-    await fresh.open(platform.appUrl, iuid);
+    await fresh.open(e2e.platform.appUrl, iuid);
     await fresh.waitStatus(1);
     // The doctor holds the study: the auditor is told who.
     expect(await auditor.page.getByTestId('rw-locked-by').textContent()).toContain('张医生');
@@ -121,7 +112,7 @@ describe('report writing screen', () => {
   });
 
   it('the draft survives a page crash and is offered back on reopening', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const rw = await openFromWorklist(page, '未写', 0);
     const iuid = rw.studyIuid();
     const text = '崩溃前输入的所见，不应丢失。';
@@ -140,8 +131,8 @@ describe('report writing screen', () => {
 
     // A new tab of the same browser profile (localStorage kept; the session is per tab: sign in again).
     const again = await page.context().newPage();
-    await again.goto(`${platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(iuid)}`);
-    await new LoginPage(again, platform.appUrl).signIn('doctor', 'Doctor@123');
+    await again.goto(`${e2e.platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(iuid)}`);
+    await new LoginPage(again, e2e.platform.appUrl).signIn('doctor', 'Doctor@123');
     const reopened = new ReportWritePage(again);
     await again.getByTestId('rw-draft-restore').click();
     await reopened.waitReady();
@@ -158,7 +149,7 @@ describe('report writing screen', () => {
   });
 
   it('after an audit with autoShRptClose the report closes back to the list', async () => {
-    const { page, close } = await signedIn(browser, platform, 'auditor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'auditor');
     await page.evaluate(async () => {
       const token = JSON.parse(sessionStorage.getItem('rxpacs.session') ?? '{}').state?.token as string;
       await fetch('/user/userConfig', {
@@ -178,11 +169,11 @@ describe('report writing screen', () => {
   });
 
   it('the simple report page writes with the knowledge drawer and saves', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     // Row 0 is the crash test's study, which keeps the doctor's server draft (and would offer it back).
     const full = await openFromWorklist(page, '未写', 0, 1);
     const iuid = full.studyIuid();
-    await page.goto(`${platform.appUrl}#/simpleRpt?uid=${encodeURIComponent(iuid)}`);
+    await page.goto(`${e2e.platform.appUrl}#/simpleRpt?uid=${encodeURIComponent(iuid)}`);
     await page.getByTestId('rw-simple').waitFor();
     await full.dismissQc();
     await page.getByTestId('rw-btn-knowledge').click();
@@ -199,7 +190,7 @@ describe('report writing screen', () => {
   });
 
   it('the content check shows what matched; continuing saves anyway', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     // Row 0 is the crash test's study (its draft would be offered back): take the next new study.
     const rw = await openFromWorklist(page, '未写', 0, 1);
     await rw.findings().fill('左肺上叶见一小结节。');
@@ -217,8 +208,8 @@ describe('report writing screen', () => {
   });
 
   it('closing the tab releases the study', async () => {
-    const doctor = await signedIn(browser, platform, 'doctor');
-    const auditor = await signedIn(browser, platform, 'auditor');
+    const doctor = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const auditor = await signedIn(e2e.browser, e2e.platform, 'auditor');
     const rw = await openFromWorklist(doctor.page, '已审核', 2);
     const iuid = rw.studyIuid();
     const lockSeenBy = (page: Page) =>
@@ -239,7 +230,7 @@ describe('report writing screen', () => {
   });
 
   it('the personal tree saves the current text as a template and keeps the folder rules', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const rw = await openFromWorklist(page, '已审核', 2, 1);
     await page.getByTestId('rw-tab-personal').click();
     const tree = page.getByTestId('rw-tree-user');
@@ -267,7 +258,7 @@ describe('report writing screen', () => {
   });
 
   it('body-part search sets the study description; patient info is validated and saved', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     // Row 0 is the crash test's study (its draft would be offered back): take the next new study.
     const rw = await openFromWorklist(page, '未写', 0, 1);
     await page.getByTestId('rw-btn-bodyPart').click();
@@ -289,7 +280,7 @@ describe('report writing screen', () => {
   });
 
   it('the report switcher adds a second report to a study and switches between them', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const rw = await openFromWorklist(page, '已审核', 2, 2);
     await page.getByTestId('rw-switch-add').click();
     await page.locator('[data-testid=rw-screen][data-position="2"]').waitFor();
@@ -310,7 +301,7 @@ describe('report writing screen', () => {
   });
 
   it('sets and deletes a critical value, keeping the unsaved text', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const rw = await openFromWorklist(page, '已保存', 1, 2);
     await rw.findings().fill('尚未保存的修改。');
     await rw.button('critical').click();
@@ -334,15 +325,15 @@ describe('report writing screen', () => {
   });
 
   it('offers no critical-value flag where the installation does not use it (use_critical N)', async () => {
-    await platform.setConfig('use_critical', 'N');
+    await e2e.platform.setConfig('use_critical', 'N');
     try {
-      const { page, close } = await signedIn(browser, platform, 'doctor');
+      const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
       const rw = await openFromWorklist(page, '已保存', 1, 2);
       await rw.button('save').waitFor();
       expect(await rw.button('critical').count()).toBe(0);
       await close();
     } finally {
-      await platform.setConfig('use_critical', 'Y');
+      await e2e.platform.setConfig('use_critical', 'Y');
     }
   });
 });

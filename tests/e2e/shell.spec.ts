@@ -1,28 +1,19 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
 import { LockPage } from '../pages/lock-page';
 import { LoginPage } from '../pages/login-page';
 import { TabsBar } from '../pages/tabs-bar';
 import { WorklistPage } from '../pages/worklist-page';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const e2e = useE2e();
 
 describe('app shell', () => {
   it('opening the bare address and signing in gives one tab, the order list', async () => {
-    const { context, page } = await newPage(browser);
-    await page.goto(platform.appUrl);
-    const login = new LoginPage(page, platform.appUrl);
+    const { context, page } = await newPage(e2e.browser);
+    await page.goto(e2e.platform.appUrl);
+    const login = new LoginPage(page, e2e.platform.appUrl);
     await login.username().waitFor();
     await login.signIn('doctor', 'Doctor@123');
     await page.waitForURL((u) => u.hash.startsWith('#/orderList'));
@@ -31,7 +22,7 @@ describe('app shell', () => {
   });
 
   it('keeps visited pages as tabs; close all / close right from the context menu', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const tabs = new TabsBar(page);
     await tabs.waitForKeys(['/orderList']);
     expect(await tabs.closeIcons()).toBe(0);
@@ -53,7 +44,7 @@ describe('app shell', () => {
   });
 
   it('the settings drawer switches to the top menu and the choice is kept for the user', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'auditor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'auditor');
     await page.waitForSelector('[data-testid=app-shell][data-layout=side]');
     await shell.openUserMenu();
     await page.getByTestId('menu-settings').click();
@@ -65,13 +56,13 @@ describe('app shell', () => {
     await close();
 
     // Applied again from the server at the next sign-in, in a new browser profile.
-    const again = await signedIn(browser, platform, 'auditor');
+    const again = await signedIn(e2e.browser, e2e.platform, 'auditor');
     await again.page.waitForSelector('[data-testid=app-shell][data-layout=top]');
     await again.close();
   });
 
   it('collapses the side menu under 1200 px and uses a drawer under 576 px', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor', { width: 1000, height: 800 });
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor', { width: 1000, height: 800 });
     await page.waitForSelector('[data-testid=shell-sider].ant-layout-sider-collapsed');
     await page.setViewportSize({ width: 500, height: 800 });
     await page.getByTestId('shell-sider').waitFor({ state: 'detached' });
@@ -84,23 +75,23 @@ describe('app shell', () => {
 
 describe('session handling', () => {
   it('an expired session shows the login-expired dialog; its button signs out', async () => {
-    const { page, close } = await signedIn(browser, platform, 'doctor');
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const list = new WorklistPage(page);
     await list.waitForResults();
-    await platform.setSessionExpiry(-1);
+    await e2e.platform.setSessionExpiry(-1);
     await page.getByTestId('wl-search').click();
     const dialog = page.locator('.ant-modal-confirm');
     await dialog.getByText('登录已过期').locator('visible=true').first().waitFor();
     await dialog.locator('.ant-btn-primary').click();
-    await new LoginPage(page, platform.appUrl).username().waitFor();
+    await new LoginPage(page, e2e.platform.appUrl).username().waitFor();
     await close();
   });
 
   it('a session revoked elsewhere (401) signs the user out', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     await new WorklistPage(page).waitForResults();
     const token = await shell.token();
-    const res = await fetch(`${platform.origin}/user/logout`, {
+    const res = await fetch(`${e2e.platform.origin}/user/logout`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: '{}',
@@ -113,9 +104,9 @@ describe('session handling', () => {
   });
 
   it('refreshes the token when 60 s or less remain and the user is active', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     const token = await shell.token();
-    await platform.setSessionExpiry(30);
+    await e2e.platform.setSessionExpiry(30);
     await page.evaluate(() => {
       const raw = JSON.parse(sessionStorage.getItem('rxpacs.session') ?? '{}') as {
         state: { expiresAt: number; refreshedAt: number };
@@ -132,14 +123,14 @@ describe('session handling', () => {
     await page.mouse.move(200, 300);
     await page.mouse.move(220, 320);
     await refreshed;
-    expect(await platform.sessionExpiry(token!)).toBeGreaterThan(Date.now() + 60_000);
+    expect(await e2e.platform.sessionExpiry(token!)).toBeGreaterThan(Date.now() + 60_000);
     await close();
   });
 });
 
 describe('language and lock screen', () => {
   it('switches the language to English and keeps it after a reload', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     await shell.menuItem('orderList').waitFor();
     expect(await shell.menuItem('orderList').textContent()).toBe('影像列表');
 
@@ -159,7 +150,7 @@ describe('language and lock screen', () => {
   });
 
   it('locks and unlocks: a wrong password stays locked, the right one returns to the list', async () => {
-    const { page, shell, close } = await signedIn(browser, platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     await shell.lock();
     const lock = new LockPage(page);
     await page.waitForFunction(() => document.querySelector('[data-testid=lock-name]')?.textContent === '张医生');
@@ -171,7 +162,7 @@ describe('language and lock screen', () => {
     // Locked survives a reload, and the guard keeps the user on the lock screen.
     await page.reload();
     await lock.screen().waitFor();
-    await page.goto(`${platform.appUrl}#/orderList`);
+    await page.goto(`${e2e.platform.appUrl}#/orderList`);
     await page.waitForURL((u) => u.hash === '#/lock');
     await lock.screen().waitFor();
 

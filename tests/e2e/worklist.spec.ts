@@ -1,22 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startPlatform, type Platform } from '../fixtures/platform';
+import { describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
 import { signedIn, type USERS } from '../fixtures/session';
 import { WorklistPage } from '../pages/worklist-page';
 
-let platform: Platform;
-let browser: Browser;
-
-beforeAll(async () => {
-  [platform, browser] = await Promise.all([startPlatform(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await platform?.close();
-});
+const e2e = useE2e();
 
 async function openList(user: keyof typeof USERS) {
-  const session = await signedIn(browser, platform, user);
+  const session = await signedIn(e2e.browser, e2e.platform, user);
   const list = new WorklistPage(session.page);
   await list.waitForResults();
   return { ...session, list };
@@ -54,9 +44,9 @@ describe('worklist', () => {
     const { page, list, close } = await openList('doctor');
     await list.chooseModality('MR');
     await list.search('modalitys=MR');
-    await page.goto(`${platform.appUrl}#/account/collection`);
+    await page.goto(`${e2e.platform.appUrl}#/account/collection`);
     await page.getByTestId('collection-page').waitFor();
-    await page.goto(`${platform.appUrl}#/orderList`);
+    await page.goto(`${e2e.platform.appUrl}#/orderList`);
     await list.waitForResults({ query: 'modalitys=MR' });
     expect(new Set(await list.cellTexts('cell-modality'))).toEqual(new Set(['MR']));
     await close();
@@ -81,7 +71,7 @@ describe('worklist', () => {
 
   it("another hospital's data is refused with the Forbidden notice", async () => {
     const { page, list, close } = await openList('doctor2');
-    await page.goto(`${platform.appUrl}#/orderList?sn=H001&pageNumber=1`);
+    await page.goto(`${e2e.platform.appUrl}#/orderList?sn=H001&pageNumber=1`);
     const notice = page.locator('.ant-notification-notice-error');
     await notice.getByText('禁止访问').waitFor();
     expect(await notice.textContent()).toContain('无权访问其他医院的数据');
