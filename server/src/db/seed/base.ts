@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { contentRule, layoutTemplate, permission, role, rolePermission, sysConfig, sysUser } from '../schema';
-import { DEFAULT_CONTENT_RULES } from '../../modules/report/content-check';
 import { DEFAULT_TEMPLATE_ELEMENTS } from './default-template';
-import { CONFIG_DEFAULTS } from '../../modules/config/service';
 import { hashPassword } from '../../lib/crypto';
+import { CONFIG_DEFAULTS } from './config-defaults';
+import { DEFAULT_CONTENT_RULES } from './content-rules';
 import { PERMISSION_TREE, ROLE_SEEDS, type PermissionSeed } from './permissions';
 
 /**

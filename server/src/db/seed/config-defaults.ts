@@ -1,0 +1,22 @@
+/** Configuration entries every installation has; values here are the defaults written at first start. */
+export const CONFIG_DEFAULTS = {
+  system_title: { value: '医学影像系统', description: 'System title' },
+  foot_title: { value: 'Copyright © RxPACS', description: 'Footer text of the login page' },
+  version: { value: '0.1.0', description: 'Version shown on the login page' },
+  title_color: { value: '#ffffff', description: 'Login title colour' },
+  use_captcha: { value: 'N', description: 'Y: captcha on every sign-in (it is forced after 2 failures anyway)' },
+  use_aes: { value: 'N', description: 'Y: the login form encrypts credentials with aes_key' },
+  aes_key: { value: '', description: 'Base64 AES-256 key of the login form (generated at first start)' },
+  use_password_check: { value: 'Y', description: 'Y: passwords need lowercase, uppercase, digit, 6-16 chars' },
+  login_max_fails: { value: '5', description: 'Failed sign-ins before the account is locked' },
+  login_lock_minutes: { value: '30', description: 'Minutes an account stays locked' },
+  password_expire_days: { value: '90', description: 'Days before a password expires (0: never)' },
+  new_web_page_url: { value: '', description: 'Address of the new version (login page button)' },
+  old_web_page_url: { value: '', description: 'Address of the old version' },
+  core_url: { value: '', description: 'Central server address used by the print page' },
+  multi_page_report: { value: 'Y', description: 'Y: reports may have extra pages' },
+  use_critical: { value: 'Y', description: 'Y: critical values can be flagged' },
+  ai_url: { value: '', description: 'AI service address' },
+  imageViewer: { value: '', description: 'Image viewer address' },
+  openType: { value: '', description: 'How images open' },
+} as const;
