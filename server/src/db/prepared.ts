@@ -1,4 +1,4 @@
-import type { Db } from '../db/client';
+import type { Db } from './client';
 
 /**
  * A prepared statement per database, built on first use. Hot queries (every request authenticates)

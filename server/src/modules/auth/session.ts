@@ -5,7 +5,7 @@ import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { permission, rolePermission, session, sysUser } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
-import { preparedPerDb } from '../../lib/prepared';
+import { preparedPerDb } from '../../db/prepared';
 import { sessionExpired, unauthorized } from '../../lib/errors';
 
 export async function createSession(

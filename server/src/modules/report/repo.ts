@@ -3,7 +3,7 @@ import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { layoutTemplate, report, study } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
-import { preparedPerDb } from '../../lib/prepared';
+import { preparedPerDb } from '../../db/prepared';
 import { fmt } from '../../lib/time';
 import { assertHospital } from '../hospital/scope';
 

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
-import { preparedPerDb } from '../../lib/prepared';
+import { preparedPerDb } from '../../db/prepared';
 import type { Caller } from './caller';
 import { toReportRow } from './commit';
 import type { ReportRow } from './repo';
