@@ -1,15 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { ZodType } from 'zod';
 import { ErrorEnvelopeSchema } from '@shared/schemas/common';
-import { guard, type Access } from '../middleware/auth';
-
-/**
- * Every route states who may call it: 'public', any signed-in 'session', or a permission code.
- * The access is enforced by middleware and written into the OpenAPI document as x-permission.
- */
-export function access(a: Access) {
-  return { middleware: guard(a), 'x-permission': a } as const;
-}
 
 export function jsonBody<T extends ZodType>(schema: T) {
   return { body: { content: { 'application/json': { schema } }, required: true } } as const;

@@ -19,3 +19,11 @@ export function guard(access: Access): MiddlewareHandler<AppEnv>[] {
   };
   return [check];
 }
+
+/**
+ * Every route states who may call it: 'public', any signed-in 'session', or a permission code.
+ * The access is enforced by middleware and written into the OpenAPI document as x-permission.
+ */
+export function access(a: Access) {
+  return { middleware: guard(a), 'x-permission': a } as const;
+}

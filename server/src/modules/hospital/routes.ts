@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { HospitalOptionSchema } from '@shared/schemas/order';
 import { hospital } from '../../db/schema';
 import { ok } from '../../lib/respond';
-import { access, okResponse } from '../../lib/route';
+import { okResponse } from '../../lib/route';
+import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 
 export function hospitalRoutes() {

@@ -7,7 +7,8 @@ import {
   KnowledgeTreeRequestSchema,
 } from '@shared/schemas/knowledge';
 import { ok } from '../../lib/respond';
-import { access, jsonBody, okResponse } from '../../lib/route';
+import { jsonBody, okResponse } from '../../lib/route';
+import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { deleteKnowledge, knowledgeTree, mostUsed, saveKnowledge, useKnowledge } from './service';
 

@@ -2,7 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { PwdErrorKeySchema, PwdErrorRowSchema } from '@shared/schemas/auth';
 import { ok } from '../../lib/respond';
-import { access, jsonBody, okResponse } from '../../lib/route';
+import { jsonBody, okResponse } from '../../lib/route';
+import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { deletePwdError, listPwdErrors } from './service';
 

@@ -3,7 +3,8 @@ import { PERMISSIONS } from '@shared/permissions';
 import { pageOf } from '@shared/schemas/common';
 import { HistoryRequestSchema, OrderListRequestSchema, StudyRowSchema } from '@shared/schemas/order';
 import { ok } from '../../lib/respond';
-import { access, jsonBody, okResponse } from '../../lib/route';
+import { jsonBody, okResponse } from '../../lib/route';
+import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { history, listOrders } from './service';
 

@@ -3,7 +3,8 @@ import { PERMISSIONS } from '@shared/permissions';
 import { ReportRefSchema } from '@shared/schemas/report';
 import { localeOf } from '../../lib/i18n';
 import { ok } from '../../lib/respond';
-import { access, jsonBody, okResponse } from '../../lib/route';
+import { jsonBody, okResponse } from '../../lib/route';
+import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { rendererFor, reportPdf } from './service';
 

@@ -15,7 +15,8 @@ import {
   VersionRowSchema,
 } from '@shared/schemas/report';
 import { ok } from '../../lib/respond';
-import { access, jsonBody, okResponse } from '../../lib/route';
+import { jsonBody, okResponse } from '../../lib/route';
+import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { callerOf } from './caller';
 import { cacheReport, recordQuality, setCritical } from './extras';
