@@ -1,26 +1,11 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { closeStudyIfConfigured } from '@web/features/agent-bridge/bridge';
-import { ReportDocument } from '@web/features/report-document';
+import { ReportDocument } from '@web/features/report-document/components/report-document';
 import { WriteReportScreen, type DocumentSlot } from '@web/features/report-write/components/write-report-screen';
 import { useTabsStore } from '@web/features/tabs/stores/tabs-store';
 import { useUserInfo } from '@web/lib/user-info';
 
-const renderDocument = (slot: DocumentSlot) => (
-  <ReportDocument
-    template={slot.template}
-    study={slot.study}
-    report={slot.report}
-    findings={slot.findings}
-    opinion={slot.opinion}
-    detail={slot.detail}
-    editable={slot.editable}
-    onChange={slot.onChange}
-    tool={slot.tool}
-    multiPage={slot.multiPage}
-    onOverflow={slot.onOverflow}
-    mode="screen"
-  />
-);
+const renderDocument = (slot: DocumentSlot) => <ReportDocument {...slot} mode="screen" />;
 
 /**
  * Leaves the report for the image list and closes its tab of the multi-tab bar; with the user's `close`

@@ -1,6 +1,6 @@
 import { OptionsDataSchema } from '@shared/report/document';
 import { useDoc } from './doc-context';
-import type { ElementProps } from './template-element';
+import type { ElementProps } from './element-props';
 
 const options = (data: unknown) => {
   const r = OptionsDataSchema.safeParse(data);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { fieldValue } from '../lib/fields';
 import { useDoc } from './doc-context';
-import type { ElementProps } from './template-element';
+import type { ElementProps } from './element-props';
 
 const SEX_KEYS: Record<string, 'sex.M' | 'sex.F' | 'sex.O'> = { M: 'sex.M', F: 'sex.F', O: 'sex.O' };
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { canonicalField, type PageTextField } from '../lib/fields';
 import { useDoc } from './doc-context';
-import type { ElementProps } from './template-element';
+import type { ElementProps } from './element-props';
 
 /**
  * Findings or opinion of this page, edited in place. The box grows with its text; the page measures

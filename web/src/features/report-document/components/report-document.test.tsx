@@ -6,7 +6,7 @@ import { EMPTY_DETAIL, PAGE_SPLIT_MARKER, type ReportDetailValues } from '@share
 import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
 import { resources } from '@web/locales/resources';
 import { DEFAULT_TEMPLATE_ELEMENTS } from '../../../../../server/src/db/seed/default-template';
-import type { ReportDocumentProps } from '../index';
+import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { ReportDocument } from './report-document';
 
 const i18n = i18next.createInstance();

@@ -1,7 +1,7 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { deletePage, type DetailValue, joinPages, nextTitleSuffix, splitPages } from '@shared/report/document';
 import { useAutoZoom } from '../hooks/use-auto-zoom';
-import type { ReportDocumentProps, ToolSettings } from '../index';
+import type { ReportDocumentProps, ToolSettings } from '@web/lib/report-document-props';
 import type { PageTextField } from '../lib/fields';
 import { ReportPage } from './report-page';
 import './report-document.css';

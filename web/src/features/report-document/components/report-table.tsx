@@ -7,7 +7,7 @@ import {
   type TableCell,
 } from '@shared/report/document';
 import { useDoc } from './doc-context';
-import type { ElementProps } from './template-element';
+import type { ElementProps } from './element-props';
 
 /** Model '2' spans the columns the other cells of its row leave free, unless colspan says otherwise. */
 function span(cell: TableCell, rowLength: number, maxCols: number) {

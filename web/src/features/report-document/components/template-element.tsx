@@ -76,9 +76,3 @@ export function TemplateElementView({ el }: { el: TemplateElement }) {
       return <ModuleElement el={el} style={style} className={cls(el, 'rd-module')} />;
   }
 }
-
-export interface ElementProps {
-  el: TemplateElement;
-  style: CSSProperties;
-  className: string;
-}

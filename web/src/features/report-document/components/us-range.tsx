@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FETAL_MONTH_MAX, FETAL_MONTH_MIN, rangeStatus, UsRangeDataSchema } from '@shared/report/document';
 import { useDoc } from './doc-context';
-import type { ElementProps } from './template-element';
+import type { ElementProps } from './element-props';
 
 const MONTHS = Array.from({ length: FETAL_MONTH_MAX - FETAL_MONTH_MIN + 1 }, (_, i) => i + FETAL_MONTH_MIN);
 

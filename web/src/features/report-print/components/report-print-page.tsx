@@ -3,10 +3,10 @@ import { Alert, Button, Result, Spin } from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { parseDetail, type ReportDetailValues } from '@shared/report/document';
+import { parseDetail } from '@shared/report/document';
 import { decide } from '@shared/report/rules';
-import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
 import { isApiError } from '@web/lib/api-error';
+import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { useSessionStore } from '@web/lib/session-store';
 import { usePrintData } from '../api/print-data';
 import { useAutoPrint } from '../hooks/use-auto-print';
@@ -14,21 +14,6 @@ import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
 import { printSilently } from '../lib/silent-print';
 import { isEmbeddableUrl, isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from '../lib/print-query';
 import './report-print.css';
-
-/** What the print page hands to the report document (the route passes the renderer in: features stay apart). */
-export interface PrintDocumentProps {
-  template: TemplateElement[];
-  study: Record<string, unknown>;
-  report: ReportDetail;
-  findings: string;
-  opinion: string;
-  detail: ReportDetailValues;
-  editable: false;
-  multiPage: boolean;
-  mode: 'print';
-  watermark?: string | undefined;
-  resolveUrl: (src: string) => string;
-}
 
 /** How long "sent to the printer" shows before the tab closes. */
 const SENT_NOTICE_MS = 2000;
@@ -38,7 +23,7 @@ function Notice({ status, text, testId }: { status: 'warning' | 'error' | 'info'
 }
 
 /** rptPrint: one audited report on A4, printed on its own when the address says print (see print-query). */
-export function ReportPrintPage({ renderDocument }: { renderDocument: (p: PrintDocumentProps) => ReactNode }) {
+export function ReportPrintPage({ renderDocument }: { renderDocument: (p: ReportDocumentProps) => ReactNode }) {
   const { t } = useTranslation('reportDoc');
   const [params] = useSearchParams();
   const location = useLocation();

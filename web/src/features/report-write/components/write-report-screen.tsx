@@ -1,9 +1,8 @@
 import { Alert, Button, Card, Result, Space, Spin, Typography } from 'antd';
+import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@shared/permissions';
-import type { ReportDetailValues } from '@shared/report/document';
-import type { ReportDetail, StudyDetail, TemplateElement } from '@shared/schemas/report';
 import { useReportConfig } from '../api/report-api';
 import { useReportPage } from '../hooks/use-report-page';
 import type { ActionButton } from '../lib/button-rules';
@@ -16,20 +15,8 @@ import { ActionButtons, GoodStatusChoice, StatusBanner, type ExtraButton } from 
 import { StudyHeader } from './study-header';
 import { TemplateTabs } from './template-tabs';
 
-/** What the centre pane (the A4 document, composed in by the route) gets. */
-export interface DocumentSlot {
-  template: TemplateElement[];
-  study: StudyDetail;
-  report: ReportDetail;
-  findings: string;
-  opinion: string;
-  detail: ReportDetailValues;
-  editable: boolean;
-  onChange: (patch: { findings?: string; opinion?: string; detail?: ReportDetailValues }) => void;
-  tool: ToolValues;
-  multiPage: boolean;
-  onOverflow: (kind: 'add-page' | 'max') => void;
-}
+/** What the screen hands to the report document (the route renders it: features stay apart). */
+export type DocumentSlot = Omit<ReportDocumentProps, 'mode' | 'watermark' | 'resolveUrl'>;
 
 const ORDER: (ActionButton | ExtraButton)[] = [
   'save',

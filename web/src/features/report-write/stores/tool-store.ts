@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { ToolSettings } from '@web/lib/report-document-props';
 
 /** Spec section 5 slider limits. */
 export const TOOL_LIMITS = {
@@ -8,12 +9,7 @@ export const TOOL_LIMITS = {
   zoom: { min: 0.2, max: 2, step: 0.1 },
 } as const;
 
-export interface ToolValues {
-  fontSize: number;
-  lineHeight: number;
-  zoom: number;
-  autoZoom: boolean;
-}
+export type ToolValues = ToolSettings;
 
 /** Auto-zoom on by default: the A4 page fits the centre pane whatever the window width. */
 export const TOOL_DEFAULTS: ToolValues = { fontSize: 16, lineHeight: 24, zoom: 1, autoZoom: true };

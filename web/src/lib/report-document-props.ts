@@ -1,6 +1,12 @@
+/**
+ * The report document's props, one type for every screen that shows the A4 report (the writing screen, the
+ * print page). It lives outside the features because those screens hand their data to the document through
+ * the app's routes: features do not import each other.
+ */
 import type { ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
 
+/** The Tool tab's settings (font 8-48, spacing 8-48, zoom 0.2-2, auto-zoom). */
 export interface ToolSettings {
   fontSize: number;
   lineHeight: number;
@@ -36,6 +42,3 @@ export interface ReportDocumentProps {
   /** Turns a template or report image address into the one to load (the print page's core_url). */
   resolveUrl?: (src: string) => string;
 }
-
-export { ReportDocument, DEFAULT_TOOL_SETTINGS } from './components/report-document';
-export { PAGE_SPLIT_MARKER, splitPages, joinPages, deletePage } from '@shared/report/document';
