@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { FakeWindow } from '@shared/protocol/fake-window';
+import { FakeWindow } from '../../tests/support/fake-window';
 import { bridgeEvent, bridgeRequest, bridgeSuccess, type BridgeRequest } from '@shared/protocol/messages';
 import { startContentRelay } from './content-relay';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../testing/platform';
+import { startTestPlatform, type TestPlatform } from '../../../tests/support/api-platform';
 import { loggableError } from './log-error';
 
 let p: TestPlatform;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysConfig } from '../db/schema';
-import { startTestPlatform, type TestPlatform } from '../testing/platform';
+import { startTestPlatform, type TestPlatform } from '../../../tests/support/api-platform';
 import { coreOrigin } from './core-url-csp';
 
 let p: TestPlatform;

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CertBinding, CertLoginResult } from '@shared/schemas/cert';
 import { auditLog, sysUser } from '../../db/schema';
 import { loadEnv } from '../../env';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { parseCertificate } from './proof';
-import { certFactory, type TestCert } from './test-certs';
+import { certFactory, type TestCert } from './certs.test-helpers';
 
 // app.request() addresses the app as http://localhost: that is the origin a signature must cover.
 const ORIGIN = 'http://localhost';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { checkValidity, parseCertificate, verifyProof } from './proof';
-import { certFactory } from './test-certs';
+import { certFactory } from './certs.test-helpers';
 
 const certs = certFactory();
 afterAll(() => certs.cleanup());

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import { study, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { createSession } from '../auth/session';
 
 let p: TestPlatform;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ScanItem } from '@shared/schemas/patient';
 import type { StudyDetail } from '@shared/schemas/report';
 import { permission, report, role, rolePermission, study } from '../../db/schema';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 let p: TestPlatform;
 let doctor: string;

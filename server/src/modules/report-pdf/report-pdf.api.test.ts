@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportInfo } from '@shared/schemas/report';
 import { report, study } from '../../db/schema';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-pdf-'));

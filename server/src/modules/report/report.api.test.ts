@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
 import { auditLog, report, study, sysConfig, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 let p: TestPlatform;
 const tokens: Record<string, string> = {};

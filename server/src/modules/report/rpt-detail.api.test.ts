@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDetail } from '@shared/report/document';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportInfo } from '@shared/schemas/report';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 let p: TestPlatform;
 let doctor: string;

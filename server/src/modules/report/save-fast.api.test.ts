@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, VersionRow } from '@shared/schemas/report';
 import { auditLog, report, reportDraft, reportVersion, study, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { authenticate } from '../auth/session';
 import { auditInOne, cancelAuditInOne, saveInOne, type FastSave } from './save-fast';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sysConfig } from '../../db/schema';
-import { call, loginAs } from '../../testing/client';
-import { startTestPlatform, type TestPlatform } from '../../testing/platform';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 let p: TestPlatform;
 let doctor: string;

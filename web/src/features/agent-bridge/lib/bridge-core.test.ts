@@ -5,7 +5,7 @@ import { WebSocket as WsClient, WebSocketServer } from 'ws';
 import { bridgeAck, bridgeSuccess, type BridgeRequest } from '@shared/protocol/messages';
 import { useBridgeStore } from '../stores/bridge-store';
 import { BridgeCore, type KeyEvent } from './bridge-core';
-import { FakeWindow } from '@shared/protocol/fake-window';
+import { FakeWindow } from '../../../../../tests/support/fake-window';
 
 const key = { slot: '7', label: 'Dr Li', serial: 'S1', certificates: [] };
 

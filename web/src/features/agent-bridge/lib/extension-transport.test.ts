@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { bridgeAck, bridgeEvent, bridgeFailure, bridgeSuccess, type BridgeRequest } from '@shared/protocol/messages';
 import { BridgeError } from './bridge-error';
 import { ExtensionTransport } from './extension-transport';
-import { FakeWindow } from '@shared/protocol/fake-window';
+import { FakeWindow } from '../../../../../tests/support/fake-window';
 
 const setup = (ackTimeoutMs = 50) => {
   const win = new FakeWindow();

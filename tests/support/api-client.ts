@@ -1,4 +1,4 @@
-import type { App } from '../app';
+import type { App } from '../../server/src/app';
 
 export interface CallOptions {
   token?: string;

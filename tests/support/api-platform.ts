@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { bootstrap } from '../bootstrap';
-import { loadEnv } from '../env';
+import { bootstrap } from '../../server/src/bootstrap';
+import { loadEnv } from '../../server/src/env';
 
 export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 
