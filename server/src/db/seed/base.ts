@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { contentRule, layoutTemplate, permission, role, rolePermission, sysConfig, sysUser } from '../schema';
-import { DEFAULT_TEMPLATE_ELEMENTS } from './default-template';
+import { DEFAULT_TEMPLATE_ELEMENTS } from '@shared/report/default-template';
 import { hashPassword } from '../../lib/crypto';
 import { CONFIG_DEFAULTS } from './config-defaults';
 import { DEFAULT_CONTENT_RULES } from './content-rules';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EMPTY_DETAIL, PAGE_SPLIT_MARKER, type ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
 import { resources } from '@web/locales/resources';
-import { DEFAULT_TEMPLATE_ELEMENTS } from '../../../../../server/src/db/seed/default-template';
+import { DEFAULT_TEMPLATE_ELEMENTS } from '@shared/report/default-template';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { ReportDocument } from './report-document';
 

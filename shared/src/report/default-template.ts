@@ -1,4 +1,4 @@
-import type { TemplateElement } from '@shared/schemas/report';
+import type { TemplateElement } from '../schemas/report';
 
 let n = 0;
 const id = (p: string) => `${p}-${++n}`;
