@@ -11,7 +11,7 @@ import { feedback } from './feedback';
 import { currentLocale, i18n } from './i18n';
 import { useSessionStore } from './session-store';
 
-type QueryValue = string | number | boolean | undefined | null;
+export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
   method?: 'GET' | 'POST';
@@ -54,7 +54,8 @@ function showSessionExpired(): void {
   });
 }
 
-function handleFailure(err: ApiError, hadToken: boolean, silent: boolean): void {
+/** What the user sees for a failed call (the table in docs/web.md); shared with `apiDownload`. */
+export function handleFailure(err: ApiError, hadToken: boolean, silent: boolean): void {
   if (err.status === 401 && err.code === CODE_SESSION_EXPIRED) {
     showSessionExpired();
     return;
@@ -85,7 +86,7 @@ function handleFailure(err: ApiError, hadToken: boolean, silent: boolean): void 
   }
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
   if (!query) return path;
   const params = new URLSearchParams();
   for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null) params.set(k, String(v));

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   passwordExpiry: 'rxpacs.password.expiry',
   /** localStorage: when the low-disk warning last showed. */
   lowDiskWarnedAt: 'rxpacs.lowDisk.warnedAt',
+  /** localStorage: hidden columns of a list, per route, with an expiry stamp (prefix + route). */
+  listColumns: 'rxpacs.list.columns:',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string, fallback: T): T {

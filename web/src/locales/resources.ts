@@ -11,11 +11,13 @@ import enCommon from './en-US/common.json';
 import enMonitor from './en-US/monitor.json';
 import enShell from './en-US/shell.json';
 import enStudy from './en-US/study.json';
+import enList from './en-US/list.json';
 import zhAuth from './zh-CN/auth.json';
 import zhCommon from './zh-CN/common.json';
 import zhMonitor from './zh-CN/monitor.json';
 import zhShell from './zh-CN/shell.json';
 import zhStudy from './zh-CN/study.json';
+import zhList from './zh-CN/list.json';
 
 export const resources = {
   'zh-CN': {
@@ -28,6 +30,7 @@ export const resources = {
     reportDoc: zhReportDoc,
     bridge: zhBridge,
     account: zhAccount,
+    list: zhList,
   },
   'en-US': {
     common: enCommon,
@@ -39,5 +42,6 @@ export const resources = {
     reportDoc: enReportDoc,
     bridge: enBridge,
     account: enAccount,
+    list: enList,
   },
 } as const;

@@ -2,16 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '@shared/schemas/common';
 import type { StudyRow } from '@shared/schemas/order';
 import { apiPost } from '@web/lib/api-client';
-import { feedback } from '@web/lib/feedback';
-import { i18n } from '@web/lib/i18n';
-import { orderListBody, type WorklistParams } from '../lib/worklist-params';
+import { apiDownload } from '@web/lib/api-download';
+import { orderListBody, type WorklistParams } from '../lib/worklist-list';
 
-export async function fetchOrderList(p: WorklistParams, signal?: AbortSignal): Promise<Page<StudyRow>> {
-  const page = await apiPost<Page<StudyRow>>('/api/order/OrderList', orderListBody(p), { signal });
-  // Spec: a query without results warns "no data".
-  if (page.totalRow === 0) void feedback().message.warning({ content: i18n.t('common:noData'), key: 'no-data' });
-  return page;
-}
+export const fetchOrderList = (p: WorklistParams, signal?: AbortSignal) =>
+  apiPost<Page<StudyRow>>('/api/order/OrderList', orderListBody(p), { signal });
 
 export function useOrderList(p: WorklistParams) {
   return useQuery({
@@ -21,3 +16,7 @@ export function useOrderList(p: WorklistParams) {
     staleTime: 0,
   });
 }
+
+/** Every study of the current filter as an xlsx file (the server ignores the paging). */
+export const exportOrderList = (p: WorklistParams) =>
+  apiDownload('/api/order/exportXls', { method: 'POST', json: orderListBody(p), fallbackName: 'worklist.xlsx' });
