@@ -16,6 +16,7 @@ import { t } from './lib/i18n';
 import { loggableError } from './lib/log-error';
 import { authRoutes } from './modules/auth/routes';
 import { collectionRoutes } from './modules/collection/routes';
+import { collectionListRoutes } from './modules/collection/list-routes';
 import { hospitalRoutes } from './modules/hospital/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { orderRoutes } from './modules/order/routes';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     monitorRoutes(),
     orderRoutes(),
     collectionRoutes(),
+    collectionListRoutes(),
     hospitalRoutes(),
     reportRoutes(),
     knowledgeRoutes(),

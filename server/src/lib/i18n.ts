@@ -70,6 +70,17 @@ const zh = {
   patSaved: '患者信息已保存',
   patAudited: '报告已审核，请先取消审核再修改患者信息',
   patUnknownBody: '检查部位不存在或与检查类型不符',
+  exportTooMany: '符合条件的数据有 {{rows}} 条，超过导出上限 {{max}} 条，请缩小查询范围后再导出',
+  dupAvailable: '该值可以使用',
+  dupExists: '该值已存在',
+  dupUnsupported: '不支持对该字段做重复校验',
+  importNotXlsx: '请上传 .xlsx 格式的 Excel 文件',
+  importTooManyRows: '文件行数超过 {{max}} 行，请分批导入',
+  importNoValidRow: '没有可导入的数据，请按明细修改后重新导入',
+  importOk: '成功导入 {{imported}} 条',
+  importPartial: '成功导入 {{imported}} 条，失败 {{failed}} 条，请查看明细',
+  importExists: '已存在',
+  importRepeated: '与第 {{row}} 行重复',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -145,6 +156,17 @@ const en: Record<MessageKey, string> = {
   patSaved: 'Patient information saved',
   patAudited: 'The report is audited; cancel the audit before changing the patient information',
   patUnknownBody: 'A body part does not exist or does not match the modality',
+  exportTooMany: '{{rows}} rows match, more than the export limit of {{max}}; narrow the filter and export again',
+  dupAvailable: 'This value is available',
+  dupExists: 'This value already exists',
+  dupUnsupported: 'This field cannot be checked for duplicates',
+  importNotXlsx: 'Upload an Excel file in .xlsx format',
+  importTooManyRows: 'The file has more than {{max}} rows; import it in parts',
+  importNoValidRow: 'Nothing could be imported; correct the rows listed and import again',
+  importOk: '{{imported}} rows imported',
+  importPartial: '{{imported}} rows imported, {{failed}} refused; see the details',
+  importExists: 'already exists',
+  importRepeated: 'repeats row {{row}}',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

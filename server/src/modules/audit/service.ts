@@ -25,3 +25,19 @@ export async function audit(db: Db, e: AuditEntry): Promise<void> {
     detail: e.detail ?? null,
   });
 }
+
+/** An export leaves a trace: which list, with which filter, how many rows. */
+export async function auditExport(
+  db: Db,
+  who: { pk: number; username: string },
+  e: { list: string; filters: unknown; rows: number; ip?: string },
+): Promise<void> {
+  await audit(db, {
+    user_pk: who.pk,
+    username: who.username,
+    action: 'export',
+    target: e.list,
+    ip: e.ip ?? '',
+    detail: { filters: e.filters ?? {}, rows: e.rows },
+  });
+}

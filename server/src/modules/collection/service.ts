@@ -1,51 +1,39 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Page } from '@shared/schemas/common';
 import type { CollectionListRequestSchema, StudyRow } from '@shared/schemas/order';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { collection, report, study } from '../../db/schema';
+import { collection, study } from '../../db/schema';
+import { listPage } from '../../lib/list/query';
 import { notFound } from '../../lib/errors';
-import { allowedModalities, assertHospital, hospitalScope } from '../hospital/scope';
-import { findStudy, pageResult } from '../order/service';
-import { studySelect, studyWhere, toStudyRow } from '../order/query';
+import { assertHospital, hospitalScope } from '../hospital/scope';
+import { findStudy } from '../order/service';
+import { collectionList } from './list';
 
 export async function listCollection(
   db: Db,
   me: AuthUser,
   q: z.output<typeof CollectionListRequestSchema>,
 ): Promise<Page<StudyRow>> {
-  const where = and(
-    studyWhere({
-      hospital: await hospitalScope(db, me, q.sn),
-      modalities: allowedModalities(me, q.modalitys),
-      patientName: q.patient_name,
-      startDate: q.startDate,
-      endDate: q.endDate,
-      studyDesc: q.study_desc,
-      reportContent: q.report_content,
-    }),
-    eq(collection.user_pk, me.pk),
-  );
-  const base = studySelect(db, me.pk).innerJoin(collection, eq(collection.study_pk, study.pk)).where(where);
-  const [rows, total] = await Promise.all([
-    base
-      .orderBy(desc(collection.create_time))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    db
-      .$count(
-        db
-          .select({ pk: study.pk })
-          .from(study)
-          .innerJoin(report, and(eq(report.study_pk, study.pk), eq(report.rpt_position, 1)))
-          .innerJoin(collection, eq(collection.study_pk, study.pk))
-          .where(where)
-          .as('c'),
-      )
-      .then(Number),
-  ]);
-  return pageResult(rows.map(toStudyRow), total, q.pageNumber, q.pageSize);
+  const { pageNumber, pageSize, ...filters } = q;
+  return listPage(collectionList, { db, user: me }, { pageNumber, pageSize, filters });
+}
+
+/** Removes studies (by study_iuid) from the caller's favourites; others' favourites and unknown ids are untouched. */
+export async function removeManyFromCollection(db: Db, me: AuthUser, studyIuids: string[]): Promise<number> {
+  const scope = await hospitalScope(db, me);
+  const inScope = db
+    .select({ pk: study.pk })
+    .from(study)
+    .where(
+      and(inArray(study.study_iuid, studyIuids), scope.all ? undefined : eq(study.hospital_code, scope.code ?? '')),
+    );
+  const gone = await db
+    .delete(collection)
+    .where(and(eq(collection.user_pk, me.pk), inArray(collection.study_pk, inScope)))
+    .returning({ study_pk: collection.study_pk });
+  return gone.length;
 }
 
 async function studyInScope(db: Db, me: AuthUser, studyIuid: string) {

@@ -1,0 +1,227 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from '@shared/schemas/common';
+import type { StudyRow } from '@shared/schemas/order';
+import { auditLog, collection, hospital, study, sysUser } from '../../db/schema';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { createSession } from '../auth/session';
+
+let p: TestPlatform;
+let doctor: string;
+let doctor2: string;
+let nomenu: string;
+let h001: { iuid: string; modality: string; name: string }[];
+let h002Iuid: string;
+let doctorPk: number;
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  [doctor, doctor2] = await Promise.all([
+    loginAs(p.app, 'doctor', 'Doctor@123'),
+    loginAs(p.app, 'doctor2', 'Doctor@123'),
+  ]);
+  const [nm] = await p.deps.db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'nomenu'));
+  nomenu = (await createSession(p.deps.db, nm!.pk, 10, { ip: '', userAgent: '' })).token;
+  const rows = await p.deps.db
+    .select({ iuid: study.study_iuid, modality: study.modality, name: study.patient_name })
+    .from(study)
+    .where(and(eq(study.hospital_code, 'H001'), eq(study.is_del, 0)))
+    .orderBy(study.pk)
+    .limit(6);
+  h001 = rows;
+  const [other] = await p.deps.db.select({ iuid: study.study_iuid }).from(study).where(eq(study.hospital_code, 'H002'));
+  h002Iuid = other!.iuid;
+  const [me] = await p.deps.db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'doctor'));
+  doctorPk = me!.pk;
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+/** doctor's favourites: the six H001 studies, added one minute apart (the last one newest). */
+beforeEach(async () => {
+  await p.deps.db.delete(collection);
+  const pks = await p.deps.db
+    .select({ pk: study.pk, iuid: study.study_iuid })
+    .from(study)
+    .where(
+      inArray(
+        study.study_iuid,
+        h001.map((s) => s.iuid),
+      ),
+    );
+  const base = Date.now() - 3_600_000;
+  await p.deps.db.insert(collection).values(
+    h001.map((s, i) => ({
+      user_pk: doctorPk,
+      study_pk: pks.find((r) => r.iuid === s.iuid)!.pk,
+      create_time: new Date(base + i * 60_000),
+    })),
+  );
+  await call(p.app, 'POST', '/collection/add', { token: doctor2, json: { study_iuid: h002Iuid } });
+});
+
+const qs = (q: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)])).toString();
+async function list(token: string, q: Record<string, string | number> = {}) {
+  const r = await call(p.app, 'GET', `/collection/list?${qs(q)}`, { token });
+  return { ...r, page: r.body.data as Page<StudyRow> };
+}
+
+describe('GET /collection/list', () => {
+  it("answers the caller's favourites, newest favourite first, paged", async () => {
+    const r = await list(doctor, { pageSize: 10 });
+    expect(r.status).toBe(200);
+    expect(r.page).toMatchObject({ totalRow: 6, totalPage: 1, pageNumber: 1, pageSize: 10 });
+    expect(r.page.list.map((s) => s.study_iuid)).toEqual(h001.map((s) => s.iuid).reverse());
+    expect(r.page.list.every((s) => s.collected)).toBe(true);
+    const second = await list(doctor, { pageSize: 10, pageNumber: 2 });
+    expect(second.page.list).toEqual([]);
+  });
+
+  it('sorts by a whitelisted column in either order', async () => {
+    const asc = (await list(doctor, { column: 'patient_name', order: 'asc' })).page.list.map((s) => s.patient_name);
+    expect(asc).toEqual([...asc].sort());
+    const oldest = (await list(doctor, { column: 'create_time', order: 'asc' })).page.list.map((s) => s.study_iuid);
+    expect(oldest).toEqual(h001.map((s) => s.iuid));
+  });
+
+  it('filters by the declared keys', async () => {
+    const modality = h001[0]!.modality;
+    const r = await list(doctor, { filters: JSON.stringify({ modalitys: [modality] }) });
+    expect(r.page.totalRow).toBe(h001.filter((s) => s.modality === modality).length);
+    expect(r.page.list.every((s) => s.modality === modality)).toBe(true);
+    const byName = await list(doctor, { filters: JSON.stringify({ patient_name: h001[2]!.name }) });
+    expect(byName.page.list.map((s) => s.patient_name)).toContain(h001[2]!.name);
+    expect((await list(doctor, { filters: '' })).page.totalRow).toBe(6);
+  });
+
+  it("never shows another user's or another hospital's favourites", async () => {
+    const mine = await list(doctor2);
+    expect(mine.page.list.map((s) => s.study_iuid)).toEqual([h002Iuid]);
+    const [h2] = await p.deps.db.select({ sn: hospital.sn }).from(hospital).where(eq(hospital.code, 'H002'));
+    const other = await list(doctor, { filters: JSON.stringify({ sn: h2!.sn }) });
+    expect(other.status).toBe(403);
+    expect(other.body).toMatchObject({ success: false, error: 'FORBIDDEN' });
+  });
+
+  it.each([
+    ['an unknown column', { column: 'pk; drop table study' }, 'column'],
+    ['an unknown filter key', { filters: JSON.stringify({ hospital_code: 'H002' }) }, 'filters'],
+    ['filters that are not JSON', { filters: '{"sn":' }, 'filters'],
+    ['filters that are a JSON array', { filters: '["sn"]' }, 'filters'],
+    ['a filter of the wrong type', { filters: JSON.stringify({ modalitys: 'CT' }) }, 'filters'],
+    ['filters over 4 KB', { filters: JSON.stringify({ patient_name: 'x'.repeat(5000) }) }, 'filters'],
+    ['a page size outside the options', { pageSize: 7 }, 'pageSize'],
+    ['an unknown order', { order: 'sideways' }, 'order'],
+    ['a super query', { superQueryParams: '[{"field":"sn"}]' }, 'superQueryParams'],
+  ])('answers 400 with the envelope for %s', async (_, q, field) => {
+    const r = await list(doctor, q);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, code: 400, error: 'VALIDATION' });
+    expect((r.body.errors as { field: string }[]).map((e) => e.field.split('.')[0])).toContain(field);
+  });
+
+  it('needs a session and the user permission', async () => {
+    expect((await list('')).status).toBe(401);
+    expect((await list(nomenu)).status).toBe(403);
+  });
+});
+
+async function favourites(userPk: number) {
+  return p.deps.db.select().from(collection).where(eq(collection.user_pk, userPk));
+}
+
+describe('POST /collection/deleteBatch', () => {
+  const del = (token: string, ids: string) => call(p.app, 'POST', '/collection/deleteBatch', { token, json: { ids } });
+
+  it('removes the listed studies from the caller’s favourites, ignoring unknown ids', async () => {
+    const ids = [h001[0]!.iuid, h001[1]!.iuid, 'no.such.study'].join(',');
+    const r = await del(doctor, ids);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, data: { deleted: 2 } });
+    expect((await list(doctor)).page.totalRow).toBe(4);
+  });
+
+  it("never touches another user's favourites", async () => {
+    const r = await del(doctor2, h001.map((s) => s.iuid).join(','));
+    expect(r.body).toMatchObject({ success: true, data: { deleted: 0 } });
+    expect(await favourites(doctorPk)).toHaveLength(6);
+  });
+
+  it.each([
+    ['no id', ''],
+    ['an empty id', `${'a'},,b`],
+    ['501 ids', Array.from({ length: 501 }, (_, i) => `1.2.${i}`).join(',')],
+  ])('answers 400 for %s and deletes nothing', async (_, ids) => {
+    const r = await del(doctor, ids);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, error: 'VALIDATION' });
+    expect(await favourites(doctorPk)).toHaveLength(6);
+  });
+
+  it('needs a session and the user permission', async () => {
+    expect((await del('', h001[0]!.iuid)).status).toBe(401);
+    expect((await del(nomenu, h001[0]!.iuid)).status).toBe(403);
+    expect(await favourites(doctorPk)).toHaveLength(6);
+  });
+});
+
+async function download(token: string, q: Record<string, string>, lang = 'en-US') {
+  const res = await p.app.request(`/collection/exportXls?${qs(q)}`, {
+    headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+  });
+  return { res, buf: Buffer.from(await res.arrayBuffer()) };
+}
+
+async function sheetRows(buf: Buffer) {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('GET /collection/exportXls', () => {
+  it('streams every matching favourite as xlsx, headers in the caller’s language, sorted like the list', async () => {
+    const { res, buf } = await download(doctor, { column: 'create_time', order: 'asc' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="favourites-\d{8}\.xlsx"; filename\*=UTF-8''/,
+    );
+    const rows = await sheetRows(buf);
+    expect(rows[0]?.slice(0, 3)).toEqual(['Name', 'Patient ID', 'Sex']);
+    expect(rows.slice(1).map((r) => r[0])).toEqual(h001.map((s) => s.name));
+
+    const zh = await sheetRows((await download(doctor, {}, 'zh-CN')).buf);
+    expect(zh[0]?.slice(0, 3)).toEqual(['姓名', '患者编号', '性别']);
+  });
+
+  it('applies the filters and writes the export to the audit log', async () => {
+    const modality = h001[0]!.modality;
+    const filters = JSON.stringify({ modalitys: [modality] });
+    const rows = await sheetRows((await download(doctor, { filters })).buf);
+    const expected = h001.filter((s) => s.modality === modality).length;
+    expect(rows).toHaveLength(1 + expected);
+    const [entry] = await p.deps.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'export'), eq(auditLog.user_pk, doctorPk)))
+      .orderBy(auditLog.pk)
+      .then((r) => r.slice(-1));
+    expect(entry).toMatchObject({
+      target: 'collection',
+      detail: { filters: { modalitys: [modality] }, rows: expected },
+    });
+  });
+
+  it('answers bad input with a JSON envelope, not a file', async () => {
+    const { res, buf } = await download(doctor, { column: 'nope' });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(buf.toString())).toMatchObject({ success: false, error: 'VALIDATION' });
+    expect((await download('', {})).res.status).toBe(401);
+  });
+});

@@ -1,0 +1,55 @@
+import { and, eq } from 'drizzle-orm';
+import { COLLECTION_FILTERS, type CollectionSort } from '@shared/schemas/collection';
+import type { StudyRow } from '@shared/schemas/order';
+import { collection, report, study } from '../../db/schema';
+import { defineList } from '../../lib/list/define';
+import { allowedModalities, hospitalScope } from '../hospital/scope';
+import { studySelect, studyWhere, toStudyRow } from '../order/query';
+
+/** The caller's favourites: studies of their hospital scope they starred, newest favourite first. */
+export const collectionList = defineList<StudyRow, typeof COLLECTION_FILTERS, CollectionSort>({
+  name: 'collection',
+  sorts: {
+    create_time: collection.create_time,
+    study_datetime: study.study_datetime,
+    report_datetime: report.report_datetime,
+    patient_name: study.patient_name,
+  },
+  defaultSort: { column: 'create_time', order: 'desc' },
+  tiebreak: study.pk,
+  filters: COLLECTION_FILTERS,
+  where: async (f, { db, user }) =>
+    and(
+      studyWhere({
+        hospital: await hospitalScope(db, user, f.sn || undefined),
+        modalities: allowedModalities(user, f.modalitys),
+        patientName: f.patient_name,
+        startDate: f.startDate,
+        endDate: f.endDate,
+        studyDesc: f.study_desc,
+        reportContent: f.report_content,
+      }),
+      eq(collection.user_pk, user.pk),
+    ),
+  rows: async ({ db, user }, q) => {
+    const rows = await studySelect(db, user.pk)
+      .innerJoin(collection, eq(collection.study_pk, study.pk))
+      .where(q.where)
+      .orderBy(...q.orderBy)
+      .limit(q.limit)
+      .offset(q.offset);
+    return rows.map(toStudyRow);
+  },
+  count: async ({ db }, where) =>
+    Number(
+      await db.$count(
+        db
+          .select({ pk: study.pk })
+          .from(study)
+          .innerJoin(report, and(eq(report.study_pk, study.pk), eq(report.rpt_position, 1)))
+          .innerJoin(collection, eq(collection.study_pk, study.pk))
+          .where(where)
+          .as('c'),
+      ),
+    ),
+});
