@@ -2,6 +2,35 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import layers from './lint/layers.js';
+
+/**
+ * Who may import whom, judged on the file an import resolves to (lint/layers.js). A file may always
+ * import its own zone (the folder `from` names; `*` is one folder). `deny` lists forbidden folders,
+ * `except` the allowed ones among them, `allowOnly` the only folders outside the zone it may reach.
+ * Production code never imports tests, *.test-helpers files or benches (layers/no-test-code).
+ */
+const BOUNDARIES = [
+  {
+    from: 'web/',
+    deny: ['server/', 'agent/', 'extension/'],
+    because: 'the web app reaches them over HTTP or the bridge',
+  },
+  { from: 'server/', deny: ['web/', 'agent/', 'extension/'], because: 'the server shares only shared/ with them' },
+  { from: 'agent/', deny: ['server/', 'web/', 'extension/'], because: 'the agent shares only shared/ with them' },
+  { from: 'extension/', deny: ['server/', 'web/', 'agent/'], because: 'the extension shares only shared/ with them' },
+  { from: 'shared/', allowOnly: ['shared/'], because: 'shared/ is the ground floor every part stands on' },
+  { from: 'server/src/lib/', deny: ['server/src/modules/'], because: 'lib/ stands below the modules' },
+  { from: 'server/src/db/', deny: ['server/src/modules/'], because: 'the database layer stands below the modules' },
+  {
+    // Features never import each other (bulletproof-react); shared code lives in components/, lib/, app/.
+    // agent-bridge is the page's way to the workstation, used by several features (like lib/).
+    from: 'web/src/features/*/',
+    deny: ['web/src/features/'],
+    except: ['web/src/features/agent-bridge/'],
+    because: 'features do not import each other (agent-bridge excepted)',
+  },
+];
 
 export default tseslint.config(
   {
@@ -31,21 +60,10 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Features never import each other (bulletproof-react); shared code lives in components/, lib/, app/.
-    files: ['web/src/features/**/*.{ts,tsx}'],
+    plugins: { layers },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              // agent-bridge is the page's way to the workstation, used by several features (like lib/).
-              regex: '^(@web/|(\\.\\./)+([^/]+/)*)features/(?!agent-bridge/)',
-              message: 'Features do not import each other (agent-bridge excepted).',
-            },
-          ],
-        },
-      ],
+      'layers/boundaries': ['error', { boundaries: BOUNDARIES }],
+      'layers/no-test-code': 'error',
     },
   },
 );

@@ -1,0 +1,109 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The layer rules that fire on `code` placed at `file` (a path that need not exist). */
+async function layerRules(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).flatMap((m) => (m.ruleId?.startsWith('layers/') ? [m.ruleId] : [])).sort();
+}
+
+const BOUNDARY = ['layers/boundaries'];
+const TEST_CODE = ['layers/no-test-code'];
+const NONE: string[] = [];
+
+type Case = [file: string, code: string, fires: string[]];
+
+const cases: Record<string, Case[]> = {
+  'web does not import server or agent': [
+    ['web/src/lib/x.ts', "import '../../../server/src/app';", BOUNDARY],
+    ['web/src/lib/x.ts', "import { x } from 'server/src/env'; export { x };", BOUNDARY],
+    ['web/src/lib/x.ts', "export * from '../../../agent/src/config';", BOUNDARY],
+    ['web/src/lib/x.ts', "import '@web/../../server/src/app';", BOUNDARY],
+    ['web/src/lib/x.ts', "import '@shared/constants'; import '../components/y';", NONE],
+  ],
+  'server does not import web, agent or extension': [
+    ['server/src/modules/report/x.ts', "import '@web/lib/api-client';", BOUNDARY],
+    ['server/src/modules/report/x.ts', "const m = () => import('../../../../web/src/lib/api-client'); m();", BOUNDARY],
+    [
+      'server/src/modules/cert/x.ts',
+      "import type { A } from '../../../../agent/src/config'; export type B = A;",
+      BOUNDARY,
+    ],
+    ['server/src/x.ts', "import '../../extension/lib/settings';", BOUNDARY],
+    ['server/src/modules/report/x.ts', "import '@shared/agent/payload'; import '../../lib/errors';", NONE],
+  ],
+  'agent and extension do not import server or web': [
+    ['agent/src/x.ts', "import '../../server/src/env';", BOUNDARY],
+    ['agent/src/x.ts', "import '@web/lib/api-client';", BOUNDARY],
+    ['extension/lib/x.ts', "import '../../server/src/env';", BOUNDARY],
+    ['extension/lib/x.ts', "import '@web/features/agent-bridge/bridge';", BOUNDARY],
+    ['extension/lib/x.ts', "import '@shared/protocol/messages'; import './settings';", NONE],
+    ['agent/src/x.ts', "import '@shared/agent/api'; import './config';", NONE],
+  ],
+  'a web feature does not import another feature': [
+    ['web/src/features/worklist/components/x.tsx', "import '../../report-write/api/report-api';", BOUNDARY],
+    ['web/src/features/worklist/x.ts', "import '../report-write/api/report-api';", BOUNDARY],
+    ['web/src/features/worklist/x.ts', "import '../report-write';", BOUNDARY],
+    ['web/src/features/worklist/x.ts', "import '@web/features/report-write/api/report-api';", BOUNDARY],
+    ['web/src/features/worklist/x.ts', "import 'web/src/features/auth/api';", BOUNDARY],
+    ['web/src/features/worklist/components/x.tsx', "import '@web/features/agent-bridge/bridge';", NONE],
+    ['web/src/features/worklist/components/x.tsx', "import '../hooks/y'; import '../../worklist/lib/z';", NONE],
+    ['web/src/features/worklist/components/x.tsx', "import '../../../components/list-page/y';", NONE],
+    ['web/src/app/router.tsx', "import '../features/worklist/components/x';", NONE],
+  ],
+  'server lib and db do not import modules': [
+    ['server/src/lib/x.ts', "import '../modules/auth/session';", BOUNDARY],
+    ['server/src/lib/list/x.ts', "import type { A } from '../../modules/auth/session'; export type B = A;", BOUNDARY],
+    ['server/src/db/seed/x.ts', "export { CONFIG_DEFAULTS } from '../../modules/config/service';", BOUNDARY],
+    ['server/src/db/x.ts', "import 'server/src/modules/report/repo';", BOUNDARY],
+    ['server/src/lib/x.ts', "import './errors'; import '../db/client';", NONE],
+    ['server/src/db/seed/x.ts', "import '../schema'; import '../../lib/crypto'; import '@shared/constants';", NONE],
+    ['server/src/modules/auth/x.ts', "import '../report/repo'; import '../../db/client';", NONE],
+  ],
+  'shared imports only shared': [
+    ['shared/src/schemas/x.ts', "import '../../../server/src/env';", BOUNDARY],
+    ['shared/src/schemas/x.ts', "import '@web/lib/api-client';", BOUNDARY],
+    ['shared/src/x.ts', "import '../../tests/support/fake-window';", [...BOUNDARY, ...TEST_CODE]],
+    ['shared/src/schemas/x.ts', "import { z } from 'zod'; import '../constants'; import '@shared/errors'; z;", NONE],
+  ],
+  'production code does not import test helpers': [
+    ['server/src/app.ts', "import '../../tests/support/api-platform';", TEST_CODE],
+    ['server/src/modules/cert/x.ts', "import './certs.test-helpers';", TEST_CODE],
+    ['extension/lib/x.ts', "import './agent.test-helpers';", TEST_CODE],
+    ['web/src/lib/x.ts', "import '@web/lib/y.test';", TEST_CODE],
+    ['agent/src/x.ts', "import '../../bench/lib/harness';", TEST_CODE],
+    ['server/src/app.api.test.ts', "import '../../tests/support/api-platform';", NONE],
+    ['server/src/modules/cert/proof.test.ts', "import './certs.test-helpers';", NONE],
+    ['extension/lib/x.test-helpers.ts', "import '../../tests/fixtures/agent';", NONE],
+    ['web/src/lib/x.test.ts', "import '../../../tests/support/fake-window';", NONE],
+    ['bench/x.ts', "import '../tests/support/api-platform';", NONE],
+    ['vitest.config.ts', "import './tests/setup/postgres';", NONE],
+  ],
+};
+
+describe('import layers (eslint.config.js, lint/layers.js)', () => {
+  beforeAll(async () => {
+    await layerRules('web/src/lib/warm-up.ts', ''); // loads the config and parsers once
+  }, 60_000);
+
+  for (const [rule, list] of Object.entries(cases)) {
+    it.each(list)(`${rule}: %s %s`, async (file, code, fires) => {
+      expect(await layerRules(file, code)).toEqual(fires);
+    });
+  }
+
+  it('names the import, its target and the reason', async () => {
+    const [result] = await eslint.lintText("import '../../report-write/api';", {
+      filePath: path.join(root, 'web/src/features/worklist/components/x.tsx'),
+    });
+    const msg = result?.messages.find((m) => m.ruleId === 'layers/boundaries')?.message;
+    expect(msg).toContain("'../../report-write/api' (web/src/features/report-write/api)");
+    expect(msg).toContain('web/src/features/worklist/');
+    expect(msg).toContain('agent-bridge excepted');
+  });
+});
