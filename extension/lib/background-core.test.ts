@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { bridgeRequest, type BridgeResult } from '@shared/protocol/messages';
 import { createBackground, STATE_KEY, type BackgroundBrowser } from './background-core';
-import { challenge, extensionFetch, ExtensionWebSocket, EXT_ID, startAgentForExtension } from './agent.test-helpers';
+import {
+  challenge,
+  extensionFetch,
+  ExtensionWebSocket,
+  EXT_ID,
+  startAgentForExtension,
+} from '../../tests/support/extension-agent';
 
 const PAGE = 'http://127.0.0.1:5173';
 type Sender = Parameters<ReturnType<typeof createBackground>['handleMessage']>[1];

@@ -7,7 +7,7 @@ import { loadEnv } from '../../env';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { parseCertificate } from './proof';
-import { certFactory, type TestCert } from './certs.test-helpers';
+import { certFactory, type TestCert } from '../../../../tests/support/test-certs';
 
 // app.request() addresses the app as http://localhost: that is the origin a signature must cover.
 const ORIGIN = 'http://localhost';

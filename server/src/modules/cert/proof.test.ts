@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { checkValidity, parseCertificate, verifyProof } from './proof';
-import { certFactory } from './certs.test-helpers';
+import { certFactory } from '../../../../tests/support/test-certs';
 
 const certs = certFactory();
 afterAll(() => certs.cleanup());

@@ -3,7 +3,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { WebSocket as WsClient } from 'ws';
-import { startTestAgent, type TestAgent } from '../../tests/fixtures/agent';
+import { startTestAgent, type TestAgent } from '../fixtures/agent';
 
 /** A valid 32-letter extension id (fakeBrowser's default id is not one). */
 export const EXT_ID = 'abcdefghijklmnopabcdefghijklmnop';
