@@ -20,6 +20,7 @@ import { collectionListRoutes } from './modules/collection/list-routes';
 import { hospitalRoutes } from './modules/hospital/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { orderRoutes } from './modules/order/routes';
+import { orderExportRoutes } from './modules/order/export-routes';
 import { reportRoutes } from './modules/report/routes';
 import { knowledgeRoutes } from './modules/knowledge/routes';
 import { toolRoutes } from './modules/tool/routes';
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     toolRoutes(),
     monitorRoutes(),
     orderRoutes(),
+    orderExportRoutes(),
     collectionRoutes(),
     collectionListRoutes(),
     hospitalRoutes(),

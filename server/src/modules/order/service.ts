@@ -12,18 +12,19 @@ import type { Db } from '../../db/client';
 import { study } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { allowedModalities, assertHospital, hospitalScope } from '../hospital/scope';
-import { countStudies, orderBy, studySelect, studyWhere, toStudyRow } from './query';
+import { countStudies, orderBy, studySelect, studyWhere, toStudyRow, type StudyFilter } from './query';
 
 export function pageResult<T>(list: T[], total: number, pageNumber: number, pageSize: number): Page<T> {
   return { list, totalRow: total, totalPage: Math.ceil(total / pageSize), pageNumber, pageSize };
 }
 
-export async function listOrders(
+/** The worklist's filters as a study condition; the list and its export share it. */
+export async function orderFilter(
   db: Db,
   me: AuthUser,
-  q: z.output<typeof OrderListRequestSchema>,
-): Promise<Page<StudyRow>> {
-  const where = studyWhere({
+  q: Omit<z.output<typeof OrderListRequestSchema>, 'pageNumber' | 'pageSize'>,
+): Promise<StudyFilter> {
+  return {
     hospital: await hospitalScope(db, me, q.sn),
     modalities: allowedModalities(me, q.modalitys),
     rptStatus: q.rpt_status,
@@ -32,7 +33,15 @@ export async function listOrders(
     accessionNo: q.accession_no,
     startDate: q.startDate,
     endDate: q.endDate,
-  });
+  };
+}
+
+export async function listOrders(
+  db: Db,
+  me: AuthUser,
+  q: z.output<typeof OrderListRequestSchema>,
+): Promise<Page<StudyRow>> {
+  const where = studyWhere(await orderFilter(db, me, q));
   const [rows, total] = await Promise.all([
     studySelect(db, me.pk)
       .where(where)
