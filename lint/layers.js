@@ -21,16 +21,20 @@ const tsconfig = readTsconfig();
 
 const toPosix = (/** @type {string} */ p) => p.split(path.sep).join('/');
 
-/** The repository-relative path an import names, '../x' when outside the repository, null for a package. */
-export function resolveImport(/** @type {string} */ spec, /** @type {string} */ importer) {
-  let abs = null;
-  if (spec.startsWith('.') || spec.startsWith('/')) abs = path.resolve(path.dirname(importer), spec);
-  for (const [from, to] of tsconfig.aliases)
-    if (abs === null && spec.startsWith(from)) abs = path.join(ROOT, to, spec.slice(from.length));
+/** The absolute path an import names, or null for a package. */
+function absoluteOf(/** @type {string} */ spec, /** @type {string} */ importer) {
+  if (spec.startsWith('.') || spec.startsWith('/')) return path.resolve(path.dirname(importer), spec);
+  const alias = tsconfig.aliases.find(([from = '']) => spec.startsWith(from));
+  if (alias) return path.join(ROOT, alias[1] ?? '', spec.slice(alias[0]?.length));
+  // baseUrl '.' lets TypeScript (and tsx, at run time) take 'server/src/x' from the root.
   const first = spec.split('/')[0] ?? '';
-  if (abs === null && tsconfig.baseUrlIsRoot && first && !first.startsWith('@') && existsSync(path.join(ROOT, first))) {
-    abs = path.join(ROOT, spec);
-  }
+  const fromRoot = tsconfig.baseUrlIsRoot && first !== '' && !first.includes(':') && !first.startsWith('@');
+  return fromRoot && existsSync(path.join(ROOT, first)) ? path.join(ROOT, spec) : null;
+}
+
+/** The repository-relative path an import names ('../..' and on when outside it), null for a package. */
+export function resolveImport(/** @type {string} */ spec, /** @type {string} */ importer) {
+  const abs = absoluteOf(spec, importer);
   return abs === null ? null : toPosix(path.relative(ROOT, abs));
 }
 
