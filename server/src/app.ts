@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/routes';
 import { collectionRoutes } from './modules/collection/routes';
 import { collectionListRoutes } from './modules/collection/list-routes';
 import { hospitalRoutes } from './modules/hospital/routes';
+import { duplicateRoutes } from './modules/duplicate/routes';
 import { monitorRoutes } from './modules/monitor/routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderExportRoutes } from './modules/order/export-routes';
@@ -131,6 +132,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     collectionRoutes(),
     collectionListRoutes(),
     hospitalRoutes(),
+    duplicateRoutes(),
     reportRoutes(),
     knowledgeRoutes(),
     patientRoutes(),

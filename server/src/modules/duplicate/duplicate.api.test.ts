@@ -1,0 +1,72 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scanItem, sysUser } from '../../db/schema';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+
+let p: TestPlatform;
+let doctor: string;
+let doctor2: string;
+let h1Item: { scanp_id: number; description: string };
+beforeAll(async () => {
+  p = await startTestPlatform();
+  [doctor, doctor2] = await Promise.all([
+    loginAs(p.app, 'doctor', 'Doctor@123'),
+    loginAs(p.app, 'doctor2', 'Doctor@123'),
+  ]);
+  await p.deps.db.insert(scanItem).values({ description: '仅一院的部位', modality: 'CT', hospital_code: 'H001' });
+  const [row] = await p.deps.db
+    .select({ scanp_id: scanItem.scanp_id, description: scanItem.description })
+    .from(scanItem)
+    .where(eq(scanItem.description, '仅一院的部位'));
+  h1Item = row!;
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+const check = (token: string, json: unknown, lang = 'en-US') =>
+  call(p.app, 'POST', '/duplicate/check', { token, json, lang });
+
+describe('POST /duplicate/check', () => {
+  it('answers success false with a message when the value is taken, true when free (both 200)', async () => {
+    const taken = await check(doctor, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'auditor' });
+    expect(taken.status).toBe(200);
+    expect(taken.body).toMatchObject({ success: false, msg: 'This value already exists' });
+    const free = await check(doctor, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'nobody-yet' }, 'zh');
+    expect(free.body).toMatchObject({ success: true, msg: '该值可以使用' });
+    const code = await check(doctor, { tableName: 'hospital', fieldName: 'code', fieldVal: 'H002' });
+    expect(code.body.success).toBe(false);
+  });
+
+  it('leaves out the row being edited (pk or dataId)', async () => {
+    const [auditor] = await p.deps.db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'auditor'));
+    const base = { tableName: 'sys_user', fieldName: 'username', fieldVal: 'auditor' };
+    expect((await check(doctor, { ...base, pk: auditor!.pk })).body.success).toBe(true);
+    expect((await check(doctor, { ...base, dataId: String(auditor!.pk) })).body.success).toBe(true);
+    expect((await check(doctor, { ...base, pk: auditor!.pk + 1000 })).body.success).toBe(false);
+  });
+
+  it("checks scan item descriptions within the caller's hospital only", async () => {
+    const q = { tableName: 'scan_item', fieldName: 'description', fieldVal: h1Item.description };
+    expect((await check(doctor, q)).body.success).toBe(false);
+    expect((await check(doctor2, q)).body.success).toBe(true);
+    expect((await check(doctor, { ...q, pk: h1Item.scanp_id })).body.success).toBe(true);
+  });
+
+  it.each([
+    ['a table outside the whitelist', { tableName: 'sys_user', fieldName: 'password_hash', fieldVal: 'x' }],
+    ['an unknown table', { tableName: 'pg_user', fieldName: 'usename', fieldVal: 'postgres' }],
+    ['an empty value', { tableName: 'sys_user', fieldName: 'username', fieldVal: '  ' }],
+    ['a pk that is not a number', { tableName: 'sys_user', fieldName: 'username', fieldVal: 'a', pk: '1 or 1=1' }],
+    ['no table', { fieldName: 'username', fieldVal: 'a' }],
+  ])('answers 400 with the envelope for %s', async (_, json) => {
+    const r = await check(doctor, json);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, code: 400, error: 'VALIDATION' });
+  });
+
+  it('needs a session', async () => {
+    expect((await check('', { tableName: 'sys_user', fieldName: 'username', fieldVal: 'admin' })).status).toBe(401);
+  });
+});

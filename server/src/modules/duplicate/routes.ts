@@ -1,0 +1,27 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { DuplicateCheckSchema } from '@shared/schemas/list';
+import { t } from '../../lib/i18n';
+import { jsonBody, okResponse } from '../../lib/route';
+import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { isDuplicate } from './service';
+
+export function duplicateRoutes() {
+  const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/duplicate/check',
+      tags: ['duplicate'],
+      summary: 'Is a value free? success true: available; false: taken (both HTTP 200). Whitelisted table.field only',
+      ...access('session'),
+      request: jsonBody(DuplicateCheckSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      const taken = await isDuplicate(c.var.deps.db, c.var.user, c.req.valid('json'));
+      return c.json({ success: !taken, msg: t(c, taken ? 'dupExists' : 'dupAvailable'), data: null }, 200);
+    },
+  );
+  return app;
+}

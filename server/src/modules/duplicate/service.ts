@@ -1,0 +1,46 @@
+import { and, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { DuplicateCheckSchema } from '@shared/schemas/list';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { hospital, scanItem, sysUser } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+interface Checked {
+  table: PgTable;
+  field: AnyColumn;
+  pk: AnyColumn;
+  /** Unique within the caller's hospital rather than installation-wide. */
+  hospital?: AnyColumn;
+}
+
+/** The only table.field pairs the check answers for; the administration screens add theirs here. */
+const CHECKS: Record<string, Checked> = {
+  'scan_item.description': {
+    table: scanItem,
+    field: scanItem.description,
+    pk: scanItem.scanp_id,
+    hospital: scanItem.hospital_code,
+  },
+  'sys_user.username': { table: sysUser, field: sysUser.username, pk: sysUser.pk },
+  'hospital.code': { table: hospital, field: hospital.code, pk: hospital.pk },
+};
+
+/** True when the value is already taken by another row (the edited row, pk or dataId, does not count). */
+export async function isDuplicate(db: Db, me: AuthUser, q: z.output<typeof DuplicateCheckSchema>): Promise<boolean> {
+  const c = CHECKS[`${q.tableName}.${q.fieldName}`];
+  if (!c) throw new AppError(400, 'VALIDATION', 'dupUnsupported');
+  const own = q.pk ?? q.dataId;
+  const conds: (SQL | undefined)[] = [
+    eq(c.field, q.fieldVal),
+    own === undefined ? undefined : ne(c.pk, own),
+    c.hospital ? eq(c.hospital, me.hospital_code) : undefined,
+  ];
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(c.table)
+    .where(and(...conds))
+    .limit(1);
+  return rows.length > 0;
+}
