@@ -23,6 +23,15 @@ async function openFromWorklist(page: Page, statusLabel: string, statusValue: nu
   return rw;
 }
 
+/** How many requests to `path` the page has sent since this was called. */
+function countRequests(page: Page, path: string): () => number {
+  let n = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === path) n += 1;
+  });
+  return () => n;
+}
+
 describe('report writing screen', () => {
   let written = '';
 
@@ -40,10 +49,13 @@ describe('report writing screen', () => {
 
     await rw.findings().fill(`${fromTemplate}另见少许胸腔积液。`);
     await page.getByTestId('rw-good-2').click();
+    const infoCalls = countRequests(page, '/report/info');
     await rw.button('save').click();
     await rw.waitStatus(1);
     await rw.message('报告已保存').waitFor();
     expect(await rw.findings().inputValue()).toBe(`${fromTemplate}另见少许胸腔积液。`);
+    // The save's answer is the report as saved: one round trip, no second /report/info.
+    expect(infoCalls()).toBe(0);
     written = rw.studyIuid();
 
     // Templates apply only to a report that is not written yet.
@@ -69,8 +81,10 @@ describe('report writing screen', () => {
     const rw = new ReportWritePage(page);
     await rw.open(e2e.platform.appUrl, written);
     await rw.waitStatus(1);
+    const infoCalls = countRequests(page, '/report/info');
     await rw.button('audit').click();
     await rw.waitStatus(2);
+    expect(infoCalls()).toBe(0);
     expect(await rw.findings().isDisabled()).toBe(true);
     expect(await rw.button('save').isDisabled()).toBe(true);
     expect(await rw.button('cancelAudit').isEnabled()).toBe(true);

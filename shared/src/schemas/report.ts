@@ -101,11 +101,15 @@ const ReportWriteFields = {
   /** Resend with true to go past the content check. */
   RemoveCheck: z.boolean().optional().default(false),
 };
+/** The one declaration of what save and audit send: the web client sends z.input, the server works on z.output. */
 export const SaveReportSchema = ReportRefSchema.extend(ReportWriteFields);
 export type SaveReportInput = z.input<typeof SaveReportSchema>;
+export type SaveReport = z.output<typeof SaveReportSchema>;
 export const AuditReportSchema = SaveReportSchema;
 
 export const ReportTransitionSchema = ReportRefSchema.extend({ version: z.coerce.number().int().min(0) });
+export type ReportTransitionInput = z.input<typeof ReportTransitionSchema>;
+export type ReportTransition = z.output<typeof ReportTransitionSchema>;
 
 export const CacheReportSchema = ReportRefSchema.extend({ report_text1: Text, report_text2: Text });
 

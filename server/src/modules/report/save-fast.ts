@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ReportTransition, SaveReport } from '@shared/schemas/report';
 import type { Db } from '../../db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
 import { preparedPerDb } from '../../db/prepared';
@@ -123,19 +124,9 @@ const cancelStatement = preparedPerDb((db) =>
   ),
 );
 
-export interface FastTarget {
-  study_iuid: string;
-  rpt_position: number;
-  version: number;
-}
-export interface FastSave extends FastTarget {
-  rpt_good_status: number | null | undefined;
-  image_quality?: number | null | undefined;
-  report_text1: string;
-  report_text2: string;
-  rpt_detail?: unknown;
-  study_desc: string;
-}
+/** The statements' inputs are the validated request bodies (the shared schemas' output). */
+export type FastTarget = ReportTransition;
+export type FastSave = Omit<SaveReport, 'RemoveCheck'>;
 
 function targetParams({ me }: Caller, input: FastTarget, now: Date) {
   return {

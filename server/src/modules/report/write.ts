@@ -1,6 +1,5 @@
-import type { z } from 'zod';
 import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@shared/report/rules';
-import type { ReportDetail, ReportTransitionSchema, SaveReportSchema } from '@shared/schemas/report';
+import type { ReportDetail, ReportTransition, SaveReport } from '@shared/schemas/report';
 import type { Db } from '../../db/client';
 import type { report } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -12,8 +11,6 @@ import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } fro
 import { auditInOne, cancelAuditInOne, saveInOne } from './save-fast';
 import { toReportDetail } from './serialize';
 
-type WriteInput = z.output<typeof SaveReportSchema>;
-type TransitionInput = z.output<typeof ReportTransitionSchema>;
 type ReportSet = Partial<typeof report.$inferInsert>;
 
 const REFUSAL: Record<RuleRefusal, MessageKey> = {
@@ -39,14 +36,14 @@ export function refuse(reason: RuleRefusal): never {
   throw new AppError(409, 'REPORT_STATE', REFUSAL[reason], undefined, undefined, { reason });
 }
 
-function assertValid(input: WriteInput, caller: Caller): void {
+function assertValid(input: SaveReport, caller: Caller): void {
   const problems = validateReport(input, { showray: caller.me.settings.showray });
   if (!problems.length) return;
   const errors = problems.map((p) => ({ field: PROBLEM[p][0], msg: translate(caller.locale, PROBLEM[p][1]) }));
   throw AppError.validation(PROBLEM[problems[0]!][1], errors);
 }
 
-async function assertContent(db: Db, input: WriteInput, s: StudyRecord, caller: Caller): Promise<void> {
+async function assertContent(db: Db, input: SaveReport, s: StudyRecord, caller: Caller): Promise<void> {
   if (input.RemoveCheck) return;
   const checks = await checkContent(
     db,
@@ -78,7 +75,7 @@ async function commit(db: Db, caller: Caller, c: Omit<Commit, 'actor'>): Promise
 }
 
 /** The fields a save or an audit writes from the input. */
-function writtenFields(r: ReportRow, input: WriteInput): ReportSet {
+function writtenFields(r: ReportRow, input: SaveReport): ReportSet {
   return {
     rpt_good_status: input.rpt_good_status,
     image_quality: input.image_quality ?? r.image_quality,
@@ -94,10 +91,10 @@ const savedFields = (r: ReportRow, caller: Caller, now: Date): ReportSet => ({
   report_doctor_uuid: caller.me.uuid,
   report_datetime: now,
 });
-const studyDescChange = (s: StudyRecord, input: WriteInput) =>
+const studyDescChange = (s: StudyRecord, input: SaveReport) =>
   input.study_desc.trim() !== s.study_desc ? { studyPk: s.pk, value: input.study_desc.trim() } : undefined;
 
-async function prepareWrite(db: Db, caller: Caller, input: WriteInput, action: 'save' | 'audit') {
+async function prepareWrite(db: Db, caller: Caller, input: SaveReport, action: 'save' | 'audit') {
   const { s, r } = await target(db, caller.me, input.study_iuid, input.rpt_position, true);
   assertVersion(r, input.version);
   const d = decide(action, stateOf(r), { oneClickAudit: caller.me.settings.oneClickAudit });
@@ -111,7 +108,7 @@ async function prepareWrite(db: Db, caller: Caller, input: WriteInput, action: '
 async function fastEdit(
   db: Db,
   caller: Caller,
-  input: WriteInput,
+  input: SaveReport,
   write: typeof saveInOne,
 ): Promise<ReportDetail | null> {
   if (validateReport(input, { showray: caller.me.settings.showray }).length) return null;
@@ -124,7 +121,7 @@ async function fastEdit(
 }
 
 /** The fast path first; when it writes nothing, the read-check-write path gives the precise answer. */
-export async function saveReport(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail> {
+export async function saveReport(db: Db, caller: Caller, input: SaveReport): Promise<ReportDetail> {
   const fast = await fastEdit(db, caller, input, saveInOne);
   if (fast) return fast;
   const { s, r } = await prepareWrite(db, caller, input, 'save');
@@ -140,7 +137,7 @@ export async function saveReport(db: Db, caller: Caller, input: WriteInput): Pro
 }
 
 /** Audit; at status 0 with oneClickAudit, the same statement records the save first. */
-export async function auditReport(db: Db, caller: Caller, input: WriteInput): Promise<ReportDetail> {
+export async function auditReport(db: Db, caller: Caller, input: SaveReport): Promise<ReportDetail> {
   const fast = await fastEdit(db, caller, input, auditInOne);
   if (fast) return fast;
   const { s, r, saveFirst } = await prepareWrite(db, caller, input, 'audit');
@@ -173,7 +170,7 @@ export async function auditReport(db: Db, caller: Caller, input: WriteInput): Pr
   });
 }
 
-async function prepareTransition(db: Db, caller: Caller, input: TransitionInput, action: 'cancelAudit' | 'invalid') {
+async function prepareTransition(db: Db, caller: Caller, input: ReportTransition, action: 'cancelAudit' | 'invalid') {
   const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
   assertVersion(r, input.version);
   const d = decide(action, stateOf(r));
@@ -181,7 +178,7 @@ async function prepareTransition(db: Db, caller: Caller, input: TransitionInput,
   return r;
 }
 
-export async function cancelAudit(db: Db, caller: Caller, input: TransitionInput): Promise<ReportDetail> {
+export async function cancelAudit(db: Db, caller: Caller, input: ReportTransition): Promise<ReportDetail> {
   const fast = await cancelAuditInOne(db, caller, input);
   if (fast) return toReportDetail(fast);
   const r = await prepareTransition(db, caller, input, 'cancelAudit');
@@ -195,7 +192,7 @@ export async function cancelAudit(db: Db, caller: Caller, input: TransitionInput
 }
 
 /** Void: back to 0, clearing texts, dates, doctors and signatures; the old text stays in the versions. */
-export async function invalidReport(db: Db, caller: Caller, input: TransitionInput): Promise<ReportDetail> {
+export async function invalidReport(db: Db, caller: Caller, input: ReportTransition): Promise<ReportDetail> {
   const r = await prepareTransition(db, caller, input, 'invalid');
   return commit(db, caller, {
     row: r,

@@ -1,28 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONFIG_CACHE_MS } from '@shared/constants';
-import type { ReportConfig, ReportDetailValues } from '@shared/report/document';
-import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
+import type { ReportConfig } from '@shared/report/document';
+import type {
+  ReportDetail,
+  ReportInfo,
+  ReportTransitionInput,
+  SaveReportInput,
+  VersionRow,
+} from '@shared/schemas/report';
 import type { StudyRow } from '@shared/schemas/order';
 import { apiGet, apiPost, type RequestOptions } from '@web/lib/api-client';
 
-/** What save and audit send (the screen's working copy of one report). */
-export interface ReportWrite {
-  study_iuid: string;
-  rpt_position: number;
-  version: number;
-  rpt_good_status: number | null;
-  image_quality: number | null;
-  study_desc: string;
-  report_text1: string;
-  report_text2: string;
-  rpt_detail: ReportDetailValues;
-  RemoveCheck?: boolean;
-}
-
-export interface ReportRef {
-  study_iuid: string;
-  rpt_position: number;
-}
+/** What save and audit send (the screen's working copy of one report): the shared schema's input. */
+export type ReportWrite = SaveReportInput;
+export type ReportRef = Pick<ReportTransitionInput, 'study_iuid' | 'rpt_position'>;
 
 export const reportInfoQuery = (studyIuid: string) =>
   queryOptions({
@@ -46,8 +37,8 @@ const writeOpts: RequestOptions = { silent: true };
 export const reportApi = {
   save: (w: ReportWrite) => apiPost<ReportDetail>('/report/save', w, writeOpts),
   audit: (w: ReportWrite) => apiPost<ReportDetail>('/report/audit', w, writeOpts),
-  cancelAudit: (r: ReportRef & { version: number }) => apiPost<ReportDetail>('/report/cancelAudit', r, writeOpts),
-  invalid: (r: ReportRef & { version: number }) => apiPost<ReportDetail>('/report/invalid', r, writeOpts),
+  cancelAudit: (r: ReportTransitionInput) => apiPost<ReportDetail>('/report/cancelAudit', r, writeOpts),
+  invalid: (r: ReportTransitionInput) => apiPost<ReportDetail>('/report/invalid', r, writeOpts),
   critical: (r: ReportRef & { version: number; is_critical: 0 | 1; danger_val: string }) =>
     apiPost<ReportDetail>('/report/critical', r, writeOpts),
   cache: (r: ReportRef & { report_text1: string; report_text2: string }) => apiPost<null>('/report/cache', r),

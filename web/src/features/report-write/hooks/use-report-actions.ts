@@ -55,11 +55,12 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
     [message, screen, t],
   );
 
+  // The write's answer is the report as it now is: the screen takes it without asking /report/info again.
   const afterWrite = useCallback(
-    async (r: ReportDetail, okText: string) => {
+    (r: ReportDetail, okText: string, studyDesc?: string) => {
       clearDraft(localStorage, { userPk: screen.userPk, studyIuid: screen.studyIuid, position: r.rpt_position });
       void message.success(okText);
-      await screen.reload();
+      screen.accept(r, studyDesc);
     },
     [message, screen],
   );
@@ -130,7 +131,7 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
         h.onClose();
         return;
       }
-      await afterWrite(r, t(kind === 'save' ? 'done.save' : 'done.audit'));
+      afterWrite(r, t(kind === 'save' ? 'done.save' : 'done.audit'), body.study_desc.trim());
     } catch (e) {
       if (isApiError(e) && e.error === 'CONTENT_CHECK') {
         showContentCheck(modal, t, e, () => void write(kind, true));
@@ -146,7 +147,7 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
       const ref = { study_iuid: screen.studyIuid, rpt_position: report.rpt_position, version: report.version };
       try {
         const r = await run(kind, () => (kind === 'cancelAudit' ? reportApi.cancelAudit(ref) : reportApi.invalid(ref)));
-        if (r) await afterWrite(r, t(kind === 'cancelAudit' ? 'done.cancelAudit' : 'done.invalid'));
+        if (r) afterWrite(r, t(kind === 'cancelAudit' ? 'done.cancelAudit' : 'done.invalid'));
       } catch (e) {
         if (isApiError(e) && e.error === 'STALE_VERSION') handleStale(e);
         else await failed(e);

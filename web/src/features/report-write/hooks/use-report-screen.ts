@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReportDetail, ReportInfo } from '@shared/schemas/report';
 import { can, useUserInfo } from '@web/lib/user-info';
 import { reportInfoQuery, useReportInfo } from '../api/report-api';
+import { withWrittenReport } from '../lib/accept-write';
 import { newReport, useEditorStore } from '../stores/editor-store';
 
 export interface ReportScreen {
@@ -23,6 +24,8 @@ export interface ReportScreen {
   switchTo: (position: number) => Promise<void>;
   /** Fetch the study again and load the current position's report into the working copy. */
   reload: () => Promise<ReportInfo | undefined>;
+  /** Take a write's answer as the current report, without asking the server again. */
+  accept: (r: ReportDetail, studyDesc?: string) => void;
 }
 
 /** Loads the study and keeps the working copy in step with the report of the chosen position. */
@@ -55,6 +58,16 @@ export function useReportScreen(studyIuid: string): ReportScreen {
     load(reportOf(info, position), info.study.study_desc);
     return info;
   }, [qc, studyIuid, load, reportOf, position]);
+
+  const accept = useCallback(
+    (r: ReportDetail, studyDesc?: string) => {
+      const info = qc.setQueryData<ReportInfo>(reportInfoQuery(studyIuid).queryKey, (old) =>
+        old ? withWrittenReport(old, r, studyDesc) : old,
+      );
+      load(r, info?.study.study_desc ?? studyDesc ?? '');
+    },
+    [qc, studyIuid, load],
+  );
 
   const switchTo = useCallback(
     async (pos: number) => {
@@ -92,7 +105,21 @@ export function useReportScreen(studyIuid: string): ReportScreen {
       hasHospital: !!user?.user.hospital_code,
       switchTo,
       reload,
+      accept,
     }),
-    [studyIuid, infoQ.data, infoQ.isLoading, infoQ.error, position, base, reportOf, user, settings, switchTo, reload],
+    [
+      studyIuid,
+      infoQ.data,
+      infoQ.isLoading,
+      infoQ.error,
+      position,
+      base,
+      reportOf,
+      user,
+      settings,
+      switchTo,
+      reload,
+      accept,
+    ],
   );
 }
