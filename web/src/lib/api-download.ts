@@ -2,6 +2,7 @@ import { HTTP_TIMEOUT_MS } from '@shared/constants';
 import type { Envelope } from '@shared/errors';
 import { buildUrl, handleFailure, type QueryValue } from './api-client';
 import { ApiError } from './api-error';
+import { fileNameOf } from './content-disposition';
 import { feedback } from './feedback';
 import { currentLocale, i18n } from './i18n';
 import { useSessionStore } from './session-store';
@@ -15,23 +16,6 @@ export interface DownloadOptions {
   json?: unknown;
   /** The file name when the answer does not name one. */
   fallbackName?: string;
-}
-
-/** The file name of a content-disposition header: the UTF-8 `filename*` first, then `filename`. */
-export function fileNameOf(disposition: string | null, fallback: string): string {
-  const star = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(disposition ?? '')?.[1];
-  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(disposition ?? '');
-  let name = plain?.[1] ?? plain?.[2]?.trim() ?? '';
-  if (star) {
-    try {
-      name = decodeURIComponent(star.trim());
-    } catch {
-      // a malformed encoding: keep the plain name
-    }
-  }
-  // Only a base name: never a path.
-  name = name.split(/[\\/]/).pop()?.trim() ?? '';
-  return name || fallback;
 }
 
 function saveBlob(blob: Blob, name: string): void {

@@ -69,6 +69,23 @@ export function writeListParams<F>(spec: ListSpec<F>, p: ListParams<F>): URLSear
   });
 }
 
+/**
+ * What a search does: the query to put in the URL (null when the URL already holds it), and whether it asks
+ * for a different list than `current` (false: the caller reloads the list shown).
+ */
+export function planSearch<F>(
+  spec: ListSpec<F>,
+  raw: string,
+  current: ListParams<F>,
+  next: ListParams<F>,
+): { query: URLSearchParams | null; changed: boolean } {
+  const q = writeListParams(spec, next);
+  return {
+    query: q.toString() === raw ? null : q,
+    changed: JSON.stringify(parseListParams(spec, q)) !== JSON.stringify(current),
+  };
+}
+
 /** The set filters only (text trimmed), as the list endpoints take them. */
 export function setFilters<F>(filters: F): Partial<F> {
   const out: Record<string, Value> = {};

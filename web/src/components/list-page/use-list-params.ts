@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ListParams, ListSpec } from './fields';
-import { parseListParams, writeListParams } from './list-url';
+import { parseListParams, planSearch } from './list-url';
 
 export interface ListUrlOptions<F> {
   /** sessionStorage key: the last search comes back when the list is opened without a query. */
@@ -53,9 +53,9 @@ export function useListParams<F>(spec: ListSpec<F>, opts: ListUrlOptions<F> = {}
 
   const update = useCallback(
     (next: ListParams<F>) => {
-      const q = writeListParams(spec, next);
-      if (q.toString() !== raw) setSearch(q);
-      return JSON.stringify(parseListParams(spec, q)) !== JSON.stringify(params);
+      const { query, changed } = planSearch(spec, raw, params, next);
+      if (query) setSearch(query);
+      return changed;
     },
     [spec, raw, params, setSearch],
   );
