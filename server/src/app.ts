@@ -11,7 +11,7 @@ import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './context';
 import { AppError } from './lib/errors';
 import { allowCoreUrl } from './middleware/core-url-csp';
-import { rejectNulChars } from './middleware/no-nul';
+import { inputGuard } from './middleware/input-guard';
 import { t } from './lib/i18n';
 import { loggableError } from './lib/log-error';
 import { authRoutes } from './modules/auth/routes';
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     }),
   );
 
-  app.use(rejectNulChars());
+  app.use(inputGuard());
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
