@@ -9,6 +9,8 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './context';
+import { healthz } from './health';
+import { dbFailure } from './lib/db-errors';
 import { AppError } from './lib/errors';
 import { allowCoreUrl } from './middleware/core-url-csp';
 import { inputGuard } from './middleware/input-guard';
@@ -28,8 +30,10 @@ import { toolRoutes } from './modules/tool/routes';
 import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
+import { SCANP_LARGE_BODY_PATHS, scanpRoutes } from './modules/scanp/routes';
 
 const MAX_BODY = 1024 * 1024;
+const OWN_BODY_LIMIT = new Set(SCANP_LARGE_BODY_PATHS);
 // WEB_DIST lets parallel test runs build and serve their own copy of the web app.
 const defaultWebDir = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
@@ -78,14 +82,14 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       'request',
     );
   });
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: () => {
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
-      },
-    }),
-  );
+  const limit = bodyLimit({
+    maxSize: MAX_BODY,
+    onError: () => {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+    },
+  });
+  // Uploads set their own, larger limit on their route.
+  app.use((c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : limit(c, next)));
 
   app.use(inputGuard());
 
@@ -117,11 +121,22 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
         err.status,
       );
     }
+    const failure = dbFailure(err);
+    if (failure === 'unavailable') {
+      // The database is away (restarting, unreachable): a retry later works, so 503, and no stack trace.
+      deps.log.warn({ reqId: c.var.requestId, err: loggableError(err) }, 'database unavailable');
+      return c.json({ success: false, msg: t(c, 'dbUnavailable'), data: null, code: 503, error: 'UNAVAILABLE' }, 503);
+    }
+    if (failure === 'bad-input') {
+      // A value the database cannot hold that validation let through: the caller's input, not our fault.
+      deps.log.warn({ reqId: c.var.requestId, err: loggableError(err) }, 'value refused by the database');
+      return c.json({ success: false, msg: t(c, 'validation'), data: null, code: 400, error: 'VALIDATION' }, 400);
+    }
     deps.log.error({ reqId: c.var.requestId, err: loggableError(err) }, 'unhandled error');
     return c.json({ success: false, msg: t(c, 'internal'), data: null, code: 500, error: 'INTERNAL' }, 500);
   });
 
-  app.get('/healthz', (c) => c.json({ status: 'ok', db: deps.dbKind }));
+  app.get('/healthz', healthz);
 
   for (const sub of [
     authRoutes(),
@@ -136,6 +151,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     reportRoutes(),
     knowledgeRoutes(),
     patientRoutes(),
+    scanpRoutes(),
     certRoutes(),
     reportPdfRoutes({ fetch: (req) => app.fetch(req) }),
   ]) {

@@ -39,6 +39,7 @@ export const ERROR_IDS = [
   'CERT_NOT_BOUND',
   'CERT_BOUND_OTHER',
   'PDF_UNAVAILABLE',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];
