@@ -34,7 +34,12 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       width: 110,
       render: (v: string) => <span data-testid="cell-patient-id">{v}</span>,
     },
-    { title: t('fields.accession_no'), dataIndex: 'accession_no', width: 130 },
+    {
+      title: t('fields.accession_no'),
+      dataIndex: 'accession_no',
+      width: 130,
+      render: (v: string) => <span data-testid="cell-accession-no">{v}</span>,
+    },
     {
       title: t('fields.modality'),
       dataIndex: 'modality',
@@ -42,7 +47,12 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       render: (v: string) => <span data-testid="cell-modality">{v}</span>,
     },
     { title: t('fields.study_desc'), dataIndex: 'study_desc', width: 160, ellipsis: true },
-    { title: t('fields.study_datetime'), dataIndex: 'study_datetime', width: 165 },
+    {
+      title: t('fields.study_datetime'),
+      dataIndex: 'study_datetime',
+      width: 165,
+      render: (v: string) => <span data-testid="cell-study-datetime">{v}</span>,
+    },
     {
       title: t('fields.hospital_name'),
       dataIndex: 'hospital_name',
