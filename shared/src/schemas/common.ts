@@ -2,11 +2,23 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZE_OPTIONS } from '../constants';
 
 export const DateSchema = z.iso.date();
+
+/** The largest value of a PostgreSQL `integer` (and `serial`) column. */
+export const PG_INT_MAX = 2_147_483_647;
+
+/**
+ * Every integer a client sends goes through this: whole, within [min, max] where max defaults to what an
+ * `integer` column holds, coerced from text (query strings, forms). A bound a schema forgets would reach
+ * the database as "out of range" instead of a 400.
+ */
+export const intInput = (min = 0, max = PG_INT_MAX) => z.coerce.number().int().min(min).max(max);
+/** A row key of an `integer`/`serial` column: 1 and up. */
+export const pkInput = () => intInput(1);
 /** Free-text filter: trimmed, bounded, empty means "no filter". */
 export const FilterTextSchema = z.string().trim().max(64);
 
 export const PageRequestSchema = z.object({
-  pageNumber: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageNumber: intInput(1, 100_000).default(1),
   pageSize: z.coerce
     .number()
     .int()

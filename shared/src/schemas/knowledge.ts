@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pkInput } from './common';
 import { MODALITIES } from '../constants';
 
 /** public: everyone's; group: the user's region; hospital: the user's hospital; user: the user's own. */
@@ -32,12 +33,12 @@ const Modality = z
 export const KnowledgeTreeRequestSchema = z.object({ scope: z.enum(KNOWLEDGE_SCOPES), modality: Modality });
 
 export const KnowledgeSaveSchema = z.object({
-  pk: z.coerce.number().int().positive().optional(),
-  parent: z.coerce.number().int().positive().nullable().default(null),
+  pk: pkInput().optional(),
+  parent: pkInput().nullable().default(null),
   label: z.string().trim().min(1).max(128),
   isleaf: z.boolean(),
   sj: z.string().max(20_000).default(''),
   yj: z.string().max(20_000).default(''),
   modality: Modality,
 });
-export const KnowledgePkSchema = z.object({ pk: z.coerce.number().int().positive() });
+export const KnowledgePkSchema = z.object({ pk: pkInput() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intInput, pkInput } from './common';
 import { AGE_UNITS, MODALITIES, PATIENT_TYPES, SEXES } from '../constants';
 
 /** parts_count limits (spec section 9: parts_count 0 to 20). */
@@ -17,13 +18,11 @@ export const PatientEditSchema = z.object({
   patient_age: digits(3),
   age_unit: z.enum(AGE_UNITS).default('Y'),
   modality: z.enum(MODALITIES),
-  can_report: z.coerce.number().int().min(0).max(1),
+  can_report: intInput(0, 1),
   /** Scan items (scanp_id) of the study; they become study_desc and study_desc_value. */
-  select_bodys: z.array(z.coerce.number().int().positive()).min(1).max(PARTS_COUNT_MAX),
+  select_bodys: z.array(pkInput()).min(1).max(PARTS_COUNT_MAX),
   parts_count: digits(2).pipe(z.transform(Number)).pipe(z.number().int().min(0).max(PARTS_COUNT_MAX)),
-  patient_type: z.coerce
-    .number()
-    .int()
+  patient_type: intInput()
     .refine((n) => (PATIENT_TYPES as readonly number[]).includes(n), { message: '1-6' })
     .nullable()
     .optional(),

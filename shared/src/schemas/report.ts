@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intInput } from './common';
 import { ReportDetailValuesSchema } from '../report/document';
 import { StudyRowSchema } from './order';
 
@@ -10,7 +11,7 @@ const Text = z.string().max(REPORT_TEXT_MAX);
 
 export const ReportRefSchema = z.object({
   study_iuid: z.string().trim().min(1).max(64),
-  rpt_position: z.coerce.number().int().min(1).max(MAX_REPORT_POSITION).default(1),
+  rpt_position: intInput(1, MAX_REPORT_POSITION).default(1),
 });
 
 export const TEMPLATE_TAGS = [
@@ -90,7 +91,7 @@ export const DraftSchema = z.object({
 });
 
 const ReportWriteFields = {
-  version: z.coerce.number().int().min(0),
+  version: intInput(),
   rpt_good_status: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(2).nullable()),
   image_quality: z.preprocess(emptyToNull, z.coerce.number().int().min(1).max(4).nullable()).optional(),
   study_desc: z.string().max(512),
@@ -107,14 +108,14 @@ export type SaveReportInput = z.input<typeof SaveReportSchema>;
 export type SaveReport = z.output<typeof SaveReportSchema>;
 export const AuditReportSchema = SaveReportSchema;
 
-export const ReportTransitionSchema = ReportRefSchema.extend({ version: z.coerce.number().int().min(0) });
+export const ReportTransitionSchema = ReportRefSchema.extend({ version: intInput() });
 export type ReportTransitionInput = z.input<typeof ReportTransitionSchema>;
 export type ReportTransition = z.output<typeof ReportTransitionSchema>;
 
 export const CacheReportSchema = ReportRefSchema.extend({ report_text1: Text, report_text2: Text });
 
 export const CriticalSchema = ReportRefSchema.extend({
-  version: z.coerce.number().int().min(0),
+  version: intInput(),
   is_critical: z.union([z.literal(0), z.literal(1)]),
   danger_val: z.string().trim().max(500).default(''),
 }).refine((v) => v.is_critical === 0 || v.danger_val.length > 0, {
