@@ -30,10 +30,10 @@ import { toolRoutes } from './modules/tool/routes';
 import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
-import { SCANP_LARGE_BODY_PATHS, scanpRoutes } from './modules/scanp/routes';
+import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
 
 const MAX_BODY = 1024 * 1024;
-const OWN_BODY_LIMIT = new Set(SCANP_LARGE_BODY_PATHS);
+const UPLOAD_BODY_LIMITS: Record<string, number> = { ...SCANP_BODY_LIMITS };
 // WEB_DIST lets parallel test runs build and serve their own copy of the web app.
 const defaultWebDir = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
@@ -82,14 +82,17 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       'request',
     );
   });
-  const limit = bodyLimit({
-    maxSize: MAX_BODY,
-    onError: () => {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
-    },
-  });
-  // Uploads set their own, larger limit on their route.
-  app.use((c, next) => (OWN_BODY_LIMIT.has(c.req.path) ? next() : limit(c, next)));
+  const limitOf = (maxSize: number) =>
+    bodyLimit({
+      maxSize,
+      onError: () => {
+        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+      },
+    });
+  const limit = limitOf(MAX_BODY);
+  // Uploads have a larger limit, applied here too: the input guard below reads every body.
+  const uploadLimits = new Map(Object.entries(UPLOAD_BODY_LIMITS).map(([path, max]) => [path, limitOf(max)]));
+  app.use((c, next) => (uploadLimits.get(c.req.path) ?? limit)(c, next));
 
   app.use(inputGuard());
 

@@ -23,5 +23,6 @@ export const PERMISSIONS = {
   ORDER_LIST: 'order:list',
   ORDER_HISTORY: 'order:history',
   PWD_ERROR_LIST: 'monitor:pwdErrorList',
+  SCANP_EDIT: 'scanp:edit', // scan items: import, and the administration screens to come
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

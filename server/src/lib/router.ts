@@ -2,27 +2,27 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { ZodError } from 'zod';
 import { en, zhCN } from 'zod/locales';
+import type { Locale } from '@shared/constants';
 import type { AppEnv } from '../context';
 import { localeOf, translate } from './i18n';
 
 const localeErrors = { 'zh-CN': zhCN().localeError, 'en-US': en().localeError };
 
+/** One zod issue as a message in the given language (required, or zod's own localised text). */
+export function issueText(locale: Locale, issue: ZodError['issues'][number]): string {
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return translate(locale, 'required');
+  if (issue.code === 'custom') return issue.message;
+  const r = localeErrors[locale](issue as never);
+  return typeof r === 'string' ? r : (r?.message ?? issue.message);
+}
+
 /** Field-level messages in the caller's language. */
 export function validationBody(c: Context, error: ZodError) {
   const locale = localeOf(c.req.header('accept-language'));
-  const errors = error.issues.map((issue) => {
-    const field = issue.path.join('.') || '(body)';
-    let text: string;
-    if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
-      text = translate(locale, 'required');
-    } else if (issue.code === 'custom') {
-      text = issue.message;
-    } else {
-      const r = localeErrors[locale](issue as never);
-      text = typeof r === 'string' ? r : (r?.message ?? issue.message);
-    }
-    return { field, msg: text };
-  });
+  const errors = error.issues.map((issue) => ({
+    field: issue.path.join('.') || '(body)',
+    msg: issueText(locale, issue),
+  }));
   const summary = errors.map((e) => `${e.field}: ${e.msg}`).join('; ');
   return {
     success: false as const,

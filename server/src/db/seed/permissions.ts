@@ -74,6 +74,8 @@ export const PERMISSION_TREE: PermissionSeed[] = [
         perms: P.PWD_ERROR_LIST,
         menu_type: 1,
       },
+      // The super administrator holds it; the administration issue adds the scan item screen here.
+      action('scanpEdit', '检查项目维护', 'Edit scan items', P.SCANP_EDIT),
     ],
   },
 ];

@@ -1,0 +1,67 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Locale } from '@shared/constants';
+import type { ImportDetail } from '@shared/schemas/list';
+import { ScanItemInputSchema } from '@shared/schemas/scan-item';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { scanItem } from '../../db/schema';
+import { translate } from '../../lib/i18n';
+import { validateRows, type SheetRow } from '../../lib/list/xlsx-import';
+
+/**
+ * Imports scan items into the caller's hospital: rows valid by the schema, not repeated in the file and
+ * not already there go in, in one transaction; the rest come back as details. Imports of one hospital
+ * take turns (advisory lock), so two at once cannot both add a description.
+ */
+export async function importScanItems(
+  db: Db,
+  me: AuthUser,
+  rows: SheetRow[],
+  locale: Locale,
+): Promise<{ imported: number; details: ImportDetail[] }> {
+  const { valid, details } = validateRows(ScanItemInputSchema, rows, locale);
+  const firstRow = new Map<string, number>();
+  const fresh = valid.filter((r) => {
+    const seen = firstRow.get(r.data.description);
+    if (seen === undefined) return firstRow.set(r.data.description, r.row);
+    details.push({ row: r.row, field: 'description', msg: translate(locale, 'importRepeated', { row: seen }) });
+    return false;
+  });
+  const hospitalCode = me.hospital_code;
+  const imported = await db.transaction(async (tx) => {
+    if (!fresh.length) return 0;
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scan_item:${hospitalCode}`}))`);
+    const taken = new Set(
+      (
+        await tx
+          .select({ d: scanItem.description })
+          .from(scanItem)
+          .where(
+            and(
+              eq(scanItem.hospital_code, hospitalCode),
+              inArray(
+                scanItem.description,
+                fresh.map((r) => r.data.description),
+              ),
+            ),
+          )
+      ).map((r) => r.d),
+    );
+    const rowsIn = fresh.filter((r) => {
+      if (!taken.has(r.data.description)) return true;
+      details.push({ row: r.row, field: 'description', msg: translate(locale, 'importExists') });
+      return false;
+    });
+    if (!rowsIn.length) return 0;
+    await tx.insert(scanItem).values(
+      rowsIn.map(({ data }) => ({
+        ...data,
+        cost: data.cost.toFixed(2),
+        other_price: data.other_price === undefined ? null : data.other_price.toFixed(2),
+        hospital_code: hospitalCode,
+      })),
+    );
+    return rowsIn.length;
+  });
+  return { imported, details };
+}

@@ -1,0 +1,51 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { PERMISSIONS } from '@shared/permissions';
+import { ImportResultSchema } from '@shared/schemas/list';
+import { SCAN_ITEM_IMPORT_COLUMNS } from '@shared/schemas/scan-item';
+import { localeOf } from '../../lib/i18n';
+import { IMPORT_MAX_BYTES, importAnswer, readXlsx } from '../../lib/list/xlsx-import';
+import { okResponse } from '../../lib/route';
+import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { importScanItems } from './import';
+
+const ImportFileSchema = z.object({
+  file: z
+    .custom<File>((v) => v instanceof File, { message: 'file: an .xlsx file' })
+    .openapi({ type: 'string', format: 'binary' }),
+});
+
+/** Upload routes and their body limit (app.ts applies it instead of the global 1 MiB). */
+export const SCANP_BODY_LIMITS = { '/scanp/importExcel': IMPORT_MAX_BYTES };
+
+export function scanpRoutes() {
+  const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/scanp/importExcel',
+      tags: ['scanp'],
+      summary:
+        "Scan items from an .xlsx (multipart `file`, at most 5 MiB) into the caller's hospital: code 200 all rows, 201 some refused (details), 400 none",
+      ...access(PERMISSIONS.SCANP_EDIT),
+      request: {
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: ImportFileSchema,
+            },
+          },
+          required: true,
+        },
+      },
+      responses: okResponse(ImportResultSchema),
+    }),
+    async (c) => {
+      const rows = await readXlsx(c.req.valid('form').file, SCAN_ITEM_IMPORT_COLUMNS);
+      const locale = localeOf(c.req.header('accept-language'));
+      const { imported, details } = await importScanItems(c.var.deps.db, c.var.user, rows, locale);
+      return importAnswer(c, imported, details);
+    },
+  );
+  return app;
+}

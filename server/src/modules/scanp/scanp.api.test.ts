@@ -1,0 +1,182 @@
+import { and, eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ImportResult } from '@shared/schemas/list';
+import { permission, role, rolePermission, scanItem } from '../../db/schema';
+import { loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+
+let p: TestPlatform;
+let doctor: string; // H001, report doctor granted scanp:edit for this file
+let doctor2: string; // H002, same role
+let auditor: string; // H001, no scanp:edit
+beforeAll(async () => {
+  p = await startTestPlatform();
+  const [perm] = await p.deps.db.select().from(permission).where(eq(permission.key, 'scanpEdit'));
+  const [doctorRole] = await p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
+  await p.deps.db.insert(rolePermission).values({ role_pk: doctorRole!.pk, permission_pk: perm!.pk });
+  [doctor, doctor2, auditor] = await Promise.all([
+    loginAs(p.app, 'doctor', 'Doctor@123'),
+    loginAs(p.app, 'doctor2', 'Doctor@123'),
+    loginAs(p.app, 'auditor', 'Audit@123'),
+  ]);
+});
+afterAll(async () => {
+  await p?.close();
+});
+
+const HEADER = [
+  'description',
+  'code',
+  'modality',
+  'cost',
+  'other_price',
+  'partnum',
+  'coefficient',
+  'custom_code',
+  'en',
+];
+
+async function xlsx(rows: unknown[][], header: string[] = HEADER): Promise<Blob> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet('items');
+  ws.addRow(header);
+  for (const r of rows) ws.addRow(r);
+  return new Blob([await wb.xlsx.writeBuffer()]);
+}
+
+async function upload(token: string, file: Blob | null, name = 'items.xlsx', lang = 'en-US') {
+  const form = new FormData();
+  if (file) form.set('file', file, name);
+  const res = await p.app.request('/scanp/importExcel', {
+    method: 'POST',
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': lang },
+    body: form,
+  });
+  const body = (await res.json()) as {
+    success: boolean;
+    code: number;
+    msg: string;
+    error?: string;
+    data: ImportResult;
+  };
+  return { status: res.status, body };
+}
+
+const itemsOf = (hospital: string, description: string) =>
+  p.deps.db
+    .select()
+    .from(scanItem)
+    .where(and(eq(scanItem.hospital_code, hospital), eq(scanItem.description, description)));
+
+describe('POST /scanp/importExcel', () => {
+  it('imports every valid row into the caller’s hospital: code 200', async () => {
+    const file = await xlsx([
+      ['导入测试甲', 'IMP1', 'CT', 120.5, '', 2, 1, 'C1', 'Import A'],
+      ['导入测试乙', '', 'MR', '80', 10.25, '', '', '', ''],
+    ]);
+    const r = await upload(doctor, file);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, code: 200, data: { imported: 2, failed: 0, details: [] } });
+    const [a] = await itemsOf('H001', '导入测试甲');
+    expect(a).toMatchObject({
+      code: 'IMP1',
+      modality: 'CT',
+      cost: '120.50',
+      other_price: null,
+      partnum: 2,
+      en: 'Import A',
+    });
+    const [b] = await itemsOf('H001', '导入测试乙');
+    expect(b).toMatchObject({ cost: '80.00', other_price: '10.25', partnum: 1, coefficient: 1 });
+  });
+
+  it('imports the valid rows and lists the others (row, field, message): code 201', async () => {
+    const file = await xlsx([
+      ['导入测试丙', '', 'CT', 100, '', 1, 1, '', ''], // row 2: fine
+      ['', '', 'CT', 100], // row 3: no description
+      ['导入测试丁', '', 'XX', 100], // row 4: unknown modality
+      ['导入测试戊', '', 'CT', 1.234], // row 5: three decimals
+      ['导入测试己', '', 'CT', 100, '', 1.5], // row 6: partnum not whole
+      ['导入测试丙', '', 'DR', 50], // row 7: repeats row 2
+      ['导入测试甲', '', 'CT', 50], // row 8: already in H001
+      ['导入测试庚', '', 'CT', -3, '', '', 0], // row 9: negative cost, coefficient 0
+      ['甲', '', 'CT', 5], // row 10: name too short
+    ]);
+    const r = await upload(doctor, file);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ success: true, code: 201, data: { imported: 1, failed: 8 } });
+    const fields = r.body.data.details.map((d) => `${d.row}:${d.field}`);
+    expect(fields).toEqual([
+      '3:description',
+      '4:modality',
+      '5:cost',
+      '6:partnum',
+      '7:description',
+      '8:description',
+      '9:cost',
+      '9:coefficient',
+      '10:description',
+    ]);
+    expect(r.body.data.details.find((d) => d.row === 7)?.msg).toBe('repeats row 2');
+    expect(r.body.data.details.find((d) => d.row === 8)?.msg).toBe('already exists');
+    expect(await itemsOf('H001', '导入测试丙')).toHaveLength(1);
+    expect(await itemsOf('H001', '导入测试丁')).toHaveLength(0);
+  });
+
+  it('checks uniqueness within the hospital only, and answers in the caller’s language', async () => {
+    const file = await xlsx([['导入测试甲', '', 'CT', 50]], ['检查部位', '编码', '检查类型', '费用']);
+    expect((await upload(doctor2, file)).body).toMatchObject({ code: 200, data: { imported: 1 } });
+    expect(await itemsOf('H002', '导入测试甲')).toHaveLength(1);
+    const again = await upload(doctor2, file, 'items.xlsx', 'zh-CN');
+    expect(again.status).toBe(400);
+    expect(again.body.data.details).toEqual([{ row: 2, field: 'description', msg: '已存在' }]);
+  });
+
+  it('answers 400 and writes nothing when no row is valid', async () => {
+    const before = (await p.deps.db.select().from(scanItem)).length;
+    const r = await upload(
+      doctor,
+      await xlsx([
+        ['', '', 'CT', 1],
+        ['导入测试辛', '', '', 1],
+      ]),
+    );
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, code: 400, error: 'VALIDATION', data: { imported: 0, failed: 2 } });
+    expect(await upload(doctor, await xlsx([]))).toMatchObject({ status: 400 });
+    expect((await p.deps.db.select().from(scanItem)).length).toBe(before);
+  });
+
+  it.each([
+    ['a text file named .xlsx', new Blob(['description,modality\nA,CT\n']), 'items.xlsx'],
+    ['an xlsx under another name', null, 'items.csv'],
+    ['a zip that is no workbook', new Blob([Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])]), 'items.xlsx'],
+  ])('refuses %s with 400 and writes nothing', async (_, blob, name) => {
+    const before = (await p.deps.db.select().from(scanItem)).length;
+    const file = blob ?? (await xlsx([['导入测试壬', '', 'CT', 1]]));
+    const r = await upload(doctor, file, name);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, error: 'VALIDATION', msg: 'Upload an Excel file in .xlsx format' });
+    expect((await p.deps.db.select().from(scanItem)).length).toBe(before);
+  });
+
+  it('answers 400 without a file', async () => {
+    expect(await upload(doctor, null)).toMatchObject({ status: 400, body: { error: 'VALIDATION' } });
+  });
+
+  it('takes files over the global 1 MiB limit, up to its own 5 MiB', async () => {
+    const big = new Blob([new Uint8Array(2 * 1024 * 1024)]);
+    expect((await upload(doctor, big)).body).toMatchObject({ error: 'VALIDATION' });
+    const huge = await upload(doctor, new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]));
+    expect(huge.status).toBe(413);
+    expect(huge.body).toMatchObject({ success: false, code: 413, error: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('needs a session and scanp:edit', async () => {
+    const file = await xlsx([['导入测试癸', '', 'CT', 1]]);
+    expect((await upload('', file)).status).toBe(401);
+    expect((await upload(auditor, file)).status).toBe(403);
+    expect(await itemsOf('H001', '导入测试癸')).toHaveLength(0);
+  });
+});
