@@ -18,7 +18,7 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
     {
       title: t('fields.rpt_status'),
       dataIndex: 'rpt_status',
-      width: 100,
+      width: 120,
       render: (v: number) => <RptStatusTag status={v} />,
     },
     {
@@ -43,7 +43,7 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
     {
       title: t('fields.modality'),
       dataIndex: 'modality',
-      width: 80,
+      width: 96,
       render: (v: string) => <span data-testid="cell-modality">{v}</span>,
     },
     { title: t('fields.study_desc'), dataIndex: 'study_desc', width: 160, ellipsis: true },
