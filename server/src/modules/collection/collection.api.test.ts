@@ -11,6 +11,7 @@ import { createSession } from '../auth/session';
 let p: TestPlatform;
 let doctor: string;
 let doctor2: string;
+let auditor: string; // same hospital as doctor, no favourites
 let nomenu: string;
 let h001: { iuid: string; modality: string; name: string }[];
 let h002Iuid: string;
@@ -18,9 +19,10 @@ let doctorPk: number;
 
 beforeAll(async () => {
   p = await startTestPlatform();
-  [doctor, doctor2] = await Promise.all([
+  [doctor, doctor2, auditor] = await Promise.all([
     loginAs(p.app, 'doctor', 'Doctor@123'),
     loginAs(p.app, 'doctor2', 'Doctor@123'),
+    loginAs(p.app, 'auditor', 'Audit@123'),
   ]);
   const [nm] = await p.deps.db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'nomenu'));
   nomenu = (await createSession(p.deps.db, nm!.pk, 10, { ip: '', userAgent: '' })).token;
@@ -99,6 +101,7 @@ describe('GET /collection/list', () => {
   });
 
   it("never shows another user's or another hospital's favourites", async () => {
+    expect((await list(auditor)).page.totalRow).toBe(0);
     const mine = await list(doctor2);
     expect(mine.page.list.map((s) => s.study_iuid)).toEqual([h002Iuid]);
     const [h2] = await p.deps.db.select({ sn: hospital.sn }).from(hospital).where(eq(hospital.code, 'H002'));
@@ -146,8 +149,9 @@ describe('POST /collection/deleteBatch', () => {
   });
 
   it("never touches another user's favourites", async () => {
-    const r = await del(doctor2, h001.map((s) => s.iuid).join(','));
-    expect(r.body).toMatchObject({ success: true, data: { deleted: 0 } });
+    const ids = h001.map((s) => s.iuid).join(',');
+    expect((await del(auditor, ids)).body).toMatchObject({ success: true, data: { deleted: 0 } });
+    expect((await del(doctor2, ids)).body).toMatchObject({ success: true, data: { deleted: 0 } });
     expect(await favourites(doctorPk)).toHaveLength(6);
   });
 
