@@ -103,17 +103,6 @@ export const HistoryRequestSchema = z
     path: ['patient_id'],
   });
 
-export const CollectionListRequestSchema = PageRequestSchema.extend({
-  sn: z.string().trim().max(32).optional(),
-  patient_name: FilterTextSchema.optional(),
-  startDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
-  endDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
-  modalitys: ModalityListSchema.optional(),
-  study_desc: FilterTextSchema.optional(),
-  report_content: FilterTextSchema.optional(),
-}).refine(dateRangeOk, { message: 'startDate <= endDate', path: ['endDate'] });
-export type CollectionListRequest = z.input<typeof CollectionListRequestSchema>;
-
 export const StudyRefSchema = z.object({ study_iuid: z.string().trim().min(1).max(64) });
 
 export const HospitalOptionSchema = z.object({ sn: z.string(), name: z.string() });

@@ -1,29 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
-import { pageOf } from '@shared/schemas/common';
-import { CollectionListRequestSchema, StudyRefSchema, StudyRowSchema } from '@shared/schemas/order';
+import { StudyRefSchema } from '@shared/schemas/order';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
-import { addToCollection, listCollection, removeFromCollection } from './service';
+import { addToCollection, removeFromCollection } from './service';
 
 const tags = ['collection'];
 
 export function collectionRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/collection/list',
-      tags,
-      summary: "The caller's favourite studies, filtered and paged (20 a page by default)",
-      ...access(PERMISSIONS.USER),
-      request: jsonBody(CollectionListRequestSchema),
-      responses: okResponse(pageOf(StudyRowSchema)),
-    }),
-    async (c) => ok(c, await listCollection(c.var.deps.db, c.var.user, c.req.valid('json'))),
-  );
   app.openapi(
     createRoute({
       method: 'post',

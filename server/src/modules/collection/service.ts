@@ -1,24 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { Page } from '@shared/schemas/common';
-import type { CollectionListRequestSchema, StudyRow } from '@shared/schemas/order';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { collection, study } from '../../db/schema';
-import { listPage } from '../../lib/list/query';
 import { notFound } from '../../lib/errors';
 import { assertHospital, hospitalScope } from '../hospital/scope';
 import { findStudy } from '../order/service';
-import { collectionList } from './list';
-
-export async function listCollection(
-  db: Db,
-  me: AuthUser,
-  q: z.output<typeof CollectionListRequestSchema>,
-): Promise<Page<StudyRow>> {
-  const { pageNumber, pageSize, ...filters } = q;
-  return listPage(collectionList, { db, user: me }, { pageNumber, pageSize, filters });
-}
 
 /** Removes studies (by study_iuid) from the caller's favourites; others' favourites and unknown ids are untouched. */
 export async function removeManyFromCollection(db: Db, me: AuthUser, studyIuids: string[]): Promise<number> {

@@ -217,6 +217,10 @@ describe('POST /api/order/historyList', () => {
   });
 });
 
+/** The caller's favourites through the generic list contract (GET, filters as JSON text). */
+const favourites = (token: string, filters: Record<string, string> = {}) =>
+  call(p.app, 'GET', `/collection/list?filters=${encodeURIComponent(JSON.stringify(filters))}`, { token });
+
 describe('favourites', () => {
   it('adds, lists with filters and removes a favourite, within the hospital', async () => {
     const rows = (await list(doctor, { pageSize: 30 })).page.list;
@@ -229,39 +233,34 @@ describe('favourites', () => {
     expect(
       (await call(p.app, 'POST', '/collection/add', { token: doctor, json: { study_iuid: a.study_iuid } })).status,
     ).toBe(200);
-    const fav = await call(p.app, 'POST', '/collection/list', { token: doctor, json: {} });
+    const fav = await favourites(doctor);
     const page = fav.body.data as PageBody;
     expect(page.totalRow).toBe(2);
     expect(page.pageSize).toBe(20);
     expect(page.list.every((s) => s.collected)).toBe(true);
     expect((await list(doctor, { accession_no: a.accession_no })).page.list[0]!.collected).toBe(true);
 
-    const byDesc = await call(p.app, 'POST', '/collection/list', { token: doctor, json: { study_desc: a.study_desc } });
+    const byDesc = await favourites(doctor, { study_desc: a.study_desc });
     expect((byDesc.body.data as PageBody).list.every((s) => s.study_desc.includes(a.study_desc))).toBe(true);
-    const none = await call(p.app, 'POST', '/collection/list', {
-      token: doctor,
-      json: { report_content: 'zzz-not-there' },
-    });
+    const none = await favourites(doctor, { report_content: 'zzz-not-there' });
     expect((none.body.data as PageBody).totalRow).toBe(0);
 
     // another user's favourites are their own
     const auditor = await loginAs(p.app, 'auditor', 'Audit@123');
-    expect(
-      ((await call(p.app, 'POST', '/collection/list', { token: auditor, json: {} })).body.data as PageBody).totalRow,
-    ).toBe(0);
+    expect(((await favourites(auditor)).body.data as PageBody).totalRow).toBe(0);
     // another hospital's study cannot be added
     expect(
       (await call(p.app, 'POST', '/collection/add', { token: doctor2, json: { study_iuid: a.study_iuid } })).status,
     ).toBe(403);
 
     await call(p.app, 'POST', '/collection/remove', { token: doctor, json: { study_iuid: a.study_iuid } });
-    const after = await call(p.app, 'POST', '/collection/list', { token: doctor, json: {} });
+    const after = await favourites(doctor);
     expect((after.body.data as PageBody).list.map((s) => s.study_iuid)).toEqual([b.study_iuid]);
   });
 
   it('is refused without the user permission', async () => {
     const register = await loginAs(p.app, 'register', 'Register@123');
-    expect((await call(p.app, 'POST', '/collection/list', { token: register, json: {} })).status).toBe(200);
+    expect((await favourites(register)).status).toBe(200);
     const [s] = await p.deps.db.select().from(study).limit(1);
     const [nomenu] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'nomenu'));
     const { token } = await createSession(p.deps.db, nomenu!.pk, 10, { ip: '', userAgent: '' });
