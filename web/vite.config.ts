@@ -37,11 +37,14 @@ export default defineConfig({
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       output: {
-        // Libraries change less often than our code: their own long-cached chunks.
+        // Only libraries every page uses (the login page included) get a long-cached chunk of their own;
+        // antd and the rest split by route, so no screen downloads another screen's libraries.
         codeSplitting: {
           groups: [
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|rc-[^\\/]+)[\\/]/ },
-            { name: 'vendor', test: /node_modules/ },
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]/,
+            },
           ],
         },
       },

@@ -51,3 +51,5 @@ export const SUPER_ADMIN_ROLE_PK = 1;
 export const CODE_SESSION_EXPIRED = 700;
 export const CODE_LIST_WARNING = 510;
 export const CODE_IMPORT_PARTIAL = 201;
+/** use_password_check policy: lowercase, uppercase, digit, 6 to 16 characters. */
+export const STRONG_PASSWORD_RE = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{${PASSWORD_MIN},${PASSWORD_MAX}}$`);

@@ -3,16 +3,22 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/providers';
 import { router } from './app/router';
-import './lib/i18n';
+import { i18nReady } from './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+const render = (el: HTMLElement) =>
+  createRoot(el).render(
+    <StrictMode>
+      <AppProviders>
+        {/* Router updates outside transitions: with them, a navigation started while another is still being
+            rendered (the sign-in's redirect, then the login page opened again) could leave the page blank. */}
+        <RouterProvider router={router} useTransitions={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+
+// The first page's route chunk loads meanwhile (the router starts it); without texts, keys still show.
+void i18nReady.catch(() => undefined).then(() => render(root));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CAPTCHA_LENGTH, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import { CAPTCHA_LENGTH } from '../constants';
+import { LAYOUT_DEFAULTS } from '../layout-defaults';
 
 export const YesNoSchema = z.enum(['Y', 'N']);
 
@@ -22,9 +23,6 @@ export const LoginFormSchema = z.object({
 });
 export type LoginForm = z.input<typeof LoginFormSchema>;
 
-/** use_password_check policy: lowercase, uppercase, digit, 6 to 16 characters. */
-export const STRONG_PASSWORD_RE = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
-
 export const UserSettingsSchema = z.object({
   close: z.boolean().default(false),
   modalitys: z.array(z.string().max(8)).max(20).default([]),
@@ -45,19 +43,19 @@ export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
 /** The settings drawer, kept per user on the server. */
 export const LayoutSettingsSchema = z.object({
-  navTheme: z.enum(['dark', 'light']).default('dark'),
+  navTheme: z.enum(['dark', 'light']).default(LAYOUT_DEFAULTS.navTheme),
   primaryColor: z
     .string()
     .regex(/^#[0-9a-fA-F]{6}$/)
-    .default('#1677ff'),
-  layout: z.enum(['side', 'top']).default('side'),
-  contentWidth: z.enum(['Fixed', 'Fluid']).default('Fluid'),
-  fixedHeader: z.boolean().default(true),
-  autoHideHeader: z.boolean().default(false),
-  fixSiderbar: z.boolean().default(true),
-  colorWeak: z.boolean().default(false),
-  multiTab: z.boolean().default(true),
-  showLockScreen: z.boolean().default(true),
+    .default(LAYOUT_DEFAULTS.primaryColor),
+  layout: z.enum(['side', 'top']).default(LAYOUT_DEFAULTS.layout),
+  contentWidth: z.enum(['Fixed', 'Fluid']).default(LAYOUT_DEFAULTS.contentWidth),
+  fixedHeader: z.boolean().default(LAYOUT_DEFAULTS.fixedHeader),
+  autoHideHeader: z.boolean().default(LAYOUT_DEFAULTS.autoHideHeader),
+  fixSiderbar: z.boolean().default(LAYOUT_DEFAULTS.fixSiderbar),
+  colorWeak: z.boolean().default(LAYOUT_DEFAULTS.colorWeak),
+  multiTab: z.boolean().default(LAYOUT_DEFAULTS.multiTab),
+  showLockScreen: z.boolean().default(LAYOUT_DEFAULTS.showLockScreen),
 });
 export type LayoutSettings = z.infer<typeof LayoutSettingsSchema>;
 

@@ -2,14 +2,15 @@ import type { ComponentType } from 'react';
 import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '@shared/permissions';
 import { ExceptionRedirect } from '@web/components/exception-redirect';
-import { InDevelopment } from '@web/components/in-development';
 import { PageLoading } from '@web/components/page-loading';
-import { RequirePermission, SignedInShell } from './guards';
+import { prefetchUserInfo } from '@web/lib/user-info';
+import { RequirePermission } from './guards';
 import { RootLayout } from './root-layout';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
+const inDevelopment = page(() => import('./routes/in-development'));
 
 /** Spec routes without a page yet; they are reachable and say so. */
 const PENDING_SIGNED_IN = [
@@ -51,12 +52,16 @@ const routes: RouteObject[] = [
       { path: '/lock', lazy: page(() => import('./routes/lock')) },
       { path: '/rptPrint', lazy: page(() => import('./routes/report-print')) },
       { path: '/OpenImageStation', lazy: page(() => import('./routes/open-image-station')) },
-      ...PENDING_PUBLIC.map((path) => ({ path: `/${path}`, element: <InDevelopment /> })),
+      ...PENDING_PUBLIC.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
       { path: '/403', element: <ExceptionRedirect status="403" /> },
       { path: '/404', element: <ExceptionRedirect status="404" /> },
       { path: '/500', element: <ExceptionRedirect status="500" /> },
       {
-        element: <SignedInShell />,
+        // The shell loads with the first signed-in page, not with the login page; the user info meanwhile.
+        lazy: () => {
+          prefetchUserInfo();
+          return page(() => import('./signed-in-shell'))();
+        },
         children: [
           { index: true, element: <Navigate to="/orderList" replace /> },
           { path: '/orderList', lazy: page(() => import('./routes/order-list')) },
@@ -74,15 +79,12 @@ const routes: RouteObject[] = [
           },
           {
             path: '/shareRptInfo',
-            element: (
-              <RequirePermission action={PERMISSIONS.DASHBOARD}>
-                <InDevelopment />
-              </RequirePermission>
-            ),
+            element: <RequirePermission action={PERMISSIONS.DASHBOARD} />,
+            children: [{ index: true, lazy: inDevelopment }],
           },
           { path: '/account/settings', lazy: page(() => import('./routes/account-settings')) },
           { path: '/printLabel', lazy: page(() => import('./routes/print-label')) },
-          ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, element: <InDevelopment /> })),
+          ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

@@ -4,10 +4,14 @@ import 'dayjs/locale/en';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/constants';
-import { resources } from '@web/locales/resources';
 import { STORAGE_KEYS } from './storage-keys';
 
 const DAYJS_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
+// One chunk per language: a page downloads the texts of the language it shows, not both.
+const TEXTS: Record<Locale, () => Promise<{ default: Record<string, object> }>> = {
+  'zh-CN': () => import('@web/locales/texts-zh-CN'),
+  'en-US': () => import('@web/locales/texts-en-US'),
+};
 
 const isLocale = (v: unknown): v is Locale => (LOCALES as readonly unknown[]).includes(v);
 
@@ -24,16 +28,26 @@ const initial = storedLocale();
 dayjs.locale(DAYJS_LOCALE[initial]);
 document.documentElement.lang = initial;
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initial,
-  fallbackLng: DEFAULT_LOCALE,
-  supportedLngs: [...LOCALES],
-  defaultNS: 'common',
-  ns: Object.keys(resources[DEFAULT_LOCALE]),
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+async function loadTexts(locale: Locale): Promise<void> {
+  if (i18n.hasResourceBundle(locale, 'common')) return;
+  const { default: texts } = await TEXTS[locale]();
+  for (const [ns, bundle] of Object.entries(texts)) i18n.addResourceBundle(locale, ns, bundle, true, true);
+}
+
+/** Resolves once the texts of the starting language are in: main.tsx renders after it. */
+export const i18nReady: Promise<void> = i18n
+  .use(initReactI18next)
+  .init({
+    resources: {},
+    lng: initial,
+    // Both languages have the same keys (locales.test.ts), so the other one is never needed as a fallback.
+    fallbackLng: false,
+    supportedLngs: [...LOCALES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  })
+  .then(() => loadTexts(initial));
 
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
@@ -46,6 +60,7 @@ export async function setLocale(locale: Locale): Promise<void> {
   } catch {
     // not persisted: still switch for this page
   }
+  await loadTexts(locale);
   dayjs.locale(DAYJS_LOCALE[locale]);
   document.documentElement.lang = locale;
   await i18n.changeLanguage(locale);

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { UserInfo } from '@shared/schemas/auth';
 import { apiPost } from './api-client';
+import { queryClient } from './query-client';
 import { useSessionStore } from './session-store';
 
 /** The signed-in user, menus and permissions: shared by the shell, the guards and the features. */
@@ -12,6 +13,12 @@ export const userInfoQuery = (token: string | null) =>
     enabled: !!token,
     staleTime: Infinity,
   });
+
+/** Starts loading the user info for the held token (while the signed-in shell's code is still downloading). */
+export function prefetchUserInfo(): void {
+  const token = useSessionStore.getState().token;
+  if (token) void queryClient.prefetchQuery(userInfoQuery(token));
+}
 
 export function useUserInfo() {
   const token = useSessionStore((s) => s.token);

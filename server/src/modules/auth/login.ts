@@ -1,7 +1,7 @@
 import { statfs } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { CAPTCHA_AFTER_FAILURES, SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
-import { STRONG_PASSWORD_RE, type LoginResult } from '@shared/schemas/auth';
+import { CAPTCHA_AFTER_FAILURES, STRONG_PASSWORD_RE, SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import type { LoginResult } from '@shared/schemas/auth';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { pwdError, sysUser } from '../../db/schema';

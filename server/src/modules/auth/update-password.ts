@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { UpdatePassword } from '@shared/schemas/account';
-import { STRONG_PASSWORD_RE } from '@shared/schemas/auth';
+import { STRONG_PASSWORD_RE } from '@shared/constants';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { session, sysUser } from '../../db/schema';

@@ -1,14 +1,19 @@
+import { lazy, Suspense } from 'react';
 import { LoginPage } from '@web/features/auth/components/login-page';
-import { CertLoginDialog } from '@web/features/cert-login/components/cert-login-dialog';
-import { CertBridgeProvider } from '../cert-bridge';
 import { GuestOnly } from '../guards';
+
+const CertLoginSlot = lazy(() => import('../cert-login-slot'));
 
 export default function LoginRoute() {
   return (
     <GuestOnly>
-      <CertBridgeProvider>
-        <LoginPage extra={(onSuccess) => <CertLoginDialog onSuccess={onSuccess} />} />
-      </CertBridgeProvider>
+      <LoginPage
+        extra={(onSuccess) => (
+          <Suspense fallback={null}>
+            <CertLoginSlot onSuccess={onSuccess} />
+          </Suspense>
+        )}
+      />
     </GuestOnly>
   );
 }

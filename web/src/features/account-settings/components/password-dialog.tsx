@@ -1,8 +1,7 @@
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_MAX } from '@shared/constants';
+import { PASSWORD_MAX, STRONG_PASSWORD_RE } from '@shared/constants';
 import type { UpdatePassword } from '@shared/schemas/account';
-import { STRONG_PASSWORD_RE } from '@shared/schemas/auth';
 import { useUpdatePassword } from '../api/update-password';
 
 /** Password change: old, new (6 to 16 with a-z, A-Z, 0-9), repeat; the server checks the same rules. */

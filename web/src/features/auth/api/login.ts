@@ -1,5 +1,4 @@
 import { useMutation } from '@tanstack/react-query';
-import { aesEncrypt } from '@shared/aes';
 import type { FootTitle, LoginResult } from '@shared/schemas/auth';
 import { apiGet, request } from '@web/lib/api-client';
 
@@ -12,15 +11,17 @@ export interface LoginInput {
 
 /** The form-encoded sign-in; credentials AES-encrypted when the server asks for it (aes 'Y'). */
 export async function login(input: LoginInput, foot: Pick<FootTitle, 'aes' | 'aes_key'> | undefined) {
-  const aes = foot?.aes === 'Y' && !!foot.aes_key;
+  const key = foot?.aes === 'Y' ? foot.aes_key : '';
+  // crypto-js only when the server asks for AES: it is not part of the login page's first download.
+  const encrypt = key ? (await import('@shared/aes')).aesEncrypt : null;
   const form: Record<string, string> = {
-    username: aes && foot ? aesEncrypt(input.username, foot.aes_key) : input.username,
-    password: aes && foot ? aesEncrypt(input.password, foot.aes_key) : input.password,
+    username: encrypt ? encrypt(input.username, key) : input.username,
+    password: encrypt ? encrypt(input.password, key) : input.password,
     logon_type: 'PC',
     captchaKey: input.captchaKey,
     inputCode: input.inputCode,
   };
-  if (aes) form.use_aes = 'Y';
+  if (encrypt) form.use_aes = 'Y';
   const env = await request<LoginResult>('/user/login', { method: 'POST', form, silent: true });
   return env.data;
 }

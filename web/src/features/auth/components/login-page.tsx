@@ -1,4 +1,4 @@
-import { App, Card, Typography } from 'antd';
+import { App, theme } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '@shared/schemas/auth';
@@ -16,6 +16,7 @@ interface LoginPageProps {
 export function LoginPage({ extra }: LoginPageProps = {}) {
   const { t } = useTranslation('auth');
   const { notification } = App.useApp();
+  const { token } = theme.useToken();
   const { data: foot } = useFootTitle();
   const title = foot?.title || t('defaultTitle');
 
@@ -50,21 +51,51 @@ export function LoginPage({ extra }: LoginPageProps = {}) {
       <div style={{ position: 'absolute', top: 16, right: 16 }}>
         <LanguageSwitch dark />
       </div>
-      <Typography.Title
-        level={2}
-        style={{ color: foot?.title_color || '#ffffff', marginBottom: 24, textAlign: 'center' }}
+      <h2
+        style={{
+          color: foot?.title_color || '#ffffff',
+          margin: '0 0 24px',
+          textAlign: 'center',
+          fontSize: token.fontSizeHeading2,
+          lineHeight: token.lineHeightHeading2,
+          fontWeight: token.fontWeightStrong,
+        }}
         data-testid="login-title"
       >
         {title}
-      </Typography.Title>
-      <Card style={{ width: '100%', maxWidth: 400 }} title={t('login.heading')}>
-        <LoginForm foot={foot} onSuccess={onSuccess} />
-      </Card>
+      </h2>
+      {/* A plain panel, not antd Card: Card brings Tabs, Menu and Dropdown into the login page's download. */}
+      <section
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          background: token.colorBgContainer,
+          borderRadius: token.borderRadiusLG,
+          boxShadow: token.boxShadowTertiary,
+          fontSize: token.fontSize,
+        }}
+      >
+        <h3
+          style={{
+            margin: 0,
+            padding: `${token.paddingSM + 4}px ${token.paddingLG}px`,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            fontSize: token.fontSizeLG,
+            fontWeight: token.fontWeightStrong,
+            color: token.colorTextHeading,
+          }}
+        >
+          {t('login.heading')}
+        </h3>
+        <div style={{ padding: token.paddingLG }}>
+          <LoginForm foot={foot} onSuccess={onSuccess} />
+        </div>
+      </section>
       {extra?.(onSuccess)}
-      <Typography.Text style={{ color: 'rgba(255,255,255,0.65)', marginTop: 24 }} data-testid="login-footer">
+      <span style={{ color: 'rgba(255,255,255,0.65)', marginTop: 24 }} data-testid="login-footer">
         {foot?.data}
         {foot?.version ? ` · v${foot.version}` : ''}
-      </Typography.Text>
+      </span>
     </div>
   );
 }

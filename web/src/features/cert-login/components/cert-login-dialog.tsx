@@ -1,21 +1,14 @@
-import { App, Modal } from 'antd';
-import { useState } from 'react';
+import { Modal, Spin } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LoginResult } from '@shared/schemas/auth';
-import { CERT_LOGIN_PIN_MAX } from '@shared/schemas/cert';
-import { certLogin } from '../api/cert';
 import { useCertBridge } from '../lib/cert-bridge';
-import { describeFailure } from '../lib/describe-failure';
-import { proveKey } from '../lib/sign-flow';
-import { PinForm, type PinFormValues } from './pin-form';
+import type { CertLoginBodyProps } from './cert-login-body';
 
-interface CertLoginDialogProps {
-  /** The login page's own success handler: the session is stored exactly as for the password sign-in. */
-  onSuccess: (result: LoginResult) => void;
-}
+// The PIN form (antd Select, the signing flow) loads when a key is present, not with the login page.
+const CertLoginBody = lazy(() => import('./cert-login-body'));
 
 /** Opens while a USB key is present (unless dismissed for this insertion) and closes when it is removed. */
-export function CertLoginDialog({ onSuccess }: CertLoginDialogProps) {
+export function CertLoginDialog({ onSuccess }: CertLoginBodyProps) {
   const { t } = useTranslation('account');
   const bridge = useCertBridge();
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
@@ -29,46 +22,9 @@ export function CertLoginDialog({ onSuccess }: CertLoginDialogProps) {
       destroyOnHidden
       onCancel={() => setDismissedAt(bridge.insertions)}
     >
-      <CertLoginBody onSuccess={onSuccess} />
+      <Suspense fallback={<Spin />}>
+        <CertLoginBody onSuccess={onSuccess} />
+      </Suspense>
     </Modal>
-  );
-}
-
-/** PIN, sign the server's challenge with the key, sign in. Unmounted on close, so no error lingers. */
-function CertLoginBody({ onSuccess }: CertLoginDialogProps) {
-  const { t } = useTranslation('account');
-  const { notification } = App.useApp();
-  const bridge = useCertBridge();
-  const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async ({ certificate_id, pin }: PinFormValues) => {
-    setBusy(true);
-    setError('');
-    try {
-      const result = await certLogin(await proveKey(bridge, 'login', pin, certificate_id));
-      if (result.cert_expire_warning) {
-        notification.warning({ title: t('cert.expiryTitle'), description: result.cert_expire_warning });
-      }
-      onSuccess(result);
-    } catch (e) {
-      setError(describeFailure(e, t));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <div data-testid="cert-login-dialog">
-      <PinForm
-        keys={bridge.keys}
-        pinMax={CERT_LOGIN_PIN_MAX}
-        busy={busy}
-        error={error}
-        submitText={t('cert.loginSubmit')}
-        onSubmit={(v) => void submit(v)}
-        testIdPrefix="cert-login"
-      />
-    </div>
   );
 }

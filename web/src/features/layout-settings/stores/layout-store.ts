@@ -1,8 +1,9 @@
 import { create } from 'zustand';
-import { LayoutSettingsSchema, type LayoutSettings } from '@shared/schemas/auth';
+import { LAYOUT_DEFAULTS } from '@shared/layout-defaults';
+import type { LayoutSettings } from '@shared/schemas/auth';
 import { useSessionStore } from '@web/lib/session-store';
 
-export const DEFAULT_LAYOUT: LayoutSettings = LayoutSettingsSchema.parse({});
+export const DEFAULT_LAYOUT: LayoutSettings = { ...LAYOUT_DEFAULTS };
 
 interface LayoutState {
   settings: LayoutSettings;

@@ -1,0 +1,3 @@
+import { InDevelopment } from '@web/components/in-development';
+
+export default InDevelopment;

@@ -1,0 +1,26 @@
+import enCommon from './en-US/common.json';
+import enAuth from './en-US/auth.json';
+import enShell from './en-US/shell.json';
+import enStudy from './en-US/study.json';
+import enMonitor from './en-US/monitor.json';
+import enReport from './en-US/report.json';
+import enReportDoc from './en-US/reportDoc.json';
+import enBridge from './en-US/bridge.json';
+import enAccount from './en-US/account.json';
+import enList from './en-US/list.json';
+
+/** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
+const texts = {
+  common: enCommon,
+  auth: enAuth,
+  shell: enShell,
+  study: enStudy,
+  monitor: enMonitor,
+  report: enReport,
+  reportDoc: enReportDoc,
+  bridge: enBridge,
+  account: enAccount,
+  list: enList,
+};
+
+export default texts;

@@ -1,0 +1,26 @@
+import zhCommon from './zh-CN/common.json';
+import zhAuth from './zh-CN/auth.json';
+import zhShell from './zh-CN/shell.json';
+import zhStudy from './zh-CN/study.json';
+import zhMonitor from './zh-CN/monitor.json';
+import zhReport from './zh-CN/report.json';
+import zhReportDoc from './zh-CN/reportDoc.json';
+import zhBridge from './zh-CN/bridge.json';
+import zhAccount from './zh-CN/account.json';
+import zhList from './zh-CN/list.json';
+
+/** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
+const texts = {
+  common: zhCommon,
+  auth: zhAuth,
+  shell: zhShell,
+  study: zhStudy,
+  monitor: zhMonitor,
+  report: zhReport,
+  reportDoc: zhReportDoc,
+  bridge: zhBridge,
+  account: zhAccount,
+  list: zhList,
+};
+
+export default texts;
