@@ -4,6 +4,7 @@ import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
 import { ReportWritePage } from '../pages/report-write-page';
+import { ShellPage } from '../pages/shell-page';
 import { WorklistPage } from '../pages/worklist-page';
 
 const e2e = useE2e();
@@ -239,6 +240,25 @@ describe('report writing screen', () => {
     await expect.poll(() => lockSeenBy(auditor.page)).toBe('张医生');
     await doctor.page.close({ runBeforeUnload: true });
     await expect.poll(() => lockSeenBy(auditor.page), { timeout: 10_000 }).toBe('');
+    await doctor.close();
+    await auditor.close();
+  });
+
+  it('signing out on the report screen frees the study: the next doctor sees no lock notice', async () => {
+    const doctor = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const rw = await openFromWorklist(doctor.page, '已审核', 2, 2);
+    await rw.waitIdle();
+    const iuid = rw.studyIuid();
+    await new ShellPage(doctor.page).signOut();
+
+    const auditor = await signedIn(e2e.browser, e2e.platform, 'auditor');
+    const other = new ReportWritePage(auditor.page);
+    const lockAnswer = auditor.page.waitForResponse((r) => new URL(r.url()).pathname === '/report/lock');
+    await other.open(e2e.platform.appUrl, iuid);
+    const lock = (await (await lockAnswer).json()) as { data: { mine: boolean; lock_status: string } };
+    expect(lock.data).toMatchObject({ mine: true, lock_status: '李主任' });
+    await other.waitIdle();
+    expect(await auditor.page.getByTestId('rw-locked-by').count()).toBe(0);
     await doctor.close();
     await auditor.close();
   });

@@ -61,6 +61,8 @@ export const study = pgTable(
     /** Who holds the study open for writing (display name); empty when free. */
     lock_status: str('lock_status'),
     lock_user_pk: integer('lock_user_pk'),
+    /** The session that took the lock: it ends with that session (sign-out, expiry, revocation). */
+    lock_session_pk: bigint('lock_session_pk', { mode: 'number' }),
     lock_time: ts('lock_time'),
   },
   (t) => [

@@ -23,6 +23,7 @@ import { findUser } from '../users/repo';
 import { toUser } from '../users/serialize';
 import { loadAccess } from './access';
 import { checkPasswordOf, login } from './login';
+import { releaseLocks } from '../report/lock';
 import { extendSession, revokeSession } from './session';
 import { updatePassword } from './update-password';
 
@@ -78,6 +79,8 @@ export function authRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
+      // The studies this session was writing are free again: the page's own release comes too late (401).
+      await releaseLocks(c.var.deps.db, { sessionPk: c.var.user.sessionPk });
       await revokeSession(c.var.deps.db, c.var.user.sessionPk);
       await audit(c.var.deps.db, { user_pk: c.var.user.pk, username: c.var.user.username, action: 'logout' });
       return ok(c, null, 'logoutOk');

@@ -1,8 +1,8 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { PERMISSIONS } from '@shared/permissions';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { study } from '../../db/schema';
+import { session, study } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { studyInScope, type StudyRecord } from './repo';
@@ -10,24 +10,41 @@ import { studyInScope, type StudyRecord } from './repo';
 /** A lock not renewed for this long is considered abandoned (a crashed browser). */
 export const LOCK_STALE_MS = 30 * 60_000;
 
-export function lockStateOf(s: StudyRecord, me: AuthUser) {
-  const live = !!s.lock_user_pk && !!s.lock_time && Date.now() - s.lock_time.getTime() < LOCK_STALE_MS;
+const FREE = { lock_status: '', lock_user_pk: null, lock_session_pk: null, lock_time: null } as const;
+
+/** The holder's session still lets them in: not signed out, revoked or expired. */
+const liveSession = (sessionPk: typeof study.lock_session_pk | number) =>
+  and(eq(session.pk, sessionPk), isNull(session.revoked_at), gt(session.expires_at, sql`now()`));
+
+async function holderSignedIn(db: Db, s: StudyRecord): Promise<boolean> {
+  if (s.lock_session_pk === null) return true; // a lock from before locks were tied to sessions: staleness decides
+  const [row] = await db.select({ pk: session.pk }).from(session).where(liveSession(s.lock_session_pk)).limit(1);
+  return !!row;
+}
+
+/**
+ * Who holds the study: the lock counts while it is fresh and its holder's session lives, so signing out
+ * (or a session running out) frees the studies that session held even when no page said so.
+ */
+export async function lockState(db: Db, s: StudyRecord, me: AuthUser) {
+  const fresh = !!s.lock_user_pk && !!s.lock_time && Date.now() - s.lock_time.getTime() < LOCK_STALE_MS;
+  const live = fresh && (s.lock_user_pk === me.pk || (await holderSignedIn(db, s)));
   return {
     lock_status: live ? s.lock_status : '',
     mine: live && s.lock_user_pk === me.pk,
-    lock_time: live ? fmt(s.lock_time) : '',
+    lock_time: live && s.lock_time ? fmt(s.lock_time) : '',
   };
 }
 
 /**
- * Marks the study as held by the caller when it is free, already theirs, or abandoned. The lock shows
- * who is writing; it does not block others, whose writes the report versions keep apart.
+ * Marks the study as held by the caller when it is free, already theirs, abandoned, or held by a session that
+ * has ended. The lock shows who is writing; it does not block others, whose writes the report versions keep apart.
  */
 export async function lockStudy(db: Db, me: AuthUser, studyIuid: string) {
   const s = await studyInScope(db, me, studyIuid);
   const [row] = await db
     .update(study)
-    .set({ lock_status: me.name, lock_user_pk: me.pk, lock_time: new Date() })
+    .set({ lock_status: me.name, lock_user_pk: me.pk, lock_session_pk: me.sessionPk, lock_time: new Date() })
     .where(
       and(
         eq(study.pk, s.pk),
@@ -35,22 +52,29 @@ export async function lockStudy(db: Db, me: AuthUser, studyIuid: string) {
           isNull(study.lock_user_pk),
           eq(study.lock_user_pk, me.pk),
           lt(study.lock_time, new Date(Date.now() - LOCK_STALE_MS)),
+          and(
+            isNotNull(study.lock_session_pk),
+            notExists(db.select({ pk: session.pk }).from(session).where(liveSession(study.lock_session_pk))),
+          ),
         ),
       ),
     )
     .returning();
-  return lockStateOf(row ?? s, me);
+  return lockState(db, row ?? s, me);
 }
 
-/** Releases the caller's own lock; someone else's needs patorder:closeRpts. */
+/** Releases the caller's own lock; someone else's live lock needs patorder:closeRpts. */
 export async function cleanLock(db: Db, me: AuthUser, studyIuid: string) {
   const s = await studyInScope(db, me, studyIuid);
-  const held = lockStateOf(s, me);
+  const held = await lockState(db, s, me);
   if (held.lock_status && !held.mine && !me.isSuper && !me.perms.has(PERMISSIONS.CLOSE_RPTS)) throw forbidden();
-  const [row] = await db
-    .update(study)
-    .set({ lock_status: '', lock_user_pk: null, lock_time: null })
-    .where(eq(study.pk, s.pk))
-    .returning();
-  return lockStateOf(row ?? s, me);
+  const [row] = await db.update(study).set(FREE).where(eq(study.pk, s.pk)).returning();
+  return lockState(db, row ?? s, me);
+}
+
+/** Frees every study a session holds (sign-out), or that a user holds (all their sessions revoked). */
+export async function releaseLocks(db: Db, holder: { sessionPk: number } | { userPk: number }): Promise<void> {
+  const where =
+    'sessionPk' in holder ? eq(study.lock_session_pk, holder.sessionPk) : eq(study.lock_user_pk, holder.userPk);
+  await db.update(study).set(FREE).where(where);
 }

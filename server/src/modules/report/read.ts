@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { collection, hospital, reportDraft, reportVersion } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
-import { lockStateOf } from './lock';
+import { lockState } from './lock';
 import { reportsOf, studyInScope, target, templateFor } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
 
@@ -53,7 +53,7 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
         }
       : null,
     drafts,
-    lock: lockStateOf(s, me),
+    lock: await lockState(db, s, me),
   };
 }
 

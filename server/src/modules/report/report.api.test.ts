@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
-import { auditLog, report, study, sysConfig, sysUser } from '../../db/schema';
+import { auditLog, report, session, study, sysConfig, sysUser } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
@@ -443,6 +444,35 @@ describe('drafts, lock, critical value, quality', () => {
     }
     expect((await req('doctor', '/report/cleanLock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
       lock_status: '',
+    });
+  });
+
+  it('a lock ends with the session that took it: sign-out frees it, and so does the session running out', async () => {
+    const s = freshStudy();
+    const t = await loginAs(p.app, 'doctor', 'Doctor@123');
+    const lock = (token: string) => call(p.app, 'POST', '/report/lock', { token, json: { study_iuid: s.study_iuid } });
+    expect((await lock(t)).body.data).toMatchObject({ lock_status: '张医生', mine: true });
+    expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('张医生');
+    expect((await call(p.app, 'POST', '/user/logout', { token: t })).status).toBe(200);
+    expect((await info('auditor', s.study_iuid)).lock).toEqual({ lock_status: '', mine: false, lock_time: '' });
+    const [freed] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    expect(freed).toMatchObject({ lock_user_pk: null, lock_session_pk: null, lock_status: '' });
+
+    // The doctor's other session (another browser) keeps its own lock through that sign-out.
+    const t2 = await loginAs(p.app, 'doctor', 'Doctor@123');
+    expect((await lock(t2)).body.data).toMatchObject({ mine: true });
+    await call(p.app, 'POST', '/user/logout', { token: await loginAs(p.app, 'doctor', 'Doctor@123') });
+    expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('张医生');
+
+    // That session runs out without a sign-out: the study reads free and the next doctor takes it.
+    await p.deps.db
+      .update(session)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(session.token_hash, sha256Hex(t2)));
+    expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('');
+    expect((await req('auditor', '/report/lock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
+      lock_status: '李主任',
+      mine: true,
     });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "study" ADD COLUMN "lock_session_pk" bigint;
