@@ -30,7 +30,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api-pglite',
-          include: ['server/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -40,7 +40,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api-postgres',
-          include: ['server/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/setup/postgres.ts'],
           testTimeout: 30_000,

@@ -1,0 +1,144 @@
+import { sql } from 'drizzle-orm';
+import type { App } from '../../server/src/app';
+import { DEMO_USERS } from '../../server/src/db/seed/demo';
+import { loginAs } from './api-client';
+import { startTestPlatform, type TestPlatform } from './api-platform';
+
+/**
+ * What the standing API suites share: a demo platform, a session per demo user, one study per hospital,
+ * values that address a hospital's data ($study, $otherStudy, ...) and a raw request sender.
+ */
+export const ROLES = ['anonymous', 'admin', 'doctor', 'auditor', 'register', 'doctor2'] as const;
+export type Role = (typeof ROLES)[number];
+type Hospital = 'H001' | 'H002';
+
+const PASSWORDS: Record<string, string> = {
+  admin: 'Admin@123',
+  ...Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.password])),
+};
+const HOSPITAL: Record<string, Hospital> = Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.hospital]));
+
+export interface HospitalData {
+  study: string;
+  studyPk: number;
+  /** A knowledge node (a user template) of a doctor of this hospital, made by the suite. */
+  node?: number;
+}
+
+export interface Suite {
+  p: TestPlatform;
+  tokens: Partial<Record<Role, string>>;
+  data: Record<Hospital, HospitalData>;
+}
+
+async function firstStudy(p: TestPlatform, code: Hospital): Promise<HospitalData> {
+  const r = (await p.deps.db.execute(
+    sql`select study_iuid, pk from study where hospital_code = ${code} and is_del = 0 order by pk limit 1`,
+  )) as { rows: { study_iuid: string; pk: number | string }[] };
+  const row = r.rows[0];
+  if (!row) throw new Error(`no demo study of ${code}`);
+  return { study: row.study_iuid, studyPk: Number(row.pk) };
+}
+
+export async function startSuite(): Promise<Suite> {
+  const p = await startTestPlatform();
+  const tokens: Suite['tokens'] = {};
+  for (const role of ROLES) if (role !== 'anonymous') tokens[role] = await loginAs(p.app, role, PASSWORDS[role]!);
+  const data = { H001: await firstStudy(p, 'H001'), H002: await firstStudy(p, 'H002') };
+  return { p, tokens, data };
+}
+
+/** The hospital whose data a role counts as its own (the super administrator has none: H001 stands in). */
+export const hospitalOf = (role: Role): Hospital => HOSPITAL[role] ?? 'H001';
+export const isSuper = (role: Role) => role === 'admin';
+
+/** The placeholders of a role: its own hospital's data, and the other hospital's as $other*. */
+export function variables(s: Suite, role: Role): Record<string, unknown> {
+  const own = hospitalOf(role);
+  const other: Hospital = own === 'H001' ? 'H002' : 'H001';
+  return {
+    $study: s.data[own].study,
+    $sn: own,
+    $password: PASSWORDS[role] ?? 'none',
+    $otherStudy: s.data[other].study,
+    $otherSn: other,
+    $otherNode: s.data[other].node ?? 0,
+  };
+}
+
+/** Values by field name that address the role's own data, so a generated body differs from a valid call in one place. */
+export function fieldValues(s: Suite, role: Role): Record<string, unknown> {
+  const v = variables(s, role);
+  const signedIn = role !== 'anonymous';
+  return {
+    study_iuid: v.$study,
+    sn: v.$sn,
+    hospital_code: v.$sn,
+    username: signedIn ? role : 'register',
+    password: signedIn ? v.$password : PASSWORDS.register,
+    old_password: v.$password,
+    // one of them is required (history), a whitelisted pair (duplicate check), a save's required judgement
+    patient_id: 'P1',
+    tableName: 'sys_user',
+    fieldName: 'username',
+    rpt_good_status: 1,
+  };
+}
+
+/** Replaces "$name" strings by their value and "$name" inside longer strings by its text. */
+export function fill(value: unknown, vars: Record<string, unknown>): unknown {
+  if (typeof value === 'string') {
+    if (value in vars) return vars[value];
+    return value.replace(/\$[A-Za-z]+/g, (m) => (m in vars ? String(vars[m]) : m));
+  }
+  if (Array.isArray(value)) return value.map((v) => fill(v, vars));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, vars)]));
+  }
+  return value;
+}
+
+export interface RawAnswer {
+  status: number;
+  type: string;
+  text: string;
+  json: Record<string, unknown> | undefined;
+}
+
+/** One request, its body and query given as they go on the wire. */
+export async function send(
+  app: App,
+  method: string,
+  path: string,
+  o: {
+    token?: string | undefined;
+    query?: string | undefined;
+    body?: { type: string; data: string | Uint8Array<ArrayBuffer> | FormData };
+  },
+): Promise<RawAnswer> {
+  const headers: Record<string, string> = { 'accept-language': 'en-US' };
+  if (o.token) headers.authorization = `Bearer ${o.token}`;
+  if (o.body && !(o.body.data instanceof FormData)) headers['content-type'] = o.body.type;
+  const res = await app.request(o.query ? `${path}?${o.query}` : path, { method, headers, body: o.body?.data });
+  const text = await res.text();
+  const type = res.headers.get('content-type') ?? '';
+  let json: Record<string, unknown> | undefined;
+  try {
+    json = type.includes('json') ? (JSON.parse(text) as Record<string, unknown>) : undefined;
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, type, text, json };
+}
+
+/** What is wrong with an answer's envelope, or null: refusals are JSON envelopes, successes JSON or a file. */
+export function envelopeProblem(r: RawAnswer): string | null {
+  if (r.status >= 500) return `status ${r.status}: ${r.text.slice(0, 200)}`;
+  if (!r.json) return r.status < 300 && r.type && !r.type.includes('json') ? null : `not JSON: ${r.type}`;
+  const j = r.json;
+  if (typeof j.success !== 'boolean' || typeof j.msg !== 'string' || !('data' in j)) return 'not the envelope';
+  if (r.status >= 400 && (j.success || typeof j.code !== 'number' || typeof j.error !== 'string')) {
+    return 'refusal without success:false, code and error';
+  }
+  return null;
+}

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { fill, ROLES, type Role } from './api-suite';
+import { validValue, type Operation } from './openapi-doc';
+
+/** 401 or 403: the guard refuses; 'pass': the guard lets the call through (it may still answer 400/404). */
+export type Outcome = 401 | 403 | 'pass';
+
+export interface CallShape {
+  body?: Record<string, unknown>;
+  query?: Record<string, string>;
+}
+
+export type MatrixEntry = Record<Role, Outcome> &
+  CallShape & {
+    /** For routes that address a hospital's data: the call naming the other hospital's, and what it gets. */
+    otherHospital?: CallShape & { expect: 'deny' | 'nothing'; why?: string };
+  };
+
+const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../api/authz-matrix.json');
+
+/** tests/api/authz-matrix.json, checked for shape: every role has an outcome on every route. */
+export function readMatrix(): Record<string, MatrixEntry> {
+  const { routes } = JSON.parse(readFileSync(file, 'utf8')) as { routes: Record<string, MatrixEntry> };
+  for (const [key, entry] of Object.entries(routes)) {
+    for (const role of ROLES) {
+      if (![401, 403, 'pass'].includes(entry[role]))
+        throw new Error(`authz-matrix.json: ${key} has no outcome for ${role}`);
+    }
+  }
+  return routes;
+}
+
+/** The role value cases run as: the least privileged one the guard lets through. */
+export function allowedRole(entry: MatrixEntry): Role | undefined {
+  return (['anonymous', 'register', 'doctor', 'auditor', 'admin'] as const).find((r) => entry[r] === 'pass');
+}
+
+/** A signed-in role the guard refuses (403), if any. */
+export function refusedRole(entry: MatrixEntry): Role | undefined {
+  return (['register', 'doctor', 'auditor', 'doctor2'] as const).find((r) => entry[r] === 403);
+}
+
+/** The minimal call of a route for a role: valid values from the schema, the entry's shape on top. */
+export function minimalCall(
+  op: Operation,
+  shape: CallShape,
+  values: Record<string, unknown>,
+  vars: Record<string, unknown>,
+) {
+  const query = {
+    ...Object.fromEntries(
+      op.query.filter((q) => q.required).map((q) => [q.name, String(validValue(q.schema, values, q.name))]),
+    ),
+    ...(fill(shape.query ?? {}, vars) as Record<string, string>),
+  };
+  const queryText = new URLSearchParams(query).toString() || undefined;
+  if (!op.body) return { query: queryText };
+  const fields = { ...(validValue(op.body.schema, values) as object), ...(fill(shape.body ?? {}, vars) as object) };
+  const body = (() => {
+    switch (op.body.kind) {
+      case 'json':
+        return { type: 'application/json', data: JSON.stringify(fields) };
+      case 'form':
+        return {
+          type: 'application/x-www-form-urlencoded',
+          data: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString(),
+        };
+      case 'multipart': {
+        const form = new FormData();
+        form.set('file', new Blob([new Uint8Array([0x50, 0x4b])]), 'empty.xlsx');
+        return { type: 'multipart', data: form };
+      }
+    }
+  })();
+  return { query: queryText, body };
+}
