@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
+import { apiToken, studiesWithStatus } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
 import { ReportWritePage } from '../pages/report-write-page';
@@ -261,6 +262,36 @@ describe('report writing screen', () => {
     expect(await auditor.page.getByTestId('rw-locked-by').count()).toBe(0);
     await doctor.close();
     await auditor.close();
+  });
+
+  it('the QC dialog asks once: not again in a new session once recorded, never on an audited report', async () => {
+    const doctor = await apiToken(e2e.platform, 'doctor');
+    const [fresh] = await studiesWithStatus(e2e.platform, doctor, 0);
+    const [audited] = await studiesWithStatus(e2e.platform, doctor, 2);
+    for (const s of [fresh!, audited!]) await e2e.platform.updateStudy(s.study_iuid, { use_qc: 1 });
+    /** Opens the study in a new browser session; true when the QC dialog shows. */
+    const asks = async (studyIuid: string) => {
+      const session = await signedIn(e2e.browser, e2e.platform, 'doctor');
+      const rw = new ReportWritePage(session.page);
+      await session.page.goto(`${e2e.platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(studyIuid)}`);
+      await rw.screen().waitFor();
+      await session.page.getByTestId('report-document').waitFor();
+      return { ...session, shown: await session.page.getByTestId('rw-qc-form').isVisible() };
+    };
+
+    const first = await asks(fresh!.study_iuid);
+    expect(first.shown).toBe(true);
+    await first.page.locator('[data-testid=rw-qc-form] .ant-radio-wrapper').first().click();
+    await first.page.locator('.ant-modal-wrap:has([data-testid=rw-qc-form]) .ant-btn-primary').click();
+    await first.page.getByTestId('rw-qc-form').waitFor({ state: 'hidden' });
+    await first.close();
+
+    const again = await asks(fresh!.study_iuid);
+    expect(again.shown).toBe(false);
+    await again.close();
+    const onAudited = await asks(audited!.study_iuid);
+    expect(onAudited.shown).toBe(false);
+    await onAudited.close();
   });
 
   it('the personal tree saves the current text as a template and keeps the folder rules', async () => {

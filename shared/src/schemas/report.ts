@@ -171,6 +171,8 @@ export const StudyDetailSchema = StudyRowSchema.extend({
   parts_count: z.number().int(),
   secord_study: z.number().int(),
   use_qc: z.number().int(),
+  /** A quality record exists for the study: the QC dialog is not asked again. */
+  qc_recorded: z.boolean(),
   can_report: z.number().int(),
   file_count: z.number().int(),
   hospital_title1: z.string(),

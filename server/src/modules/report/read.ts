@@ -2,7 +2,7 @@ import { and, desc, eq, gt } from 'drizzle-orm';
 import type { ReportInfo, TemplateElement, VersionRow } from '@shared/schemas/report';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { collection, hospital, reportDraft, reportVersion } from '../../db/schema';
+import { collection, hospital, reportDraft, reportVersion, qualityRecord } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { lockState } from './lock';
@@ -12,7 +12,7 @@ import { toReportDetail, toStudyDetail } from './serialize';
 /** Everything the report screen needs for one study. */
 export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promise<ReportInfo> {
   const s = await studyInScope(db, me, studyIuid);
-  const [reports, [h], [fav], tpl] = await Promise.all([
+  const [reports, [h], [fav], tpl, [qc]] = await Promise.all([
     reportsOf(db, s.pk),
     db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
     db
@@ -20,6 +20,11 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
       .from(collection)
       .where(and(eq(collection.study_pk, s.pk), eq(collection.user_pk, me.pk))),
     templateFor(db, s.hospital_code, s.modality),
+    db
+      .select({ pk: qualityRecord.pk })
+      .from(qualityRecord)
+      .where(and(eq(qualityRecord.study_iuid, s.study_iuid), eq(qualityRecord.hospital_code, s.hospital_code)))
+      .limit(1),
   ]);
   const main = reports.find((r) => r.rpt_position === 1);
   if (!main) throw notFound();
@@ -41,7 +46,7 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
     }
   }
   return {
-    study: toStudyDetail(s, main, h ?? null, !!fav),
+    study: toStudyDetail(s, main, h ?? null, !!fav, !!qc),
     reports: reports.map(toReportDetail),
     template: tpl
       ? {

@@ -516,8 +516,9 @@ describe('drafts, lock, critical value, quality', () => {
     }
   });
 
-  it('records quality control and validates grades', async () => {
+  it('records quality control and validates grades; the study then reads as QC recorded', async () => {
     const s = freshStudy();
+    expect((await info('doctor', s.study_iuid)).study.qc_recorded).toBe(false);
     const ok = await req('doctor', '/report/quality', {
       study_iuid: s.study_iuid,
       image_quality: 4,
@@ -528,6 +529,7 @@ describe('drafts, lock, critical value, quality', () => {
     const { qualityRecord } = await import('../../db/schema');
     const [row] = await p.deps.db.select().from(qualityRecord).where(eq(qualityRecord.study_iuid, s.study_iuid));
     expect(row).toMatchObject({ hospital_code: 'H001', image_quality: 4, report_quality: 3, create_user: '张医生' });
+    expect((await info('auditor', s.study_iuid)).study.qc_recorded).toBe(true);
     expect((await req('doctor', '/report/quality', { study_iuid: s.study_iuid, image_quality: 7 })).status).toBe(400);
   });
 });

@@ -36,6 +36,7 @@ export function toStudyDetail(
   main: ReportRow,
   h: Pick<typeof hospital.$inferSelect, 'name' | 'title1' | 'title2' | 'logo'> | null,
   collected: boolean,
+  qcRecorded: boolean,
 ): StudyDetail {
   return {
     ...toStudyRow({ s, r: main, hospital_name: h?.name ?? null, collected }),
@@ -50,6 +51,7 @@ export function toStudyDetail(
     parts_count: s.parts_count,
     secord_study: s.secord_study,
     use_qc: s.use_qc,
+    qc_recorded: qcRecorded,
     can_report: s.can_report,
     file_count: s.file_count,
     hospital_title1: h?.title1 ?? '',

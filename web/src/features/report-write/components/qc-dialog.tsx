@@ -8,10 +8,10 @@ import { markQcShown, qcDue } from '../lib/qc-once';
 const GRADES = [4, 3, 2, 1] as const;
 
 /** Quality control of the images and the report (use_qc 1), recorded with /report/quality. */
-export function QcDialog({ study }: { study: StudyDetail }) {
+export function QcDialog({ study, audited }: { study: StudyDetail; audited: boolean }) {
   const { t } = useTranslation('report');
   const { message } = App.useApp();
-  const [open, setOpen] = useState(() => qcDue(study, sessionStorage));
+  const [open, setOpen] = useState(() => qcDue(study, audited, sessionStorage));
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm();
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { RPT_STATUS } from '@shared/constants';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
@@ -39,7 +40,7 @@ export function ReportDialogs({ page, study }: { page: Page; study: StudyDetail 
         studyIuid={study.study_iuid}
         position={page.report.rpt_position}
       />
-      <QcDialog study={study} />
+      <QcDialog study={study} audited={page.report.rpt_status === RPT_STATUS.AUDITED} />
       <Modal
         open={!!page.comparison}
         footer={null}

@@ -16,12 +16,20 @@ const memory = (): Storage => {
 };
 
 describe('QC dialog once per study per session', () => {
+  const study = (study_iuid: string, use_qc: number, qc_recorded = false) => ({ study_iuid, use_qc, qc_recorded });
+
   it('is due only when use_qc is 1 and it has not shown for that study yet', () => {
     const s = memory();
-    expect(qcDue({ study_iuid: 'a', use_qc: 0 }, s)).toBe(false);
-    expect(qcDue({ study_iuid: 'a', use_qc: 1 }, s)).toBe(true);
+    expect(qcDue(study('a', 0), false, s)).toBe(false);
+    expect(qcDue(study('a', 1), false, s)).toBe(true);
     markQcShown('a', s);
-    expect(qcDue({ study_iuid: 'a', use_qc: 1 }, s)).toBe(false);
-    expect(qcDue({ study_iuid: 'b', use_qc: 1 }, s)).toBe(true);
+    expect(qcDue(study('a', 1), false, s)).toBe(false);
+    expect(qcDue(study('b', 1), false, s)).toBe(true);
+  });
+
+  it('is never due once the quality is recorded or the report is audited', () => {
+    const s = memory();
+    expect(qcDue(study('a', 1, true), false, s)).toBe(false);
+    expect(qcDue(study('a', 1), true, s)).toBe(false);
   });
 });

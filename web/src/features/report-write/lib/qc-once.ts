@@ -3,8 +3,16 @@ import type { StudyDetail } from '@shared/schemas/report';
 /** sessionStorage: the QC dialog shows once per study per session. */
 const qcKey = (studyIuid: string) => `rxpacs.qc.${studyIuid}`;
 
-export function qcDue(study: Pick<StudyDetail, 'study_iuid' | 'use_qc'>, storage: Storage): boolean {
-  if (study.use_qc !== 1) return false;
+/**
+ * The QC dialog asks when the study uses QC (use_qc 1), once per study per session, and never once the
+ * study's quality is recorded or its report audited: there is nothing left to ask then.
+ */
+export function qcDue(
+  study: Pick<StudyDetail, 'study_iuid' | 'use_qc' | 'qc_recorded'>,
+  audited: boolean,
+  storage: Storage,
+): boolean {
+  if (study.use_qc !== 1 || study.qc_recorded || audited) return false;
   try {
     return storage.getItem(qcKey(study.study_iuid)) === null;
   } catch {
