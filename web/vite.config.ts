@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const api = 'http://127.0.0.1:8080';
@@ -24,7 +25,8 @@ const apiPaths = [
 export default defineConfig({
   root: here,
   base: '/rxpacs/',
-  plugins: [react()],
+  // The server sends the .br/.gz copies written at build time (server/src/web-static.ts).
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@shared': path.resolve(here, '../shared/src'),

@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
@@ -30,6 +28,7 @@ import { toolRoutes } from './modules/tool/routes';
 import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
+import { webStatic } from './web-static';
 import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -166,24 +165,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     info: { title: 'RxPACS imaging-report platform API', version: '0.1.0' },
   });
 
-  const webDir = opts.webDir ?? defaultWebDir;
-  const base = WEB_BASE.replace(/\/$/, '');
-  app.get('/', (c) => c.redirect(WEB_BASE));
-  app.get(base, (c) => c.redirect(WEB_BASE));
-  if (existsSync(webDir)) {
-    const root = path.relative(process.cwd(), webDir) || '.';
-    app.use(
-      `${base}/*`,
-      serveStatic({
-        root,
-        rewriteRequestPath: (p) => p.slice(base.length) || '/',
-        onFound: (p, c) => {
-          c.header('cache-control', p.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-        },
-      }),
-    );
-    app.get(`${base}/*`, serveStatic({ root, path: 'index.html' }));
-  }
+  app.route('/', webStatic({ dir: opts.webDir ?? defaultWebDir }));
 
   app.notFound((c) =>
     c.json({ success: false, msg: t(c, 'notFound'), data: null, code: 404, error: 'NOT_FOUND' }, 404),
