@@ -14,6 +14,8 @@ export interface CallShape {
 
 export type MatrixEntry = Record<Role, Outcome> &
   CallShape & {
+    /** Why the line is what it is, where that is not obvious. */
+    why?: string;
     /** For routes that address a hospital's data: the call naming the other hospital's, and what it gets. */
     otherHospital?: CallShape & { expect: 'deny' | 'nothing'; why?: string };
   };
