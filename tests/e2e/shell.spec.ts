@@ -47,7 +47,7 @@ describe('app shell', () => {
     const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'auditor');
     await page.waitForSelector('[data-testid=app-shell][data-layout=side]');
     await shell.openUserMenu();
-    await page.getByTestId('menu-settings').click();
+    await page.getByTestId('menu-personalise').click();
     const saved = page.waitForResponse((r) => r.url().endsWith('/user/userConfig') && r.ok());
     await page.getByTestId('settings-layout').getByText('顶部').click();
     await saved;
@@ -59,6 +59,19 @@ describe('app shell', () => {
     const again = await signedIn(e2e.browser, e2e.platform, 'auditor');
     await again.page.waitForSelector('[data-testid=app-shell][data-layout=top]');
     await again.close();
+  });
+
+  it('the user menu offers the spec entries that have a page: settings opens the account settings', async () => {
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    await shell.openUserMenu();
+    const entry = (key: string) => page.locator(`.ant-dropdown [data-testid=menu-${key}]`);
+    for (const key of ['collection', 'settings', 'personalise', 'logout']) await entry(key).waitFor();
+    // Pages still in development are not offered.
+    expect(await entry('userWork').count()).toBe(0);
+    expect(await entry('uploadZip').count()).toBe(0);
+    await entry('settings').click();
+    await page.waitForURL((u) => u.hash.startsWith('#/account/settings'));
+    await close();
   });
 
   it('collapses the side menu under 1200 px and uses a drawer under 576 px', async () => {

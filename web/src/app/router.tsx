@@ -5,43 +5,13 @@ import { ExceptionRedirect } from '@web/components/exception-redirect';
 import { PageLoading } from '@web/components/page-loading';
 import { prefetchUserInfo } from '@web/lib/user-info';
 import { RequirePermission } from './guards';
+import { PENDING_PUBLIC, PENDING_SIGNED_IN } from './pending-routes';
 import { RootLayout } from './root-layout';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
 const inDevelopment = page(() => import('./routes/in-development'));
-
-/** Spec routes without a page yet; they are reachable and say so. */
-const PENDING_SIGNED_IN = [
-  'dashboard',
-  'doctorCount',
-  'UserWorkCount',
-  'WeChatManage',
-  'wxmenu',
-  'orderImage',
-  'fileCount',
-  'useTime',
-  'monthCount',
-  'zhanjiang',
-  'app',
-  'imgCount',
-  'uploadZip',
-  'printApply/:id',
-  'readingVideo',
-];
-/** Spec: these skip the login check (login and 404 are routed separately). */
-const PENDING_PUBLIC = [
-  'user/register',
-  'user/register-result',
-  'screen',
-  'wechat',
-  'patientInfo',
-  'readingFilm',
-  'tempPreview',
-  'pacsOauth',
-  'sso',
-];
 
 const routes: RouteObject[] = [
   {

@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { hasScreen } from './pending-routes';
+
+describe('hasScreen', () => {
+  it('tells built screens from the spec routes still in development', () => {
+    expect(hasScreen('/account/settings')).toBe(true);
+    expect(hasScreen('/orderList')).toBe(true);
+    expect(hasScreen('/UserWorkCount')).toBe(false);
+    expect(hasScreen('/uploadZip')).toBe(false);
+    expect(hasScreen('screen')).toBe(false);
+  });
+});

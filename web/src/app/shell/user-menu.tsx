@@ -1,0 +1,61 @@
+import {
+  BarChartOutlined,
+  BgColorsOutlined,
+  LogoutOutlined,
+  SettingOutlined,
+  StarOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
+import type { MenuProps } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { PERMISSIONS, type PermissionCode } from '@shared/permissions';
+import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
+import { can, useUserInfo } from '@web/lib/user-info';
+import { hasScreen } from '../pending-routes';
+
+interface Entry {
+  key: 'collection' | 'settings' | 'userWork' | 'uploadZip' | 'personalise';
+  icon: ReactNode;
+  /** The page it opens; entries whose page has no screen yet are left out. */
+  path?: string;
+  permission?: PermissionCode;
+}
+
+/**
+ * The spec's user menu: collection, settings, user work statistics, upload zip, personalise (the layout
+ * drawer), then logout. Each entry shows only when its page exists and the user may open it. The tool
+ * download link waits for a download to offer (see docs/decisions.md).
+ */
+const ENTRIES: Entry[] = [
+  { key: 'collection', icon: <StarOutlined />, path: '/account/collection', permission: PERMISSIONS.USER },
+  { key: 'settings', icon: <SettingOutlined />, path: '/account/settings' },
+  { key: 'userWork', icon: <BarChartOutlined />, path: '/UserWorkCount' },
+  { key: 'uploadZip', icon: <UploadOutlined />, path: '/uploadZip', permission: PERMISSIONS.UPLOAD_ZIP },
+  { key: 'personalise', icon: <BgColorsOutlined /> },
+];
+
+export function useUserMenu(onLogout: () => void): MenuProps {
+  const { t } = useTranslation('shell');
+  const navigate = useNavigate();
+  const { data: info } = useUserInfo();
+  const openDrawer = useLayoutStore((s) => s.setDrawerOpen);
+  const shown = ENTRIES.filter((e) => (!e.path || hasScreen(e.path)) && (!e.permission || can(info, e.permission)));
+  const items: MenuProps['items'] = [
+    ...shown.map((e) => ({
+      key: e.key,
+      icon: e.icon,
+      label: <span data-testid={`menu-${e.key}`}>{t(`user.${e.key}`)}</span>,
+    })),
+    { type: 'divider' },
+    { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="menu-logout">{t('user.logout')}</span> },
+  ];
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const entry = ENTRIES.find((e) => e.key === key);
+    if (key === 'logout') onLogout();
+    else if (key === 'personalise') openDrawer(true);
+    else if (entry?.path) navigate(entry.path);
+  };
+  return { items, onClick };
+}
