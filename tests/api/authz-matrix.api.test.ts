@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginAs } from '../support/api-client';
 import {
   envelopeProblem,
   fieldValues,
@@ -7,6 +6,7 @@ import {
   ROLES,
   send,
   startSuite,
+  tokenFor,
   variables,
   type Role,
   type Suite,
@@ -48,11 +48,7 @@ afterAll(async () => {
 });
 
 async function callAs(op: Operation, role: Role, shape: MatrixEntry | NonNullable<MatrixEntry['otherHospital']>) {
-  // Signing out ends the session: it gets a session of its own.
-  const token =
-    op.key === 'POST /user/logout' && role !== 'anonymous'
-      ? await loginAs(s.p.app, role, variables(s, role).$password as string)
-      : s.tokens[role];
+  const token = await tokenFor(s, op.key, role);
   const call = minimalCall(op, shape, fieldValues(s, role), variables(s, role));
   return send(s.p.app, op.method, op.path, { token, ...call });
 }

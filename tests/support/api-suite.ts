@@ -48,6 +48,12 @@ export async function startSuite(): Promise<Suite> {
   return { p, tokens, data };
 }
 
+/** The role's session for a call; signing out would end the shared one, so it gets a session of its own. */
+export async function tokenFor(s: Suite, key: string, role: Role): Promise<string | undefined> {
+  if (key !== 'POST /user/logout' || role === 'anonymous') return s.tokens[role];
+  return loginAs(s.p.app, role, PASSWORDS[role]!);
+}
+
 /** The hospital whose data a role counts as its own (the super administrator has none: H001 stands in). */
 export const hospitalOf = (role: Role): Hospital => HOSPITAL[role] ?? 'H001';
 export const isSuper = (role: Role) => role === 'admin';
