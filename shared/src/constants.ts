@@ -34,6 +34,11 @@ export const WEB_BASE = '/rxpacs/';
 export const DEFAULT_LOCALE = 'zh-CN';
 export const LOCALES = ['zh-CN', 'en-US'] as const;
 export type Locale = (typeof LOCALES)[number];
+/**
+ * The language a report document is written and printed in, whatever language its reader's screen uses.
+ * Hospitals have no language of their own yet, so it is the platform's default.
+ */
+export const REPORT_LOCALE: Locale = DEFAULT_LOCALE;
 
 export const MODALITIES = ['DX', 'DR', 'CT', 'MR', 'MG', 'US', 'PX', 'ES', 'DM', 'XA', 'RF'] as const;
 export const STAT_MODALITIES = ['CT', 'DR', 'DX', 'MR', 'US'] as const;

@@ -108,6 +108,19 @@ describe('report print page', () => {
     await close();
   });
 
+  it('a reader whose screen is in English prints the Chinese report with Chinese labels and values', async () => {
+    const { page, shell, print, close } = await printPage();
+    await shell.switchLanguage('en-US');
+    await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, isJz: '1' });
+    await print.waitReady();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('en-US');
+    expect(['男', '女']).toContain(await page.getByTestId('rd-field-patient_sex').first().textContent());
+    expect(await print.watermark().locator('span').textContent()).toBe('急诊');
+    const text = pdfText(await print.pdf());
+    expect(text).not.toMatch(/\b(Male|Female|Emergency)\b/);
+    await close();
+  });
+
   it('an emergency print carries the watermark at 15 degrees and opacity 0.4, on paper too', async () => {
     const { print, close } = await printPage();
     await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, isJz: '1' });

@@ -28,7 +28,8 @@ const initial = storedLocale();
 dayjs.locale(DAYJS_LOCALE[initial]);
 document.documentElement.lang = initial;
 
-async function loadTexts(locale: Locale): Promise<void> {
+/** Loads a language's texts (once); the report document needs its own language's besides the screen's. */
+export async function loadTexts(locale: Locale): Promise<void> {
   if (i18n.hasResourceBundle(locale, 'common')) return;
   const { default: texts } = await TEXTS[locale]();
   for (const [ns, bundle] of Object.entries(texts)) i18n.addResourceBundle(locale, ns, bundle, true, true);

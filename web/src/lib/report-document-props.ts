@@ -3,6 +3,7 @@
  * print page). It lives outside the features because those screens hand their data to the document through
  * the app's routes: features do not import each other.
  */
+import type { Locale } from '@shared/constants';
 import type { ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
 
@@ -39,6 +40,8 @@ export interface ReportDocumentProps {
   /** Emergency print text, drawn at 15 degrees with opacity 0.4 on every page. */
   watermark?: string;
   mode: 'screen' | 'print';
+  /** The report's language (its words: sex, title suffix, ranges); the default is REPORT_LOCALE. */
+  locale?: Locale;
   /** Turns a template or report image address into the one to load (the print page's core_url). */
   resolveUrl?: (src: string) => string;
 }

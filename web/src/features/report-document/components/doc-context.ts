@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { DetailValue, ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail } from '@shared/schemas/report';
+import type { ReportTexts } from '@web/lib/report-texts';
 import type { PageTextField } from '../lib/fields';
 
 /** What every element of one page needs; provided by ReportPage. */
@@ -19,6 +20,8 @@ export interface DocContextValue {
   textFont: number;
   textLineHeight: number;
   resolveUrl: (src: string) => string;
+  /** The document's own words, in the report's language (not the screen's). */
+  docT: ReportTexts;
 }
 
 export const DocContext = createContext<DocContextValue | null>(null);

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { fieldValue } from '../lib/fields';
 import { useDoc } from './doc-context';
 import type { ElementProps } from './element-props';
@@ -8,11 +7,10 @@ const SEX_KEYS: Record<string, 'sex.M' | 'sex.F' | 'sex.O'> = { M: 'sex.M', F: '
 /** A one-line field: bound (jfield, read-only) or the template's own input (value kept in rpt_detail). */
 export function FieldInput({ el, style, className }: ElementProps) {
   const doc = useDoc();
-  const { t } = useTranslation('reportDoc');
   if (el.jfield) {
     let v = fieldValue(el.jfield, doc.study, doc.report);
     const sexKey = el.jfield === 'patient_sex' ? SEX_KEYS[v] : undefined;
-    if (sexKey) v = t(sexKey);
+    if (sexKey) v = doc.docT(sexKey);
     return (
       <span className={className} style={style} data-testid={`rd-field-${el.jfield}`}>
         {v}

@@ -58,6 +58,20 @@ function render(over: Partial<ReportDocumentProps> = {}) {
 
 const count = (html: string, needle: string) => html.split(needle).length - 1;
 
+/** The same document for a reader whose screen is in English. */
+function renderForEnglishReader(over: Partial<ReportDocumentProps> = {}) {
+  const english = i18next.createInstance();
+  void english.use(initReactI18next).init({ resources, lng: 'en-US', interpolation: { escapeValue: false } });
+  return renderToStaticMarkup(
+    <I18nextProvider i18n={english}>
+      <ReportDocument
+        {...{ template: DEFAULT_TEMPLATE_ELEMENTS, study, report, findings: '', opinion: '', editable: false }}
+        {...{ detail: { ...EMPTY_DETAIL, title_suffix: 1 }, multiPage: true, mode: 'print' as const, ...over }}
+      />
+    </I18nextProvider>,
+  );
+}
+
 describe('ReportDocument', () => {
   it('renders the demo layout with bound fields and both texts', () => {
     const html = render();
@@ -68,6 +82,15 @@ describe('ReportDocument', () => {
     expect(html).toContain('肝脏大小形态正常。');
     expect(html).toContain('未见异常。');
     expect(count(html, 'data-testid="report-page"')).toBe(1);
+  });
+
+  it('writes the report in its own language whatever the reader’s screen uses (sex, title suffix)', () => {
+    const html = renderForEnglishReader();
+    expect(html).toContain('>男<');
+    expect(html).not.toContain('Male');
+    expect(html).toContain('（急诊）');
+    const inEnglish = renderForEnglishReader({ locale: 'en-US' });
+    expect(inEnglish).toContain('>Male<');
   });
 
   it('shows one extra page per marker, each with a delete button only while editable', () => {

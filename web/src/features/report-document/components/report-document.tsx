@@ -2,6 +2,7 @@ import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { deletePage, type DetailValue, joinPages, nextTitleSuffix, splitPages } from '@shared/report/document';
 import { useAutoZoom } from '../hooks/use-auto-zoom';
 import type { ReportDocumentProps, ToolSettings } from '@web/lib/report-document-props';
+import { useReportTexts } from '@web/lib/report-texts';
 import type { PageTextField } from '../lib/fields';
 import { ReportPage } from './report-page';
 import './report-document.css';
@@ -17,6 +18,7 @@ const identity = (s: string) => s;
 export function ReportDocument(props: ReportDocumentProps) {
   const { findings, opinion, detail, onChange, mode, editable } = props;
   const tool = props.tool ?? DEFAULT_TOOL_SETTINGS;
+  const docT = useReportTexts(props.locale);
   const containerRef = useRef<HTMLDivElement>(null);
   const autoZoom = useAutoZoom(containerRef, mode === 'screen' && tool.autoZoom);
   const zoom = mode === 'print' ? 1 : (autoZoom ?? tool.zoom);
@@ -66,6 +68,8 @@ export function ReportDocument(props: ReportDocumentProps) {
   );
   const font = useMemo(() => ({ size: tool.fontSize, lineHeight: tool.lineHeight }), [tool.fontSize, tool.lineHeight]);
   const canDelete = editable && mode === 'screen';
+  // The report's language is loading (a reader whose screen uses another language): a moment's wait.
+  if (!docT) return <div className={`rd-doc rd-mode-${mode}`} data-testid="report-document-loading" />;
 
   return (
     <div
@@ -90,6 +94,7 @@ export function ReportDocument(props: ReportDocumentProps) {
             font={font}
             watermark={props.watermark}
             resolveUrl={props.resolveUrl ?? identity}
+            docT={docT}
             setPageText={setPageText}
             setValue={setValue}
             cycleTitleSuffix={cycleTitleSuffix}

@@ -4,6 +4,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailValue, ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
+import type { ReportTexts } from '@web/lib/report-texts';
 import { lineHeightFor, useTextFit } from '../hooks/use-text-fit';
 import type { PageTextField } from '../lib/fields';
 import { DocContext, type DocContextValue } from './doc-context';
@@ -21,6 +22,7 @@ export interface ReportPageProps {
   font: { size: number; lineHeight: number };
   watermark?: string | undefined;
   resolveUrl: (src: string) => string;
+  docT: ReportTexts;
   setPageText: (index: number, field: PageTextField, value: string) => void;
   setValue: (key: string, value: DetailValue) => void;
   cycleTitleSuffix: () => void;
@@ -56,6 +58,7 @@ export function ReportPage(p: ReportPageProps) {
       textFont,
       textLineHeight: lineHeightFor(textFont, p.font.size, p.font.lineHeight),
       resolveUrl: p.resolveUrl,
+      docT: p.docT,
     }),
     [
       p.study,
@@ -67,6 +70,7 @@ export function ReportPage(p: ReportPageProps) {
       p.setValue,
       p.cycleTitleSuffix,
       p.resolveUrl,
+      p.docT,
       p.font.size,
       p.font.lineHeight,
       index,

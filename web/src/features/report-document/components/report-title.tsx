@@ -37,7 +37,11 @@ export function ReportTitle({ el, style }: { el: TemplateElement; style: CSSProp
       }
     >
       {title}
-      {suffix && <span className="rd-title-suffix">{t('titleSuffixFormat', { suffix: t(`suffix.${suffix}`) })}</span>}
+      {suffix && (
+        <span className="rd-title-suffix">
+          {doc.docT('titleSuffixFormat', { suffix: doc.docT(`suffix.${suffix}`) })}
+        </span>
+      )}
     </div>
   );
 }

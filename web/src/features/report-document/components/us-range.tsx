@@ -50,8 +50,8 @@ export function UsRange({ el, style, className }: ElementProps) {
         <span className="rd-range-value">{valueText}</span>
       )}
       {data.unit && <span>{data.unit}</span>}
-      {range && <span className="rd-range-normal">{t('range.normal', { min: range.min, max: range.max })}</span>}
-      {status && status !== 'normal' && <span className="rd-range-flag">{t(`range.${status}`)}</span>}
+      {range && <span className="rd-range-normal">{doc.docT('range.normal', { min: range.min, max: range.max })}</span>}
+      {status && status !== 'normal' && <span className="rd-range-flag">{doc.docT(`range.${status}`)}</span>}
     </span>
   );
 }

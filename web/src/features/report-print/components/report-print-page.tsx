@@ -7,6 +7,7 @@ import { parseDetail } from '@shared/report/document';
 import { decide } from '@shared/report/rules';
 import { isApiError } from '@web/lib/api-error';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
+import { useReportTexts } from '@web/lib/report-texts';
 import { useSessionStore } from '@web/lib/session-store';
 import { usePrintData } from '../api/print-data';
 import { useAutoPrint } from '../hooks/use-auto-print';
@@ -25,6 +26,8 @@ function Notice({ status, text, testId }: { status: 'warning' | 'error' | 'info'
 /** rptPrint: one audited report on A4, printed on its own when the address says print (see print-query). */
 export function ReportPrintPage({ renderDocument }: { renderDocument: (p: ReportDocumentProps) => ReactNode }) {
   const { t } = useTranslation('reportDoc');
+  // The printed words (the watermark) are the report's, not the screen's language.
+  const docT = useReportTexts();
   const [params] = useSearchParams();
   const location = useLocation();
   const query = useMemo(() => readPrintQuery(params), [params]);
@@ -116,7 +119,7 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
         editable: false,
         multiPage: config.multi_page_report,
         mode: 'print',
-        watermark: query.emergency ? t('print.watermark') : undefined,
+        watermark: query.emergency ? docT?.('print.watermark') : undefined,
         resolveUrl,
       })}
     </div>
