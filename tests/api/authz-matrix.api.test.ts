@@ -80,6 +80,11 @@ describe('authorisation matrix (tests/api/authz-matrix.json)', () => {
         if (!ok) problems.push(`${where}: ${r.status}, expected ${want} (${String(r.json?.msg ?? '').slice(0, 80)})`);
         const problem = envelopeProblem(r);
         if (problem) problems.push(`${where}: ${problem}`);
+        // The minimal call names only the role's own data: the other hospital's code in a JSON answer is a leak.
+        const otherSn = JSON.stringify(variables(s, role).$otherSn);
+        if (role !== 'anonymous' && !isSuper(role) && r.json && r.text.includes(otherSn)) {
+          problems.push(`${where}: the answer holds ${otherSn}`);
+        }
       }
     }
     expect(problems).toEqual([]);
