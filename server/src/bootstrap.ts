@@ -5,16 +5,23 @@ import { openDatabase } from './db/client';
 import { ensureBaseData } from './db/seed/base';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import type { Env } from './env';
+import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { closeReportPdf } from './modules/report-pdf/service';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
   const log = createLogger(env.LOG_LEVEL);
+  const dataDir = opts.pgliteDir ?? path.join(env.DATA_DIR, 'pgdata');
+  // The embedded database on disk belongs to one server: a second one on the same DATA_DIR would corrupt it.
+  const lock = env.DATABASE_URL || dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(env.DATA_DIR);
   const database = await openDatabase({
     url: env.DATABASE_URL,
-    dataDir: opts.pgliteDir ?? path.join(env.DATA_DIR, 'pgdata'),
+    dataDir,
     onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+  }).catch((err: unknown) => {
+    lock?.release();
+    throw err;
   });
   const adminPassword = process.env.ADMIN_PASSWORD || 'Admin@123';
   await ensureBaseData(database.db, adminPassword);
@@ -29,6 +36,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     close: async () => {
       await closeReportPdf(deps);
       await database.close();
+      lock?.release();
     },
   };
 }

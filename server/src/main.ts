@@ -2,9 +2,14 @@ import { serve } from '@hono/node-server';
 import { WEB_BASE } from '@shared/constants';
 import { bootstrap } from './bootstrap';
 import { loadEnv } from './env';
+import { DataDirLockedError } from './lib/data-dir-lock';
 
 const env = loadEnv();
-const { app, deps, close } = await bootstrap(env);
+const { app, deps, close } = await bootstrap(env).catch((err: unknown) => {
+  if (!(err instanceof DataDirLockedError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+});
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-nodefs';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -44,9 +45,26 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = opts.dataDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir.startsWith('memory://') ? undefined : dir, { extensions: { pg_trgm } });
+  const client = dir.startsWith('memory://')
+    ? await PGlite.create({ extensions: { pg_trgm } })
+    : await openDurablePglite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** PGlite on disk with fsync at commit (see durable-nodefs.ts). */
+async function openDurablePglite(dir: string) {
+  mkdirSync(dir, { recursive: true });
+  const created = !existsSync(path.join(dir, 'PG_VERSION'));
+  const client = await PGlite.create({
+    fs: new DurableNodeFS(dir),
+    extensions: { pg_trgm },
+    startParams: durableStartParams(),
+  });
+  if (created) {
+    await client.exec('CHECKPOINT');
+    fsyncTree(dir);
+  }
+  return client;
 }
