@@ -6,7 +6,9 @@
  *   npm run bench:report
  *   npm run bench:report -- --doctors 50 --seconds 15 --rate 100,250,400
  *   DATABASE_URL=postgres://... npm run bench:report      # a server of yours (creates database rx_bench_report)
+ *   npm run bench:report -- --pglite /tmp/rx-bench        # the embedded default (PGlite) in a new folder there
  */
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
@@ -22,6 +24,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '15' },
     /** Offered loads for the latency phases, saves per second, comma-separated. */
     rate: { type: 'string', default: '100,250' },
+    /** A folder for the embedded database instead of PostgreSQL (emptied first). */
+    pglite: { type: 'string' },
   },
 });
 const DOCTORS = Number(args.doctors);
@@ -33,10 +37,16 @@ const RATES = args.rate
 const DB = 'rx_bench_report';
 
 async function main() {
-  const database = await benchDatabase(DB, { fresh: true });
+  if (args.pglite) rmSync(args.pglite, { recursive: true, force: true });
+  const database = args.pglite ? { url: undefined, close: () => {} } : await benchDatabase(DB, { fresh: true });
   try {
     const platform = await bootstrap(
-      loadEnv({ DATABASE_URL: database.url, SEED: 'demo', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' }),
+      loadEnv({
+        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        SEED: 'demo',
+        LOG_LEVEL: 'silent',
+        DATA_DIR: args.pglite ?? '/tmp',
+      }),
     );
     const db = platform.deps.db;
 
@@ -93,7 +103,9 @@ async function main() {
         `throughput     ${(r.saveMs.length / r.secs).toFixed(0)} saves/s, ${(r.auditMs.length / r.secs).toFixed(0)} audits/s (each audit is also cancelled)`,
       );
     };
-    console.log(`report writing: ${DOCTORS} doctors, ${SECONDS} s a phase, PostgreSQL, HTTP on 127.0.0.1`);
+    console.log(
+      `report writing: ${DOCTORS} doctors, ${SECONDS} s a phase, ${args.pglite ? 'PGlite' : 'PostgreSQL'}, HTTP on 127.0.0.1`,
+    );
     printPhase('capacity: every doctor saves again as soon as the last save answered', await run(0));
     for (const rate of RATES) printPhase(`latency: the doctors together offer ${rate} saves/s`, await run(rate));
 
