@@ -30,6 +30,13 @@ describe('acquireDataDirLock', () => {
     expect(existsSync(lockFile())).toBe(false);
   });
 
+  it('leaves a lock that another server has taken over', () => {
+    const lock = acquireDataDirLock(dir);
+    writeFileSync(lockFile(), JSON.stringify({ pid: livePid(), started: null }));
+    lock.release();
+    expect(existsSync(lockFile())).toBe(true);
+  });
+
   it('refuses a folder held by a live process, naming the folder and its pid', () => {
     const pid = livePid();
     writeFileSync(lockFile(), JSON.stringify({ pid, started: null }));

@@ -77,7 +77,10 @@ export function acquireDataDirLock(dir: string): { release(): void } {
   mkdirSync(abs, { recursive: true });
   const file = path.join(abs, LOCK_FILE);
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (tryCreate(file)) return { release: () => rmSync(file, { force: true }) };
+    if (tryCreate(file)) {
+      // Only our own lock: after a takeover by another server the file is theirs.
+      return { release: () => readOwner(file)?.pid === process.pid && rmSync(file, { force: true }) };
+    }
     const owner = readOwner(file);
     if (owner && isAlive(owner)) throw new DataDirLockedError(abs, owner.pid);
     rmSync(file, { force: true });
