@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PageRequestSchema } from './common';
+import { PageRequestSchema, pkInput } from './common';
 
 /** The generic list contract of spec part 2 section 7: query in, Page out, batch delete, duplicate check. */
 
@@ -52,6 +52,8 @@ export const BatchDeleteSchema = z.object({
     .transform((ids) => [...new Set(ids)]),
 });
 export type BatchDelete = z.input<typeof BatchDeleteSchema>;
+/** The generic contract's single delete: one row by its key. */
+export const DeleteByPkSchema = z.object({ pk: pkInput() });
 export const BatchDeleteResultSchema = z.object({ deleted: z.number().int() });
 
 const RowIdSchema = z.union([

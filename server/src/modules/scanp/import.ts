@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { ImportDetail } from '@shared/schemas/list';
 import { ScanItemInputSchema } from '@shared/schemas/scan-item';
@@ -64,4 +64,9 @@ export async function importScanItems(
     return rowsIn.length;
   });
   return { imported, details };
+}
+
+/** The scan items a caller administers: their hospital's; the super administrator's: all. */
+export function scanItemScope(me: AuthUser): SQL | undefined {
+  return me.isSuper ? undefined : eq(scanItem.hospital_code, me.hospital_code);
 }

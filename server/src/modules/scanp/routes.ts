@@ -1,13 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
-import { ImportResultSchema } from '@shared/schemas/list';
+import { BatchDeleteResultSchema, BatchDeleteSchema, DeleteByPkSchema, ImportResultSchema } from '@shared/schemas/list';
 import { SCAN_ITEM_IMPORT_COLUMNS } from '@shared/schemas/scan-item';
 import { localeOf } from '../../lib/i18n';
 import { IMPORT_MAX_BYTES, importAnswer, readXlsx } from '../../lib/list/xlsx-import';
-import { okResponse } from '../../lib/route';
+import { notFound } from '../../lib/errors';
+import { deleteByKeys, integerKeys } from '../../lib/list/delete';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
-import { importScanItems } from './import';
+import { importScanItems, scanItemScope } from './import';
+import { scanItem } from '../../db/schema';
 
 const ImportFileSchema = z.object({
   file: z
@@ -45,6 +49,40 @@ export function scanpRoutes() {
       const locale = localeOf(c.req.header('accept-language'));
       const { imported, details } = await importScanItems(c.var.deps.db, c.var.user, rows, locale);
       return importAnswer(c, imported, details);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/scanp/delete',
+      tags: ['scanp'],
+      summary: "Delete one scan item of the caller's hospital (installation-wide ones: super administrator only)",
+      ...access(PERMISSIONS.SCANP_EDIT),
+      request: jsonBody(DeleteByPkSchema),
+      responses: okResponse(BatchDeleteResultSchema),
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const { pk } = c.req.valid('json');
+      const deleted = await deleteByKeys(db, scanItem, scanItem.scanp_id, [pk], scanItemScope(c.var.user));
+      if (!deleted) throw notFound();
+      return ok(c, { deleted });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/scanp/deleteBatch',
+      tags: ['scanp'],
+      summary: "Delete scan items (comma-joined scanp_id) of the caller's hospital; others are left alone",
+      ...access(PERMISSIONS.SCANP_EDIT),
+      request: jsonBody(BatchDeleteSchema),
+      responses: okResponse(BatchDeleteResultSchema),
+    }),
+    async (c) => {
+      const keys = integerKeys(c.req.valid('json').ids);
+      const deleted = await deleteByKeys(c.var.deps.db, scanItem, scanItem.scanp_id, keys, scanItemScope(c.var.user));
+      return ok(c, { deleted });
     },
   );
   return app;

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/schemas/list';
 import { permission, role, rolePermission, scanItem } from '../../db/schema';
-import { loginAs } from '../../../../tests/support/api-client';
+import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 let p: TestPlatform;
@@ -178,5 +178,57 @@ describe('POST /scanp/importExcel', () => {
     expect((await upload('', file)).status).toBe(401);
     expect((await upload(auditor, file)).status).toBe(403);
     expect(await itemsOf('H001', '导入测试癸')).toHaveLength(0);
+  });
+});
+
+describe('scan item delete and batch delete (the generic contract)', () => {
+  const add = async (hospital_code: string, description: string) => {
+    const [row] = await p.deps.db
+      .insert(scanItem)
+      .values({ hospital_code, description, modality: 'CT' })
+      .returning({ pk: scanItem.scanp_id });
+    return row!.pk;
+  };
+  const exists = async (pk: number) =>
+    (await p.deps.db.select().from(scanItem).where(eq(scanItem.scanp_id, pk))).length === 1;
+
+  it("deletes one of the caller's hospital by pk; another hospital's is not found and stays", async () => {
+    const own = await add('H001', '删除测试甲');
+    const other = await add('H002', '删除测试甲');
+    const r = await call(p.app, 'POST', '/scanp/delete', { token: doctor, json: { pk: own } });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ deleted: 1 });
+    expect(await exists(own)).toBe(false);
+    const refused = await call(p.app, 'POST', '/scanp/delete', { token: doctor, json: { pk: other } });
+    expect(refused.status).toBe(404);
+    expect(await exists(other)).toBe(true);
+    expect((await call(p.app, 'POST', '/scanp/delete', { token: doctor, json: { pk: own } })).status).toBe(404);
+  });
+
+  it('batch delete takes comma-joined ids and deletes only those in scope', async () => {
+    const a = await add('H001', '删除测试乙');
+    const b = await add('H001', '删除测试丙');
+    const other = await add('H002', '删除测试乙');
+    const ids = `${a}, ${b},${other},abc,99999999999`;
+    const r = await call(p.app, 'POST', '/scanp/deleteBatch', { token: doctor, json: { ids } });
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ deleted: 2 });
+    expect([await exists(a), await exists(b), await exists(other)]).toEqual([false, false, true]);
+    expect(
+      (await call(p.app, 'POST', '/scanp/deleteBatch', { token: doctor2, json: { ids: `${other}` } })).body.data,
+    ).toEqual({ deleted: 1 });
+  });
+
+  it('needs scanp:edit, and a valid pk or ids', async () => {
+    const pk = await add('H001', '删除测试丁');
+    expect((await call(p.app, 'POST', '/scanp/delete', { token: auditor, json: { pk } })).status).toBe(403);
+    expect((await call(p.app, 'POST', '/scanp/deleteBatch', { token: auditor, json: { ids: `${pk}` } })).status).toBe(
+      403,
+    );
+    for (const json of [{ pk: 0 }, { pk: 'x' }, { pk: 2 ** 31 }, {}]) {
+      expect((await call(p.app, 'POST', '/scanp/delete', { token: doctor, json })).status).toBe(400);
+    }
+    expect((await call(p.app, 'POST', '/scanp/deleteBatch', { token: doctor, json: { ids: '' } })).status).toBe(400);
+    expect(await exists(pk)).toBe(true);
   });
 });
