@@ -18,6 +18,7 @@ const apiPaths = [
   '/patient',
   '/scanp',
   '/cert',
+  '/duplicate',
   '/openapi.json',
   '/healthz',
 ];
