@@ -63,14 +63,8 @@ export const DEFAULT_TEMPLATE_ELEMENTS: TemplateElement[] = [
   label('诊断意见：', { marginTop: '3mm' }),
   { tag: 'textarea', uuid: 'opinion', jfield: 'report_text2', style: { minHeight: '40mm', fontSize: 16 } },
   { tag: 'hr', uuid: 'hr-sign' },
-  row([
-    label('报告医生：'),
-    field('report_doctor', '15%'),
-    label('审核医生：'),
-    field('sh_doctor', '15%'),
-    label('报告时间：'),
-    field('report_datetime', '30%'),
-  ]),
+  row([label('报告医生：'), field('report_doctor', '25%'), label('报告时间：'), field('report_datetime', '35%')]),
+  row([label('审核医生：'), field('sh_doctor', '25%'), label('审核时间：'), field('sh_datetime', '35%')]),
   {
     tag: 'textContent',
     uuid: 'footer',

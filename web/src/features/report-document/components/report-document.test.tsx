@@ -84,6 +84,13 @@ describe('ReportDocument', () => {
     expect(count(html, 'data-testid="report-page"')).toBe(1);
   });
 
+  it('signs the default layout with both doctors and both times (report and audit)', () => {
+    const html = render({ mode: 'print', editable: false });
+    for (const text of ['报告医生', '李医生', '报告时间', '2026-11-21 10:00:00', '审核医生', '王主任', '审核时间'])
+      expect(html).toContain(text);
+    expect(html).toContain('2026-11-21 11:00:00');
+  });
+
   it('writes the report in its own language whatever the reader’s screen uses (sex, title suffix)', () => {
     const html = renderForEnglishReader();
     expect(html).toContain('>男<');
