@@ -26,17 +26,21 @@ export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
   );
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout.on('data', (b: Buffer) => {
+    const onData = (b: Buffer) => {
       out += b.toString();
       const m = /"port":(\d+)[^\n]*"msg":"listening"/.exec(out);
       if (!m) return;
+      // From here on the request log is drained and dropped: a long run must not pile it up here.
+      child.stdout.off('data', onData).resume();
+      out = '';
       resolve({
         pid: child.pid!,
         base: `http://127.0.0.1:${m[1]}`,
         exited,
         kill9: () => child.kill('SIGKILL'),
       });
-    });
+    };
+    child.stdout.on('data', onData);
     void exited.then(({ code }) => reject(new Error(`server exited (${code}) before listening: ${stderr}`)));
   });
 }
