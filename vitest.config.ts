@@ -16,7 +16,13 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'tests/lint/**/*.test.ts'],
+          include: [
+            'shared/**/*.test.ts',
+            'server/**/*.test.ts',
+            'web/**/*.test.{ts,tsx}',
+            'tests/lint/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['server/**/*.api.test.ts', '**/node_modules/**'],
         },
       },
