@@ -7,6 +7,8 @@ export interface CallOptions {
   json?: unknown;
   rawBody?: string;
   headers?: Record<string, string>;
+  /** The caller's address, as the Node server would see the socket (none by default). */
+  ip?: string;
 }
 
 /** Calls the app in-process (no socket) and decodes the JSON envelope. */
@@ -24,7 +26,8 @@ export async function call(app: App, method: string, path: string, o: CallOption
   } else if (o.rawBody !== undefined) {
     body = o.rawBody;
   }
-  const res = await app.request(path, { method, headers, body });
+  const env = o.ip === undefined ? undefined : { incoming: { socket: { remoteAddress: o.ip } } };
+  const res = await app.request(path, { method, headers, body }, env);
   const text = await res.text();
   let json: Record<string, unknown> & {
     success?: boolean;

@@ -4,7 +4,7 @@ import type { MessageKey, Params } from './i18n';
 /** A domain error: knows its message and status, nothing of HTTP beyond the status number. */
 export class AppError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500 | 503,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503,
     readonly error: ErrorId,
     readonly msgKey: MessageKey,
     readonly params?: Params,

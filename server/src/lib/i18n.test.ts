@@ -11,7 +11,7 @@ describe('localeOf', () => {
     expect(localeOf('fr-FR')).toBe('zh-CN');
   });
   it('fills parameters', () => {
-    expect(translate('en-US', 'badCredentialsLeft', { left: 3 })).toBe('Wrong username or password; 3 attempts left');
+    expect(translate('en-US', 'tooManyAttempts', { seconds: 8 })).toBe('Too many failed attempts; try again in 8 s');
     expect(translate('zh-CN', 'accountLocked', { minutes: 30 })).toContain('30');
   });
 });

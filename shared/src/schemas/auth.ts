@@ -160,6 +160,8 @@ export const PwdErrorRowSchema = z.object({
   count: z.number().int(),
   last_time: z.string(),
   locked: z.boolean(),
+  /** Some address is waiting out a back-off for this username (failures from strangers, or typing). */
+  throttled: z.boolean(),
 });
 export type PwdErrorRow = z.infer<typeof PwdErrorRowSchema>;
 export const PwdErrorKeySchema = z.object({ key: z.string().min(1).max(64) });

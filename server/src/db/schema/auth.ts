@@ -1,4 +1,4 @@
-import { bigserial, index, integer, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, primaryKey, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { sysUser } from './org';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,3 +33,22 @@ export const pwdError = pgTable('pwd_error', {
   count: integer('count').notNull().default(0),
   last_time: ts('last_time').notNull().defaultNow(),
 });
+
+/**
+ * Failed sign-ins counted per (username, address) (kind 0), per username from addresses it never signed in
+ * from (kind 1, ip ''), and per address across usernames (kind 2, username ''), each with its back-off.
+ * last_success on a kind-0 row makes that address one the account signs in from (a known address).
+ */
+export const loginThrottle = pgTable(
+  'login_throttle',
+  {
+    kind: smallint('kind').notNull(),
+    username: varchar('username', { length: 64 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    fails: integer('fails').notNull().default(0),
+    last_fail: ts('last_fail'),
+    blocked_until: ts('blocked_until'),
+    last_success: ts('last_success'),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.username, t.ip] }), index('login_throttle_last_fail_idx').on(t.last_fail)],
+);

@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { CAPTCHA_AFTER_FAILURES, STRONG_PASSWORD_RE, SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
 import type { LoginResult } from '@shared/schemas/auth';
 import type { AppDeps } from '../../context';
@@ -15,7 +15,9 @@ import { findUser } from '../users/repo';
 import { toUser } from '../users/serialize';
 import { countMenus } from './access';
 import { consumeCaptcha } from './captcha';
+import { registerFailure, tooManyAttempts } from './failure';
 import { createSession } from './session';
+import { recordSuccess, waitSeconds } from './throttle';
 
 export interface LoginInput {
   username: string;
@@ -35,46 +37,10 @@ export async function failureCount(db: Db, username: string): Promise<number> {
   return row?.count ?? 0;
 }
 
-/** Counts a failed password for the username (existing or not, so answers do not reveal which exist). */
-export async function recordFailure(db: Db, username: string): Promise<number> {
-  const [row] = await db
-    .insert(pwdError)
-    .values({ username, count: 1, last_time: new Date() })
-    .onConflictDoUpdate({
-      target: pwdError.username,
-      set: { count: sql`${pwdError.count} + 1`, last_time: new Date() },
-    })
-    .returning({ count: pwdError.count });
-  return row?.count ?? 1;
-}
-
-async function lockIfNeeded(db: Db, userPk: number, count: number): Promise<void> {
-  const cfg = await getConfigs(db, ['login_max_fails', 'login_lock_minutes']);
-  const max = Number(cfg.login_max_fails) || 5;
-  if (count >= max) {
-    const until = new Date(Date.now() + (Number(cfg.login_lock_minutes) || 30) * 60_000);
-    await db.update(sysUser).set({ locked_until: until, lock_num: count }).where(eq(sysUser.pk, userPk));
-  }
-}
-
 export function lockedMinutes(lockedUntil: Date | null): number {
   if (!lockedUntil) return 0;
   const ms = lockedUntil.getTime() - Date.now();
   return ms > 0 ? Math.ceil(ms / 60_000) : 0;
-}
-
-/** Checks a password for a known user; a wrong one counts toward the lock like a failed sign-in. */
-export async function checkPasswordOf(
-  db: Db,
-  user: { pk: number; username: string; password_hash: string; locked_until: Date | null },
-  password: string,
-) {
-  const minutes = lockedMinutes(user.locked_until);
-  if (minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
-  if (await verifyPassword(password, user.password_hash)) return;
-  const count = await recordFailure(db, user.username);
-  await lockIfNeeded(db, user.pk, count);
-  throw new AppError(400, 'BAD_CREDENTIALS', 'passwordWrong');
 }
 
 async function freeDiskGb(dir: string): Promise<number | null> {
@@ -88,7 +54,7 @@ async function freeDiskGb(dir: string): Promise<number | null> {
 
 export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta): Promise<LoginResult> {
   const { db } = deps;
-  const cfg = await getConfigs(db, ['use_captcha', 'use_aes', 'aes_key', 'use_password_check', 'login_max_fails']);
+  const cfg = await getConfigs(db, ['use_captcha', 'use_aes', 'aes_key', 'use_password_check']);
   let { username, password } = input;
   if (input.use_aes) {
     const u = aesDecrypt(username, cfg.aes_key);
@@ -104,6 +70,8 @@ export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta):
     throw new AppError(400, 'PASSWORD_POLICY', 'passwordPolicy');
   }
 
+  const wait = await waitSeconds(db, username, meta.ip);
+  if (wait) throw tooManyAttempts(wait);
   const failures = await failureCount(db, username);
   const captchaNeeded = cfg.use_captcha === 'Y' || failures >= CAPTCHA_AFTER_FAILURES;
   if (captchaNeeded) {
@@ -114,22 +82,13 @@ export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta):
     }
   }
 
+  // Unknown, wrong and locked are one answer after the same work (the KDF runs for each), so neither the
+  // message nor the time tells whether a username exists or is locked.
   const found = await findUser(db, { username });
-  const minutes = lockedMinutes(found?.u.locked_until ?? null);
-  if (found && minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
-
   const passwordOk = await verifyPassword(password, found?.u.password_hash ?? DUMMY_HASH);
-  if (!found || !passwordOk) {
-    const count = await recordFailure(db, username);
-    if (found) await lockIfNeeded(db, found.u.pk, count);
-    await audit(db, { username, action: 'login_failed', ip: meta.ip });
-    const max = Number(cfg.login_max_fails) || 5;
-    const left = Math.max(0, max - count);
-    if (found && left === 0) {
-      const m = lockedMinutes((await findUser(db, { pk: found.u.pk }))?.u.locked_until ?? null);
-      throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes: m });
-    }
-    throw new AppError(401, 'BAD_CREDENTIALS', 'badCredentialsLeft', { left }, undefined, {
+  if (!found || !passwordOk || lockedMinutes(found.u.locked_until)) {
+    const { count } = await registerFailure(db, { username, userPk: found?.u.pk ?? null, ip: meta.ip }, 'login');
+    throw new AppError(401, 'BAD_CREDENTIALS', 'signInFailed', undefined, undefined, {
       captcha: count >= CAPTCHA_AFTER_FAILURES,
     });
   }
@@ -157,6 +116,7 @@ export async function completeSignIn(
   if ((await countMenus(db, u.role_pk, isSuper)) === 0) throw new AppError(403, 'NO_MENU', 'noMenu');
 
   await db.delete(pwdError).where(eq(pwdError.username, u.username));
+  await recordSuccess(db, u.username, meta.ip);
   if (u.lock_num || u.locked_until) {
     await db.update(sysUser).set({ lock_num: 0, locked_until: null }).where(eq(sysUser.pk, u.pk));
   }

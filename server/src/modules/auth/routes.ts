@@ -22,7 +22,8 @@ import { audit } from '../audit/service';
 import { findUser } from '../users/repo';
 import { toUser } from '../users/serialize';
 import { loadAccess } from './access';
-import { checkPasswordOf, login } from './login';
+import { login } from './login';
+import { checkOwnPassword } from './own-password';
 import { releaseLocks } from '../report/lock';
 import { extendSession, revokeSession } from './session';
 import { updatePassword } from './update-password';
@@ -108,7 +109,8 @@ export function authRoutes() {
       method: 'post',
       path: '/user/checkPassword',
       tags,
-      summary: "Check the signed-in user's password (lock screen); failures count toward the lock",
+      summary:
+        "Check the signed-in user's password (lock screen); failures count like sign-in failures from the caller's address, and at login_max_fails end the session",
       ...access('session'),
       request: jsonBody(CheckPasswordSchema),
       responses: okResponse(z.null()),
@@ -116,7 +118,8 @@ export function authRoutes() {
     async (c) => {
       const found = await findUser(c.var.deps.db, { pk: c.var.user.pk });
       if (!found) throw notFound();
-      await checkPasswordOf(c.var.deps.db, found.u, c.req.valid('json').password);
+      const caller = { user: found.u, sessionPk: c.var.user.sessionPk, ip: clientMeta(c).ip };
+      await checkOwnPassword(c.var.deps.db, caller, c.req.valid('json').password, 'lock_screen');
       return ok(c, null);
     },
   );
@@ -132,7 +135,7 @@ export function authRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      await updatePassword(c.var.deps.db, c.var.user, c.req.valid('json'));
+      await updatePassword(c.var.deps.db, c.var.user, c.req.valid('json'), clientMeta(c).ip);
       return ok(c, null, 'passwordChanged');
     },
   );

@@ -8,14 +8,19 @@ import { forbidden, notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { audit } from '../audit/service';
 import { lockedMinutes } from '../auth/login';
+import { clearFailures, throttledUsernames } from '../auth/throttle';
 
-/** The password error list. Outside the super administrator, only usernames of the caller's hospital. */
+/**
+ * The password error list, the administrators' notice of attacks: counts, the lock, and whether some
+ * address is in back-off for the username. Outside the super administrator, only the caller's hospital.
+ */
 export async function listPwdErrors(db: Db, me: AuthUser): Promise<PwdErrorRow[]> {
   const rows = await db
     .select({ e: pwdError, locked_until: sysUser.locked_until, hospital_code: sysUser.hospital_code })
     .from(pwdError)
     .leftJoin(sysUser, eq(sysUser.username, pwdError.username))
     .orderBy(desc(pwdError.count), desc(pwdError.last_time));
+  const throttled = await throttledUsernames(db);
   return rows
     .filter((r) => me.isSuper || r.hospital_code === me.hospital_code)
     .map((r) => ({
@@ -24,6 +29,7 @@ export async function listPwdErrors(db: Db, me: AuthUser): Promise<PwdErrorRow[]
       count: r.e.count,
       last_time: fmt(r.e.last_time),
       locked: lockedMinutes(r.locked_until ?? null) > 0,
+      throttled: throttled.has(r.e.username),
     }));
 }
 
@@ -33,5 +39,6 @@ export async function deletePwdError(db: Db, me: AuthUser, key: string): Promise
   const deleted = await db.delete(pwdError).where(eq(pwdError.username, key)).returning();
   if (!deleted.length) throw notFound();
   await db.update(sysUser).set({ lock_num: 0, locked_until: null }).where(eq(sysUser.username, key));
+  await clearFailures(db, key);
   await audit(db, { user_pk: me.pk, username: me.username, action: 'pwd_error_delete', target: key });
 }

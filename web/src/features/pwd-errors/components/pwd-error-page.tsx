@@ -1,5 +1,5 @@
 import { DeleteOutlined, ReloadOutlined } from '@ant-design/icons';
-import { App, Button, Card, Popconfirm, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -34,9 +34,21 @@ export function PwdErrorPage() {
     {
       title: t('pwdErrors.locked'),
       dataIndex: 'locked',
-      width: 100,
-      render: (v: boolean) =>
-        v ? <Tag color="error">{t('pwdErrors.lockedYes')}</Tag> : <Tag color="success">{t('pwdErrors.lockedNo')}</Tag>,
+      width: 180,
+      render: (v: boolean, r: PwdErrorRow) => (
+        <span data-testid="pwd-state" data-locked={String(v)} data-throttled={String(r.throttled)}>
+          {v ? (
+            <Tag color="error">{t('pwdErrors.lockedYes')}</Tag>
+          ) : (
+            <Tag color="success">{t('pwdErrors.lockedNo')}</Tag>
+          )}
+          {r.throttled && (
+            <Tooltip title={t('pwdErrors.throttledTip')}>
+              <Tag color="warning">{t('pwdErrors.throttled')}</Tag>
+            </Tooltip>
+          )}
+        </span>
+      ),
     },
     ...(canDelete
       ? [

@@ -1,0 +1,76 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { pwdError, sysUser } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { audit } from '../audit/service';
+import { getConfigs } from '../config/service';
+import { countFailure, knownFailures } from './throttle';
+
+export type FailureSource = 'login' | 'lock_screen' | 'password_change';
+
+export interface FailureOutcome {
+  /** Failures of the username in the password error list (the captcha is forced from 2). */
+  count: number;
+  /** Failures of the username from this address (the lock screen ends its session at login_max_fails). */
+  pairFails: number;
+  /** Minutes this failure locked the account for (0: not locked). */
+  lockedFor: number;
+  maxFails: number;
+}
+
+/** "Try again in N s": a back-off, answered before any password is checked. */
+export const tooManyAttempts = (seconds: number) =>
+  new AppError(429, 'TOO_MANY_ATTEMPTS', 'tooManyAttempts', { seconds }, undefined, {
+    captcha: true,
+    retry_after: seconds,
+  });
+
+async function countPwdError(db: Db, username: string): Promise<number> {
+  const [row] = await db
+    .insert(pwdError)
+    .values({ username, count: 1, last_time: new Date() })
+    .onConflictDoUpdate({
+      target: pwdError.username,
+      set: { count: sql`${pwdError.count} + 1`, last_time: new Date() },
+    })
+    .returning({ count: pwdError.count });
+  return row?.count ?? 1;
+}
+
+/**
+ * Everything a wrong password does, with the same queries whether the username exists or not: the password
+ * error list, the throttle counts with their audit rows, and the hard lock, which only failures from the
+ * account's known addresses reach (a stranger elsewhere can slow down only their own tries).
+ */
+export async function registerFailure(
+  db: Db,
+  who: { username: string; userPk: number | null; ip: string },
+  source: FailureSource,
+): Promise<FailureOutcome> {
+  const { username, userPk, ip } = who;
+  const cfg = await getConfigs(db, ['login_max_fails', 'login_lock_minutes']);
+  const maxFails = Number(cfg.login_max_fails) || 5;
+  const count = await countPwdError(db, username);
+  const { known, events } = await countFailure(db, username, ip);
+  await audit(db, { user_pk: userPk, username, action: 'login_failed', ip, detail: { source } });
+  for (const e of events.filter((x) => x.seconds > 0)) {
+    await audit(db, { user_pk: userPk, username, action: 'login_throttled', ip, detail: { source, ...e } });
+  }
+  const knownFails = await knownFailures(db, username);
+  const pairFails = events.find((e) => e.scope === 'pair')?.fails ?? 0;
+  if (!userPk || !known || knownFails < maxFails) return { count, pairFails, lockedFor: 0, maxFails };
+
+  const minutes = Number(cfg.login_lock_minutes) || 30;
+  await db
+    .update(sysUser)
+    .set({ locked_until: new Date(Date.now() + minutes * 60_000), lock_num: knownFails })
+    .where(eq(sysUser.pk, userPk));
+  await audit(db, {
+    user_pk: userPk,
+    username,
+    action: 'account_locked',
+    ip,
+    detail: { source, known_failures: knownFails, minutes },
+  });
+  return { count, pairFails, lockedFor: minutes, maxFails };
+}
