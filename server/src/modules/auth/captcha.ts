@@ -1,8 +1,9 @@
+import { randomInt } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import svgCaptcha from 'svg-captcha';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '@shared/constants';
 import type { Db } from '../../db/client';
 import { captcha } from '../../db/schema';
+import { captchaPng } from '../../lib/captcha-image/render';
 
 const TTL_MS = 5 * 60_000;
 // Look-alike characters (0/O, 1/l/I) are left out so the 4 characters can be read.
@@ -12,24 +13,25 @@ const PRESETS: Record<number, string> = {
   2: '0123456789',
 };
 
-/** Creates (or replaces) the captcha for key `t` and returns its SVG image. */
-export async function issueCaptcha(db: Db, key: string, type: number): Promise<string> {
-  const c = svgCaptcha.create({
-    size: CAPTCHA_LENGTH,
-    charPreset: PRESETS[type] ?? PRESETS[0],
-    width: CAPTCHA_WIDTH,
-    height: CAPTCHA_HEIGHT,
-    noise: 2,
-    color: true,
-    background: '#f0f2f5',
-  });
+export function captchaText(type: number): string {
+  const preset = PRESETS[type] ?? PRESETS[0]!;
+  return Array.from({ length: CAPTCHA_LENGTH }, () => preset[randomInt(preset.length)]).join('');
+}
+
+/**
+ * Creates (or replaces) the captcha for key `t` and returns its PNG image: pixels, not the text's paths
+ * (an SVG of glyph paths is read by matching the path shapes), warped and crossed (lib/captcha-image).
+ */
+export async function issueCaptcha(db: Db, key: string, type: number): Promise<Buffer> {
+  const text = captchaText(type);
+  const png = captchaPng(text, { width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT });
   const expires_at = new Date(Date.now() + TTL_MS);
   await db.delete(captcha).where(lt(captcha.expires_at, new Date()));
   await db
     .insert(captcha)
-    .values({ key, code: c.text, expires_at })
-    .onConflictDoUpdate({ target: captcha.key, set: { code: c.text, expires_at } });
-  return c.data;
+    .values({ key, code: text, expires_at })
+    .onConflictDoUpdate({ target: captcha.key, set: { code: text, expires_at } });
+  return png;
 }
 
 /** Single use: the captcha is consumed whether or not the answer is right. Case-insensitive. */

@@ -75,15 +75,20 @@ export function toolRoutes() {
       method: 'get',
       path: '/tool/captcha',
       tags,
-      summary: 'Captcha image (SVG, 4 characters) for key t; captcha_type 0 letters+digits, 1 letters, 2 digits',
+      summary: 'Captcha image (PNG 136x40, 4 characters) for key t; captcha_type 0 letters+digits, 1 letters, 2 digits',
       ...access('public'),
       request: { query: CaptchaQuerySchema },
-      responses: { 200: { description: 'SVG image', content: { 'image/svg+xml': { schema: z.string() } } } },
+      responses: {
+        200: {
+          description: 'PNG image',
+          content: { 'image/png': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+      },
     }),
     async (c) => {
       const { t, captcha_type } = c.req.valid('query');
-      const svg = await issueCaptcha(c.var.deps.db, t, captcha_type);
-      return c.body(svg, 200, { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' });
+      const png = await issueCaptcha(c.var.deps.db, t, captcha_type);
+      return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'no-store' });
     },
   );
 
