@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
@@ -38,7 +39,7 @@ export async function signIn(base: string, username: string, password: string) {
   return (await res.json()) as { token: string; user: { pk: number } };
 }
 
-const pct = (sorted: number[], p: number) =>
+export const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 /** One line of figures: count, p50, p95, p99 and mean, in milliseconds. */
@@ -54,3 +55,46 @@ export const median = (ms: number[]) =>
     [...ms].sort((a, b) => a - b),
     50,
   );
+
+/** p50 and p95 of `ms` over those of `base` (the same work without the platform). */
+export function ratioLine(name: string, ms: number[], base: number[], goal: number): string {
+  const at = (xs: number[], p: number) =>
+    pct(
+      [...xs].sort((a, b) => a - b),
+      p,
+    );
+  const r50 = at(ms, 50) / at(base, 50);
+  const r95 = at(ms, 95) / at(base, 95);
+  const verdict = r50 <= goal && r95 <= goal ? 'meets' : 'MISSES';
+  return `${name} p50 ${r50.toFixed(2)}x  p95 ${r95.toFixed(2)}x  (goal <= ${goal}x: ${verdict})`;
+}
+
+/**
+ * A JSON POST client on one keep-alive connection (node:http costs the shared CPU less than fetch, and
+ * the load generator runs in the server's own process here). Rejects on an answer that is not a success.
+ */
+export function jsonClient(base: string, token: string) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const { hostname, port } = new URL(base);
+  const post = (path: string, body: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+      };
+      const req = http.request({ agent, hostname, port, path, method: 'POST', headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { success: boolean; data: unknown };
+          if (json.success) resolve(json.data);
+          else reject(new Error(`${path} failed: ${JSON.stringify(json)}`));
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { post, close: () => agent.destroy() };
+}

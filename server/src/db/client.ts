@@ -35,10 +35,16 @@ export interface OpenOptions {
   onIdleError?: (err: Error) => void;
 }
 
+/**
+ * Settings of the platform's own PostgreSQL connections. Every query it runs is a page-sized OLTP
+ * query, where starting parallel workers costs more than it saves (the worklist page: 6 of 9.4 ms).
+ */
+export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: PG_SESSION_OPTIONS });
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });

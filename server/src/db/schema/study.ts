@@ -67,7 +67,10 @@ export const study = pgTable(
   },
   (t) => [
     index('study_hosp_create_idx').on(t.hospital_code, t.create_time.desc()),
-    index('study_hosp_mod_dt_idx').on(t.hospital_code, t.modality, t.study_datetime.desc()),
+    // Partial, so the worklist's count (is_del = 0 written as a literal) is an index-only scan.
+    index('study_live_hosp_mod_dt_idx')
+      .on(t.hospital_code, t.modality, t.study_datetime.desc())
+      .where(sql`${t.is_del} = 0`),
     index('study_create_idx').on(t.create_time.desc()),
     index('study_patient_id_idx').on(t.patient_id),
     index('study_accession_idx').on(t.accession_no),

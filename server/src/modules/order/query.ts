@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { OrderSort, StudyRow } from '@shared/schemas/order';
 import type { Db } from '../../db/client';
 import type { HospitalScope } from '../hospital/scope';
 import { collection, hospital, report, study } from '../../db/schema';
 import { fmt } from '../../lib/time';
+import { direct, type Binder } from './binder';
 
 export interface StudyFilter {
   /** code null: a hospital that does not exist, so nothing matches. */
@@ -23,22 +24,49 @@ export interface StudyFilter {
 /** Escapes LIKE wildcards so user text matches literally. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
+/** The whole filter; `studyOnlyWhere` and `reportWhere` are its two halves. */
 export function studyWhere(f: StudyFilter): SQL | undefined {
-  const conds: (SQL | undefined)[] = [eq(study.is_del, 0)];
-  if (!f.hospital.all) conds.push(f.hospital.code === null ? sql`false` : eq(study.hospital_code, f.hospital.code));
-  if (f.modalities) conds.push(f.modalities.length ? inArray(study.modality, f.modalities) : sql`false`);
-  if (f.rptStatus?.length) conds.push(inArray(report.rpt_status, f.rptStatus));
-  if (f.patientName) conds.push(ilike(study.patient_name, `%${likeEscape(f.patientName)}%`));
-  if (f.patientId) conds.push(eq(study.patient_id, f.patientId));
-  if (f.accessionNo) conds.push(eq(study.accession_no, f.accessionNo));
-  if (f.startDate) conds.push(gte(study.study_datetime, dayjs(f.startDate).startOf('day').toDate()));
-  if (f.endDate) conds.push(lt(study.study_datetime, dayjs(f.endDate).add(1, 'day').startOf('day').toDate()));
-  if (f.studyDesc) conds.push(ilike(study.study_desc, `%${likeEscape(f.studyDesc)}%`));
-  if (f.reportContent) {
-    const p = `%${likeEscape(f.reportContent)}%`;
-    conds.push(or(ilike(report.report_text1, p), ilike(report.report_text2, p)));
+  return and(studyOnlyWhere(f), reportWhere(f));
+}
+
+/** The conditions on study columns alone. is_del = 0 is a literal: the partial index needs to see it. */
+export function studyOnlyWhere(f: StudyFilter, b: Binder = direct): SQL | undefined {
+  const conds: (SQL | undefined)[] = [sql`${study.is_del} = 0`];
+  const like = (s: string) => `%${likeEscape(s)}%`;
+  if (!f.hospital.all) {
+    conds.push(
+      f.hospital.code === null
+        ? b.mark('noHospital', sql`false`)
+        : eq(study.hospital_code, b.value('hospital', f.hospital.code)),
+    );
   }
+  if (f.modalities) {
+    conds.push(
+      f.modalities.length ? b.anyOf(study.modality, 'modalities', f.modalities) : b.mark('noModality', sql`false`),
+    );
+  }
+  if (f.patientName) conds.push(ilike(study.patient_name, b.value('patientName', like(f.patientName))));
+  if (f.patientId) conds.push(eq(study.patient_id, b.value('patientId', f.patientId)));
+  if (f.accessionNo) conds.push(eq(study.accession_no, b.value('accessionNo', f.accessionNo)));
+  if (f.startDate) {
+    conds.push(gte(study.study_datetime, b.value('start', dayjs(f.startDate).startOf('day').toDate())));
+  }
+  if (f.endDate) {
+    conds.push(lt(study.study_datetime, b.value('end', dayjs(f.endDate).add(1, 'day').startOf('day').toDate())));
+  }
+  if (f.studyDesc) conds.push(ilike(study.study_desc, b.value('studyDesc', like(f.studyDesc))));
   return and(...conds);
+}
+
+/** The conditions on the main report; undefined when the filter has none. */
+export function reportWhere(f: StudyFilter, b: Binder = direct): SQL | undefined {
+  const conds: SQL[] = [];
+  if (f.rptStatus?.length) conds.push(b.anyOf(report.rpt_status, 'rptStatus', f.rptStatus));
+  if (f.reportContent) {
+    const p = b.value('reportContent', `%${likeEscape(f.reportContent)}%`);
+    conds.push(or(ilike(report.report_text1, p), ilike(report.report_text2, p))!);
+  }
+  return conds.length ? and(...conds) : undefined;
 }
 
 const SORTS: Record<OrderSort, SQL[]> = {
@@ -53,7 +81,7 @@ const SORTS: Record<OrderSort, SQL[]> = {
 };
 export const orderBy = (s: OrderSort) => SORTS[s];
 
-export const rowColumns = (userPk: number) => ({
+export const rowColumns = (userPk: number | Placeholder) => ({
   s: study,
   hospital_name: hospital.name,
   r: {
@@ -129,7 +157,7 @@ export function toStudyRow({ s, r, hospital_name, collected }: StudyRowSource): 
 }
 
 /** Studies joined with their main report (position 1, which every study has) and hospital. */
-export function studySelect(db: Db, userPk: number) {
+export function studySelect(db: Db, userPk: number | Placeholder) {
   return db
     .select(rowColumns(userPk))
     .from(study)

@@ -12,7 +12,17 @@ import type { Db } from '../../db/client';
 import { study } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { allowedModalities, assertHospital, hospitalScope } from '../hospital/scope';
-import { countStudies, orderBy, studySelect, studyWhere, toStudyRow, type StudyFilter } from './query';
+import { worklistStatements } from './list-statements';
+import { pageQuery } from './page';
+import {
+  countStudies,
+  reportWhere,
+  studyOnlyWhere,
+  studySelect,
+  studyWhere,
+  toStudyRow,
+  type StudyFilter,
+} from './query';
 
 export function pageResult<T>(list: T[], total: number, pageNumber: number, pageSize: number): Page<T> {
   return { list, totalRow: total, totalPage: Math.ceil(total / pageSize), pageNumber, pageSize };
@@ -41,15 +51,17 @@ export async function listOrders(
   me: AuthUser,
   q: z.output<typeof OrderListRequestSchema>,
 ): Promise<Page<StudyRow>> {
-  const where = studyWhere(await orderFilter(db, me, q));
-  const [rows, total] = await Promise.all([
-    studySelect(db, me.pk)
-      .where(where)
-      .orderBy(...orderBy(q.sort))
-      .limit(q.pageSize)
-      .offset((q.pageNumber - 1) * q.pageSize),
-    countStudies(db, where, !!q.rpt_status?.length),
-  ]);
+  const filter = await orderFilter(db, me, q);
+  const window = { limit: q.pageSize, offset: (q.pageNumber - 1) * q.pageSize };
+  const prepared = worklistStatements(db, filter, q.sort);
+  const [rows, total] = await Promise.all(
+    prepared
+      ? [prepared.page(me.pk, window), prepared.count()]
+      : [
+          pageQuery(db, me.pk, { study: studyOnlyWhere(filter), report: reportWhere(filter) }, q.sort, window),
+          countStudies(db, studyWhere(filter), !!q.rpt_status?.length),
+        ],
+  );
   return pageResult(rows.map(toStudyRow), total, q.pageNumber, q.pageSize);
 }
 

@@ -1,0 +1,2 @@
+DROP INDEX "study_hosp_mod_dt_idx";--> statement-breakpoint
+CREATE INDEX "study_live_hosp_mod_dt_idx" ON "study" USING btree ("hospital_code","modality","study_datetime" DESC NULLS LAST) WHERE "study"."is_del" = 0;
