@@ -10,6 +10,11 @@ import { setFeedback } from '@web/lib/feedback';
 import { i18n } from '@web/lib/i18n';
 import { queryClient } from '@web/lib/query-client';
 
+// antd's own stack ends in the generic sans-serif, which Linux resolves per language (a wide DejaVu Sans in
+// English): the same stack as styles.css, with the installed Noto CJK before it, keeps both languages alike.
+const FONT_FAMILY =
+  "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans CJK SC', 'Noto Sans SC', 'PingFang SC', 'Microsoft YaHei', sans-serif";
+
 /** Hands antd's context-bound message, notification and modal to the request layer. */
 function FeedbackBridge() {
   const api = AntApp.useApp();
@@ -25,7 +30,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider
       locale={current.language === 'en-US' ? enUS : zhCN}
-      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: primary } }}
+      theme={{ algorithm: theme.defaultAlgorithm, token: { colorPrimary: primary, fontFamily: FONT_FAMILY } }}
     >
       <AntApp message={{ maxCount: MAX_TOASTS }} notification={{ duration: NOTICE_DURATION_S, maxCount: MAX_TOASTS }}>
         <FeedbackBridge />

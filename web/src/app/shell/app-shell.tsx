@@ -4,8 +4,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
 import type { UserInfo } from '@shared/schemas/auth';
+import { StickyTopContext } from '@web/components/sticky-top';
 import { useFootTitle } from '@web/features/auth/api/foot-title';
 import { SettingsDrawer } from '@web/features/layout-settings/components/settings-drawer';
+import { currentLocale } from '@web/lib/i18n';
+import { systemTitle } from '@web/lib/system-title';
 import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
 import { MultiTab } from '@web/features/tabs/components/multi-tab';
 import { HeaderActions } from './header-actions';
@@ -36,7 +39,12 @@ function Logo({ title, collapsed, dark }: { title: string; collapsed?: boolean; 
       data-testid="shell-title"
     >
       <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
-      {!collapsed && <span>{title}</span>}
+      {!collapsed && (
+        // A long title (English) takes two lines rather than being cut at the menu's edge.
+        <span style={{ whiteSpace: 'normal', lineHeight: 1.25, overflow: 'hidden', maxHeight: HEADER_HEIGHT }}>
+          {title}
+        </span>
+      )}
     </div>
   );
 }
@@ -55,7 +63,8 @@ export function AppShell({ info }: { info: UserInfo }) {
   const collapsed = toggled.at === autoCollapsed ? toggled.collapsed : autoCollapsed;
   const [drawerMenu, setDrawerMenu] = useState(false);
   const headerHidden = useAutoHideHeader(settings.fixedHeader && settings.autoHideHeader);
-  const systemTitle = foot?.title || t('defaultTitle');
+  const title = systemTitle(foot?.title, currentLocale(), t('defaultTitle'));
+  const stickyTop = settings.fixedHeader && !settings.autoHideHeader ? HEADER_HEIGHT : 0;
   const titleOf = (path: string) => findMenuTitle(info.menus, path) ?? t(`pages.${pageKey(path)}`, path);
 
   useEffect(() => {
@@ -67,7 +76,7 @@ export function AppShell({ info }: { info: UserInfo }) {
       document.documentElement.style.filter = '';
     };
   }, [settings.colorWeak]);
-  usePageTitle(`${titleOf(pathname)} - ${systemTitle}`);
+  usePageTitle(`${titleOf(pathname)} - ${title}`);
 
   const top = settings.layout === 'top' && !mobile;
   const dark = settings.navTheme === 'dark';
@@ -96,7 +105,7 @@ export function AppShell({ info }: { info: UserInfo }) {
           style={fixedSider ? { position: 'sticky', top: 0, height: '100vh', overflow: 'auto' } : undefined}
           data-testid="shell-sider"
         >
-          <Logo title={systemTitle} collapsed={collapsed} dark={dark} />
+          <Logo title={title} collapsed={collapsed} dark={dark} />
           {menu('inline')}
         </Sider>
       )}
@@ -109,7 +118,7 @@ export function AppShell({ info }: { info: UserInfo }) {
           closable={false}
           styles={{ body: { padding: 0, background: dark ? '#001529' : '#fff' } }}
         >
-          <Logo title={systemTitle} dark={dark} />
+          <Logo title={title} dark={dark} />
           {menu('inline', true)}
         </Drawer>
       )}
@@ -118,7 +127,8 @@ export function AppShell({ info }: { info: UserInfo }) {
           style={{
             position: settings.fixedHeader ? 'sticky' : 'relative',
             top: 0,
-            zIndex: 10,
+            // Above a table's fixed columns and sticky header (antd gives those z-index up to ~20).
+            zIndex: 100,
             height: HEADER_HEIGHT,
             lineHeight: `${HEADER_HEIGHT}px`,
             padding: '0 12px 0 0',
@@ -133,7 +143,7 @@ export function AppShell({ info }: { info: UserInfo }) {
         >
           {top ? (
             <>
-              <Logo title={systemTitle} dark={dark} />
+              <Logo title={title} dark={dark} />
               {menu('horizontal')}
             </>
           ) : (
@@ -159,7 +169,9 @@ export function AppShell({ info }: { info: UserInfo }) {
             style={top && settings.contentWidth === 'Fixed' ? { maxWidth: 1200, margin: '0 auto' } : undefined}
             data-testid="shell-content"
           >
-            <Outlet />
+            <StickyTopContext value={stickyTop}>
+              <Outlet />
+            </StickyTopContext>
           </div>
         </Content>
         <Footer style={{ textAlign: 'center', padding: '12px 16px', color: 'rgba(0,0,0,0.45)' }}>{foot?.data}</Footer>

@@ -47,7 +47,7 @@ export function ListPage<Row extends object, F>(props: ListPageProps<Row, F>) {
   const shown = props.columns.filter((c) => c.fixed || !hidden.includes(columnKey(c)));
 
   return (
-    <Card data-testid={props.pageTestId}>
+    <Card data-testid={props.pageTestId} styles={{ body: { padding: 16 } }}>
       <FilterForm
         fields={spec.fields}
         params={params}

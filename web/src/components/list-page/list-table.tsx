@@ -3,6 +3,7 @@ import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interfa
 import type { HTMLAttributes, Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@shared/constants';
+import { useStickyTop } from '../sticky-top';
 import type { ListParams, Sort, SortOrder } from './fields';
 
 export type ListColumn<Row> = TableColumnType<Row>;
@@ -41,6 +42,7 @@ export function ListTable<Row extends object, F>(props: ListTableProps<Row, F>) 
   const { t } = useTranslation(['list', 'common']);
   const { params, total, loading, testId, selection, onChange } = props;
   const columns = sortedColumns(props);
+  const stickyTop = useStickyTop();
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
 
   const handleChange = (
@@ -62,11 +64,14 @@ export function ListTable<Row extends object, F>(props: ListTableProps<Row, F>) 
   return (
     <Table<Row>
       rowKey={props.rowKey}
+      className="rx-list-table"
       size="middle"
       columns={columns}
       dataSource={props.rows as Row[]}
       loading={loading}
       scroll={{ x: width + (selection ? 40 : 0) }}
+      // Header below the frame's header, horizontal scrollbar at the window's bottom while rows scroll.
+      sticky={{ offsetHeader: stickyTop }}
       showSorterTooltip={false}
       rowSelection={selection && { selectedRowKeys: selection.keys, onChange: selection.onChange, fixed: true }}
       onRow={(r) => ({ 'data-testid': `${testId}-row`, ...props.rowAttrs?.(r) }) as HTMLAttributes<HTMLElement>}

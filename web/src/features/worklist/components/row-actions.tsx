@@ -31,7 +31,10 @@ export function RowActions({ study, canHistory, canFavourite, onHistory }: RowAc
         />
       </Tooltip>
       <OpenWorkstationButton studyIuid={study.study_iuid} testId="row-open-workstation" />
-      {study.rpt_status === RPT_STATUS.AUDITED && (
+      {study.rpt_status !== RPT_STATUS.AUDITED ? (
+        // Holds the print icon's place so the icons after it line up from row to row.
+        <span className="rx-row-action-slot" data-testid="row-print-slot" />
+      ) : (
         <Tooltip title={t('actions.print')}>
           <Button
             type="link"

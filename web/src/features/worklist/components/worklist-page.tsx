@@ -27,7 +27,8 @@ export function WorklistPage() {
         title: t('actions.title'),
         key: 'actions',
         fixed: 'right',
-        width: 150,
+        width: 128,
+        className: 'rx-actions-cell',
         render: (_: unknown, r: StudyRow) => (
           <RowActions study={r} canHistory={canHistory} canFavourite={canFavourite} onHistory={setHistoryOf} />
         ),
