@@ -39,6 +39,8 @@ export type Locale = (typeof LOCALES)[number];
  * Hospitals have no language of their own yet, so it is the platform's default.
  */
 export const REPORT_LOCALE: Locale = DEFAULT_LOCALE;
+/** sys_config system_title at first start: a Chinese name, shown translated in another interface language. */
+export const DEFAULT_SYSTEM_TITLE = '医学影像系统';
 
 export const MODALITIES = ['DX', 'DR', 'CT', 'MR', 'MG', 'US', 'PX', 'ES', 'DM', 'XA', 'RF'] as const;
 export const STAT_MODALITIES = ['CT', 'DR', 'DX', 'MR', 'US'] as const;

@@ -1,6 +1,8 @@
+import { DEFAULT_SYSTEM_TITLE } from '@shared/constants';
+
 /** Configuration entries every installation has; values here are the defaults written at first start. */
 export const CONFIG_DEFAULTS = {
-  system_title: { value: '医学影像系统', description: 'System title' },
+  system_title: { value: DEFAULT_SYSTEM_TITLE, description: 'System title' },
   foot_title: { value: 'Copyright © RxPACS', description: 'Footer text of the login page' },
   version: { value: '0.1.0', description: 'Version shown on the login page' },
   title_color: { value: '#ffffff', description: 'Login title colour' },

@@ -3,7 +3,9 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '@shared/schemas/auth';
 import { LanguageSwitch } from '@web/components/language-switch';
+import { currentLocale } from '@web/lib/i18n';
 import { useSessionStore } from '@web/lib/session-store';
+import { systemTitle } from '@web/lib/system-title';
 import { useFootTitle } from '../api/foot-title';
 import { rememberLogin } from '../lib/login-memory';
 import { LoginForm } from './login-form';
@@ -18,7 +20,7 @@ export function LoginPage({ extra }: LoginPageProps = {}) {
   const { notification } = App.useApp();
   const { token } = theme.useToken();
   const { data: foot } = useFootTitle();
-  const title = foot?.title || t('defaultTitle');
+  const title = systemTitle(foot?.title, currentLocale(), t('defaultTitle'));
 
   useEffect(() => {
     document.title = `${t('login.title')} - ${title}`;

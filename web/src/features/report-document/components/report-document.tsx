@@ -69,7 +69,9 @@ export function ReportDocument(props: ReportDocumentProps) {
   const font = useMemo(() => ({ size: tool.fontSize, lineHeight: tool.lineHeight }), [tool.fontSize, tool.lineHeight]);
   const canDelete = editable && mode === 'screen';
   // The report's language is loading (a reader whose screen uses another language): a moment's wait.
-  if (!docT) return <div className={`rd-doc rd-mode-${mode}`} data-testid="report-document-loading" />;
+  // Same element and ref as the document, so auto-zoom measures it from the start.
+  if (!docT)
+    return <div ref={containerRef} className={`rd-doc rd-mode-${mode}`} data-testid="report-document-loading" />;
 
   return (
     <div

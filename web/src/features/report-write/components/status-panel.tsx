@@ -33,10 +33,20 @@ export function StatusBanner({ report }: { report: ReportDetail }) {
       title={thirdParty ? t('banner.thirdParty') : t(`banner.${st}`)}
       description={
         st > 0 && (
-          <span>
-            {report.report_doctor && `${t('banner.doctor')}: ${report.report_doctor} `}
-            {report.sh_doctor && `${t('banner.auditor')}: ${report.sh_doctor}`}
-          </span>
+          <>
+            {report.report_doctor && (
+              <div data-testid="rw-status-doctor">
+                {t('banner.doctor')}
+                <span style={{ whiteSpace: 'nowrap' }}>{report.report_doctor}</span>
+              </div>
+            )}
+            {report.sh_doctor && (
+              <div data-testid="rw-status-auditor">
+                {t('banner.auditor')}
+                <span style={{ whiteSpace: 'nowrap' }}>{report.sh_doctor}</span>
+              </div>
+            )}
+          </>
         )
       }
     />

@@ -1,4 +1,5 @@
-import { Descriptions, Tag } from 'antd';
+import { Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
 import { useHistoryCount } from '../api/report-api';
@@ -7,41 +8,43 @@ import { useHistoryCount } from '../api/report-api';
 export function StudyHeader({ study, compact }: { study: StudyDetail; compact?: boolean }) {
   const { t } = useTranslation(['report', 'study']);
   const history = useHistoryCount(study);
+  const items: { key: string; label: string; children: ReactNode }[] = [
+    {
+      key: 'name',
+      label: t('study:fields.patient_name'),
+      children: <b data-testid="rw-patient-name">{study.patient_name}</b>,
+    },
+    {
+      key: 'sex',
+      label: t('study:fields.patient_sex'),
+      children: t(`study:sex.${study.patient_sex === 'M' || study.patient_sex === 'F' ? study.patient_sex : 'other'}`),
+    },
+    { key: 'age', label: t('study:fields.patient_age'), children: study.patient_age },
+    { key: 'pid', label: t('study:fields.patient_id'), children: study.patient_id },
+    { key: 'acc', label: t('study:fields.accession_no'), children: study.accession_no },
+    { key: 'mod', label: t('study:fields.modality'), children: <Tag>{study.modality}</Tag> },
+    {
+      key: 'desc',
+      label: t('study:fields.study_desc'),
+      children: <span data-testid="rw-study-desc">{study.study_desc}</span>,
+    },
+    { key: 'dt', label: t('study:fields.study_datetime'), children: study.study_datetime },
+    {
+      key: 'hist',
+      label: t('report:header.history'),
+      children: <span data-testid="rw-history-count">{history.data ?? '-'}</span>,
+    },
+    { key: 'files', label: t('report:header.attachments'), children: study.file_count },
+  ];
+  // Label and value wrap as one unit, never inside a value ("A2600003 / 30" at 1440 px).
   return (
-    <Descriptions
-      size="small"
-      column={compact ? 3 : 4}
-      data-testid="rw-header"
-      items={[
-        {
-          key: 'name',
-          label: t('study:fields.patient_name'),
-          children: <b data-testid="rw-patient-name">{study.patient_name}</b>,
-        },
-        {
-          key: 'sex',
-          label: t('study:fields.patient_sex'),
-          children: t(
-            `study:sex.${study.patient_sex === 'M' || study.patient_sex === 'F' ? study.patient_sex : 'other'}`,
-          ),
-        },
-        { key: 'age', label: t('study:fields.patient_age'), children: study.patient_age },
-        { key: 'pid', label: t('study:fields.patient_id'), children: study.patient_id },
-        { key: 'acc', label: t('study:fields.accession_no'), children: study.accession_no },
-        { key: 'mod', label: t('study:fields.modality'), children: <Tag>{study.modality}</Tag> },
-        {
-          key: 'desc',
-          label: t('study:fields.study_desc'),
-          children: <span data-testid="rw-study-desc">{study.study_desc}</span>,
-        },
-        { key: 'dt', label: t('study:fields.study_datetime'), children: study.study_datetime },
-        {
-          key: 'hist',
-          label: t('report:header.history'),
-          children: <span data-testid="rw-history-count">{history.data ?? '-'}</span>,
-        },
-        { key: 'files', label: t('report:header.attachments'), children: study.file_count },
-      ]}
-    />
+    <dl className={compact ? 'rx-study-header rx-study-header-compact' : 'rx-study-header'} data-testid="rw-header">
+      {items.map((i) => (
+        <div key={i.key} className="rx-study-header-item" data-key={i.key}>
+          <dt>{i.label}</dt>
+          <dd>{i.children}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }

@@ -22,6 +22,7 @@ export function TemplateTabs({ page, template }: { page: Page; template: LayoutT
   return (
     <Tabs
       size="small"
+      tabBarGutter={16}
       data-testid="rw-tabs"
       items={[
         {

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { decide, validateReport, type FieldProblem } from '@shared/report/rules';
 import type { ReportDetail } from '@shared/schemas/report';
 import { isApiError, type ApiError } from '@web/lib/api-error';
+import { currentLocale } from '@web/lib/i18n';
+import { joinTexts } from '@web/lib/join-texts';
 import { openPrintPage } from '@web/lib/print-page';
 import { reportApi, type ReportWrite } from '../api/report-api';
 import { clearDraft } from '../lib/local-draft';
@@ -104,7 +106,12 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
       { showray: screen.settings.showray },
     );
     if (problems.length) {
-      void message.warning(problems.map((p) => t(PROBLEM_KEYS[p])).join('；'));
+      void message.warning(
+        joinTexts(
+          problems.map((p) => t(PROBLEM_KEYS[p])),
+          currentLocale(),
+        ),
+      );
       if (problems.includes('STUDY_DESC')) h.onNeedBodyPart();
       return;
     }
