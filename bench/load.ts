@@ -11,7 +11,7 @@
  *   DATABASE_URL=postgres://... npm run bench:load     # a server of yours (creates database rx_bench_load)
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,7 +22,7 @@ import { benchDatabase, latencyLine, signIn } from './lib/harness';
 import { LOAD_PASSWORD, createLoadStudies, createLoadUsers, type LoadAccount } from './lib/load-data';
 import { LOAD_ACTIONS, mergeTallies, type LoadTally } from './lib/load-outcome';
 import type { LoadUser, LoadWorkerData } from './lib/load-user';
-import { memoryLine, sampleServerMemory, type MemorySample } from './lib/server-memory';
+import { cpuSeconds, memoryLine, sampleServerMemory, type MemorySample } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -81,19 +81,22 @@ function startWorkers(base: string, users: LoadUser[], until: number, counters: 
   });
 }
 
-/** Samples the server's memory each minute while the load runs, printing each with the progress so far. */
+/** Samples the server's memory and CPU each minute while the load runs, printing them with the progress so far. */
 async function watch(server: ChildServer, probeFile: string, counts: Int32Array, done: Promise<unknown>) {
   const samples: MemorySample[] = [];
   let finished = false;
   void done.finally(() => (finished = true));
+  let cpu = { at: performance.now(), secs: cpuSeconds(server.pid) };
   for (let minute = 1; ; minute++) {
-    const tick = new Promise((r) => setTimeout(r, 60_000));
-    await Promise.race([tick, done]);
+    await Promise.race([new Promise((r) => setTimeout(r, 60_000)), done]);
     if (finished) return samples;
+    const now = { at: performance.now(), secs: cpuSeconds(server.pid) };
+    const load = (100 * (now.secs - cpu.secs)) / ((now.at - cpu.at) / 1000);
+    cpu = now;
     const m = await sampleServerMemory(server.pid, probeFile);
     samples.push(m);
     const progress = `${counts[0]} actions, ${counts[1]} errors, ${counts[2]} refused`;
-    console.log(`${memoryLine(`minute ${minute}`, m)}  | ${progress}`);
+    console.log(`${memoryLine(`minute ${minute}`, m)}  CPU ${load.toFixed(0)}%  | ${progress}`);
   }
 }
 
@@ -108,6 +111,9 @@ function printResults(tally: LoadTally, secs: number) {
       .join('') || ' none';
   console.log(`errors:${list(tally.errors)}`);
   console.log(`expected refusals (another user changed the report first):${list(tally.refused)}`);
+  console.log(
+    `sent again on a new connection (kept-alive one closed by the server when reused):${list(tally.retried)}`,
+  );
 }
 
 async function main() {
@@ -124,15 +130,18 @@ async function main() {
     console.log(memoryLine('start', start));
     const counts = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
     const t0 = performance.now();
+    const cpu0 = cpuSeconds(server.pid);
     const done = Promise.all(
       startWorkers(server.base, prepared.users, Date.now() + MINUTES * 60_000, counts.buffer as SharedArrayBuffer),
     );
     const samples = await watch(server, prepared.probeFile, counts, done);
     const tally = mergeTallies(await done);
     const secs = (performance.now() - t0) / 1000;
+    const cpu = (100 * (cpuSeconds(server.pid) - cpu0)) / secs;
     const end = await sampleServerMemory(server.pid, prepared.probeFile);
     console.log(memoryLine('end', end));
     printResults(tally, secs);
+    console.log(`server CPU over the run: ${cpu.toFixed(0)}% of one core (the machine has ${availableParallelism()})`);
     const growth = (from: MemorySample) =>
       `RSS ${(end.rss - from.rss).toFixed(1)} MiB, heap after GC ${(end.heapAfterGc - from.heapAfterGc).toFixed(1)} MiB`;
     console.log(

@@ -27,12 +27,15 @@ export interface LoadTally {
   ms: Record<LoadAction, number[]>;
   errors: Record<string, number>;
   refused: Record<string, number>;
+  /** Requests sent again because the kept-alive connection they were sent on had just been closed. */
+  retried: Record<string, number>;
 }
 
 export const emptyTally = (): LoadTally => ({
   ms: Object.fromEntries(LOAD_ACTIONS.map((a) => [a, []])) as unknown as Record<LoadAction, number[]>,
   errors: {},
   refused: {},
+  retried: {},
 });
 
 const addCounts = (into: Record<string, number>, from: Record<string, number>) => {
@@ -45,6 +48,7 @@ export function mergeTallies(tallies: LoadTally[]): LoadTally {
     for (const a of LOAD_ACTIONS) all.ms[a] = all.ms[a].concat(t.ms[a]);
     addCounts(all.errors, t.errors);
     addCounts(all.refused, t.refused);
+    addCounts(all.retried, t.retried);
   }
   return all;
 }

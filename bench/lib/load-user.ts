@@ -34,16 +34,23 @@ const think = () => sleep(thinkMs * (0.5 + Math.random()));
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(Math.random() * xs.length)]!;
 const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 
+const count = (key: Record<string, number>, k: string) => (key[k] = (key[k] ?? 0) + 1);
+
 interface Answer {
   status: number;
   body: Envelope | null;
 }
 
-function request(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-  const payload = body === undefined ? '' : JSON.stringify(body);
+function send(
+  token: string,
+  method: 'GET' | 'POST',
+  path: string,
+  payload: string,
+): Promise<Answer & { reused: boolean }> {
   const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
-  if (method === 'POST')
+  if (method === 'POST') {
     Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
+  }
   return new Promise((resolve) => {
     const req = http.request({ agent, hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -55,17 +62,28 @@ function request(token: string, method: 'GET' | 'POST', path: string, body?: unk
         } catch {
           // not the envelope: classify() counts it as an error
         }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
+        resolve({ status: res.statusCode ?? 0, body: parsed, reused: false });
       });
     });
-    req.on('error', (err: NodeJS.ErrnoException) =>
-      resolve({ status: 0, body: { success: false, msg: err.message, data: null, error: err.code as never } }),
-    );
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      const body = { success: false, msg: err.message, data: null, error: err.code as Envelope['error'] };
+      resolve({ status: 0, body, reused: req.reusedSocket && err.code === 'ECONNRESET' });
+    });
     req.end(payload);
   });
 }
 
-const count = (key: Record<string, number>, k: string) => (key[k] = (key[k] ?? 0) + 1);
+/**
+ * One request. A kept-alive connection the server closed for idleness just as it was reused is sent again
+ * once on a new one, as browsers do (the server never saw the request); such retries are counted apart.
+ */
+async function request(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+  const payload = body === undefined ? '' : JSON.stringify(body);
+  const first = await send(token, method, path, payload);
+  if (!first.reused) return first;
+  count(tally.retried, `${method} ${path}: ${first.body?.error}`);
+  return send(token, method, path, payload);
+}
 
 type Call = [method: 'GET' | 'POST', path: string, body?: unknown];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseProcStatus } from './server-memory';
+import { parseProcStat, parseProcStatus } from './server-process';
 
 describe('parseProcStatus', () => {
   it('reads the resident set and its peak in MiB', () => {
@@ -11,5 +11,12 @@ describe('parseProcStatus', () => {
     const { readFileSync } = await import('node:fs');
     const { rss } = parseProcStatus(readFileSync('/proc/self/status', 'utf8'));
     expect(rss).toBeGreaterThan(1);
+  });
+});
+
+describe('parseProcStat', () => {
+  it('adds user and system time, even when the command name holds spaces and parentheses', () => {
+    const stat = '4242 (node (my server)) S 1 4242 4242 0 -1 4194560 100 0 0 0 1234 566 0 0 20 0 11 0 500 0 0';
+    expect(parseProcStat(stat)).toBe(18);
   });
 });

@@ -4,12 +4,21 @@ import { readFileSync } from 'node:fs';
 export interface MemorySample {
   rss: number;
   peakRss: number;
+  heapTotal: number;
   heapUsed: number;
   heapAfterGc: number;
   external: number;
 }
 
 const MIB = 1024 * 1024;
+
+/** CPU time (user + system, seconds) of a process, from /proc/<pid>/stat (fields 14 and 15, 100 ticks a second). */
+export function parseProcStat(text: string): number {
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+export const cpuSeconds = (pid: number) => parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
 
 /** VmRSS and VmHWM of /proc/<pid>/status, in MiB. */
 export function parseProcStatus(text: string): { rss: number; peakRss: number } {
@@ -42,6 +51,7 @@ export async function sampleServerMemory(pid: number, probeFile: string): Promis
       const { before, after } = probe;
       return {
         ...proc,
+        heapTotal: before.heapTotal / MIB,
         heapUsed: before.heapUsed / MIB,
         heapAfterGc: after.heapUsed / MIB,
         external: after.external / MIB,
@@ -55,5 +65,5 @@ export async function sampleServerMemory(pid: number, probeFile: string): Promis
 const f = (x: number) => x.toFixed(1).padStart(7);
 
 export function memoryLine(label: string, m: MemorySample): string {
-  return `${label.padEnd(12)} RSS ${f(m.rss)} MiB (peak ${f(m.peakRss)})  heap ${f(m.heapUsed)} MiB, ${f(m.heapAfterGc)} after GC  external ${f(m.external)} MiB`;
+  return `${label.padEnd(10)} RSS ${f(m.rss)} MiB (peak ${f(m.peakRss)})  heap ${f(m.heapUsed)} of ${f(m.heapTotal)} MiB, ${f(m.heapAfterGc)} after GC  external ${f(m.external)}`;
 }
