@@ -1,21 +1,25 @@
 /**
  * Report writing throughput: D doctors (default 50) save and audit their own reports concurrently through
  * the HTTP API against PostgreSQL for S seconds (default 15), and the script prints saves per second and
- * p50/p95/p99 of save and audit.
+ * p50/p95/p99 of save and audit. A calibration first drives the platform's own save statements straight
+ * against PostgreSQL from the same worker, and the capacity is printed as a ratio of that; the server's
+ * memory is printed at the start and end.
  *
  *   npm run bench:report
  *   npm run bench:report -- --doctors 50 --seconds 15 --rate 100,250,400
  *   DATABASE_URL=postgres://... npm run bench:report      # a server of yours (creates database rx_bench_report)
  *   npm run bench:report -- --pglite /tmp/rx-bench        # the embedded default (PGlite) in a new folder there
  */
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { bootstrap } from '../server/src/bootstrap';
 import { role, report, study, sysUser } from '../server/src/db/schema';
 import { loadEnv } from '../server/src/env';
 import { hashPassword } from '../server/src/lib/crypto';
+import { PG_SESSION_OPTIONS, type Db } from '../server/src/db/client';
+import { fastStatementTexts } from '../server/src/modules/report/save-fast';
 import { benchDatabase, latencyLine, listen, signIn } from './lib/harness';
 
 const { values: args } = parseArgs({
@@ -35,6 +39,60 @@ const RATES = args.rate
   .map(Number)
   .filter((n) => n > 0);
 const DB = 'rx_bench_report';
+
+interface PhaseResult {
+  saveMs: number[];
+  auditMs: number[];
+  secs: number;
+}
+
+async function inWorker(file: string, workerData: unknown): Promise<PhaseResult> {
+  const worker = new Worker(new URL(file, import.meta.url), { workerData });
+  try {
+    return await new Promise<PhaseResult>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+  } finally {
+    await worker.terminate();
+  }
+}
+
+function printPhase(title: string, r: PhaseResult) {
+  console.log(`\n${title}`);
+  console.log(latencyLine('save', r.saveMs));
+  if (r.auditMs.length) console.log(latencyLine('audit', r.auditMs));
+  console.log(
+    `throughput     ${(r.saveMs.length / r.secs).toFixed(0)} saves/s, ${(r.auditMs.length / r.secs).toFixed(0)} audits/s (each audit is also cancelled)`,
+  );
+}
+
+/** This process serves the API: its RSS (and peak) from /proc and its V8 heap, in MiB. */
+function memoryLine(title: string) {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN) / 1024;
+  const heap = process.memoryUsage().heapUsed / 2 ** 20;
+  return `${title}: RSS ${kb('VmRSS').toFixed(0)} MiB (peak ${kb('VmHWM').toFixed(0)}), heap used ${heap.toFixed(0)} MiB`;
+}
+
+/** The same doctors' saves through the platform's prepared statements, without the platform. */
+async function calibrate(url: string, db: Db, iuids: string[]) {
+  const users = await db
+    .select({ pk: sysUser.pk, uuid: sysUser.uuid, username: sysUser.username, ch_name: sysUser.ch_name })
+    .from(sysUser)
+    .where(like(sysUser.username, 'bench%'))
+    .orderBy(sysUser.pk);
+  const doctors = users.map((u, i) => ({
+    pk: u.pk,
+    uuid: u.uuid,
+    username: u.username,
+    name: u.ch_name || u.username,
+    hospital: 'H001',
+    iuid: iuids[i],
+  }));
+  const texts = fastStatementTexts();
+  return inWorker('./report-direct.mjs', { url, options: PG_SESSION_OPTIONS, texts, doctors, seconds: SECONDS });
+}
 
 async function main() {
   if (args.pglite) rmSync(args.pglite, { recursive: true, force: true });
@@ -84,30 +142,23 @@ async function main() {
     const tokens = await Promise.all(studies.map(async (_, i) => (await signIn(base, `bench${i}`, 'Bench@123')).token));
 
     // The simulated doctors run in a worker thread, so the server keeps the main thread to itself.
-    const run = async (rate: number) => {
-      const worker = new Worker(new URL('./report-load.mjs', import.meta.url), {
-        workerData: { base, tokens, studies: studies.map((s) => s.study_iuid), seconds: SECONDS, rate },
-      });
-      const result = await new Promise<{ saveMs: number[]; auditMs: number[]; secs: number }>((resolve, reject) => {
-        worker.once('message', resolve);
-        worker.once('error', reject);
-      });
-      await worker.terminate();
-      return result;
-    };
-    const printPhase = (title: string, r: { saveMs: number[]; auditMs: number[]; secs: number }) => {
-      console.log(`\n${title}`);
-      console.log(latencyLine('save', r.saveMs));
-      console.log(latencyLine('audit', r.auditMs));
-      console.log(
-        `throughput     ${(r.saveMs.length / r.secs).toFixed(0)} saves/s, ${(r.auditMs.length / r.secs).toFixed(0)} audits/s (each audit is also cancelled)`,
-      );
-    };
+    const iuids = studies.map((s) => s.study_iuid);
+    const run = (rate: number) =>
+      inWorker('./report-load.mjs', { base, tokens, studies: iuids, seconds: SECONDS, rate });
     console.log(
       `report writing: ${DOCTORS} doctors, ${SECONDS} s a phase, ${args.pglite ? 'PGlite' : 'PostgreSQL'}, HTTP on 127.0.0.1`,
     );
-    printPhase('capacity: every doctor saves again as soon as the last save answered', await run(0));
+    console.log(memoryLine('server memory at start'));
+    const direct = database.url ? await calibrate(database.url, db, iuids) : undefined;
+    if (direct) printPhase('calibration: the same save statements straight against PostgreSQL, same worker', direct);
+    const capacity = await run(0);
+    printPhase('capacity: every doctor saves again as soon as the last save answered', capacity);
+    if (direct) {
+      const ratio = capacity.saveMs.length / capacity.secs / (direct.saveMs.length / direct.secs);
+      console.log(`capacity / direct: ${ratio.toFixed(2)} (goal >= 0.7: ${ratio >= 0.7 ? 'meets' : 'MISSES'})`);
+    }
     for (const rate of RATES) printPhase(`latency: the doctors together offer ${rate} saves/s`, await run(rate));
+    console.log(`\n${memoryLine('server memory at end')}`);
 
     server.close();
     await platform.close();

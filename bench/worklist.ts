@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { and, fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { bootstrap } from '../server/src/bootstrap';
-import { PG_SESSION_OPTIONS, type Db } from '../server/src/db/client';
+import { platformPool, type Db } from '../server/src/db/client';
 import { loadEnv } from '../server/src/env';
 import { hashPassword } from '../server/src/lib/crypto';
 import { placeholders } from '../server/src/modules/order/binder';
@@ -111,7 +111,7 @@ async function main() {
     await benchUser(db);
     const server = await listen(platform.app);
     const { token, user } = await signIn(server.base, 'bench', 'Bench@123');
-    const raw = new pg.Pool({ connectionString: database.url, max: 4, options: PG_SESSION_OPTIONS });
+    const raw = platformPool(database.url, 4);
     const statements = variants.map((v, k) => sqlOf(db, user.pk, v, k));
     const { apiMs, sqlMs } = await measure(server.base, token, raw, statements);
 

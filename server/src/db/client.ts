@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-nodefs';
+import { corkWrites, type PgWire } from './pg-cork';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,10 +42,17 @@ export interface OpenOptions {
  */
 export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
+/** A pool of connections as the platform makes them (settings above, each query in one write). */
+export function platformPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, options: PG_SESSION_OPTIONS });
+  pool.on('connect', (client) => corkWrites((client as unknown as { connection: PgWire }).connection));
+  return pool;
+}
+
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: PG_SESSION_OPTIONS });
+    const pool = platformPool(opts.url, 10);
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });

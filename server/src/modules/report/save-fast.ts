@@ -81,11 +81,7 @@ const afterEdit = sql`
 const prepare = (db: Db, name: string, query: SQL) =>
   db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
 
-const saveStatement = preparedPerDb((db) =>
-  prepare(
-    db,
-    'rx_report_save',
-    sql`with ${found(sql`r.rpt_status in (0, 1) and ${sexPasses}`)},
+const saveSql = sql`with ${found(sql`r.rpt_status in (0, 1) and ${sexPasses}`)},
     ${update(sql`${writtenFields},
       rpt_status = 1,
       rpt_model_id = case when r.rpt_model_id = '' then ${p('modelId')}::text else r.rpt_model_id end,
@@ -93,36 +89,35 @@ const saveStatement = preparedPerDb((db) =>
       report_doctor_uuid = ${p('actorUuid')}::text,
       report_datetime = ${p('now')}::timestamptz`)},
     ${logged(1, 'report_save', 1)}, ${afterEdit}
-    select * from u`,
-  ),
-);
+    select * from u`;
+const saveStatement = preparedPerDb((db) => prepare(db, 'rx_report_save', saveSql));
 
 /** Only an audit of a saved report (1 to 2); one-click audit of a new report stays on the slow path. */
-const auditStatement = preparedPerDb((db) =>
-  prepare(
-    db,
-    'rx_report_audit',
-    sql`with ${found(sql`r.rpt_status = 1 and ${sexPasses}`)},
+const auditSql = sql`with ${found(sql`r.rpt_status = 1 and ${sexPasses}`)},
     ${update(sql`${writtenFields},
       rpt_status = 2,
       sh_doctor = ${p('actorName')}::text,
       sh_datetime = ${p('now')}::timestamptz`)},
     ${logged(2, 'report_audit', 2)}, ${afterEdit}
-    select * from u`,
-  ),
-);
+    select * from u`;
+const auditStatement = preparedPerDb((db) => prepare(db, 'rx_report_audit', auditSql));
 
 // Version status 3: review cancelled, as the trace view shows it. Drafts stay.
-const cancelStatement = preparedPerDb((db) =>
-  prepare(
-    db,
-    'rx_report_cancel_audit',
-    sql`with ${found(sql`r.rpt_status = 2`)},
+const cancelSql = sql`with ${found(sql`r.rpt_status = 2`)},
     ${update(sql`rpt_status = 1, sh_doctor = '', sh_datetime = null`)},
     ${logged(3, 'report_cancel_audit', 1)}
-    select * from u`,
-  ),
-);
+    select * from u`;
+const cancelStatement = preparedPerDb((db) => prepare(db, 'rx_report_cancel_audit', cancelSql));
+
+/** The three statements' text and parameter names, for bench:report to run them without the platform. */
+export function fastStatementTexts() {
+  const dialect = new PgDialect();
+  const text = (q: SQL) => {
+    const { sql: textOf, params } = dialect.sqlToQuery(q);
+    return { text: textOf, names: params.map((x) => (x as { name: string }).name) };
+  };
+  return { save: text(saveSql), audit: text(auditSql), cancel: text(cancelSql) };
+}
 
 /** The statements' inputs are the validated request bodies (the shared schemas' output). */
 export type FastTarget = ReportTransition;
