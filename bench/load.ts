@@ -100,6 +100,24 @@ async function watch(server: ChildServer, probeFile: string, counts: Int32Array,
   }
 }
 
+/** Handler time per route from the server's request log (pino JSON lines on its stdout). */
+function readRequestLog(stdout: NodeJS.ReadableStream) {
+  const byRoute = new Map<string, number[]>();
+  let rest = '';
+  stdout.on('data', (b: Buffer) => {
+    const lines = (rest + b.toString()).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"msg":"request"')) continue;
+      const { method, path: route, ms } = JSON.parse(line) as { method: string; path: string; ms: number };
+      const key = `${method} ${route}`;
+      if (!byRoute.has(key)) byRoute.set(key, []);
+      byRoute.get(key)!.push(ms);
+    }
+  });
+  return byRoute;
+}
+
 function printResults(tally: LoadTally, secs: number) {
   console.log(`\n${secs.toFixed(0)} s of load; latency per action (an action may be several requests):`);
   for (const a of LOAD_ACTIONS) console.log(latencyLine(a, tally.ms[a], 14));
@@ -129,6 +147,7 @@ async function main() {
     const start = await sampleServerMemory(server.pid, prepared.probeFile);
     console.log(memoryLine('start', start));
     const counts = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+    const serverMs = readRequestLog(server.stdout);
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid);
     const done = Promise.all(
@@ -141,6 +160,8 @@ async function main() {
     const end = await sampleServerMemory(server.pid, prepared.probeFile);
     console.log(memoryLine('end', end));
     printResults(tally, secs);
+    console.log('\nthe same requests as the server timed them (request log: handler start to end, no queueing):');
+    for (const [route, ms] of [...serverMs].sort()) console.log(latencyLine(route, ms, 27));
     console.log(`server CPU over the run: ${cpu.toFixed(0)}% of one core (the machine has ${availableParallelism()})`);
     const growth = (from: MemorySample) =>
       `RSS ${(end.rss - from.rss).toFixed(1)} MiB, heap after GC ${(end.heapAfterGc - from.heapAfterGc).toFixed(1)} MiB`;

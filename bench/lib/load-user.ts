@@ -46,13 +46,14 @@ function send(
   method: 'GET' | 'POST',
   path: string,
   payload: string,
+  fresh = false,
 ): Promise<Answer & { reused: boolean }> {
   const headers: http.OutgoingHttpHeaders = { authorization: `Bearer ${token}` };
   if (method === 'POST') {
     Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) });
   }
   return new Promise((resolve) => {
-    const req = http.request({ agent, hostname, port, path, method, headers }, (res) => {
+    const req = http.request({ agent: fresh ? false : agent, hostname, port, path, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
@@ -66,7 +67,8 @@ function send(
       });
     });
     req.on('error', (err: NodeJS.ErrnoException) => {
-      const body = { success: false, msg: err.message, data: null, error: err.code as Envelope['error'] };
+      const code = `${err.code} on a ${req.reusedSocket ? 'reused' : 'new'} connection`;
+      const body = { success: false, msg: err.message, data: null, error: code as Envelope['error'] };
       resolve({ status: 0, body, reused: req.reusedSocket && err.code === 'ECONNRESET' });
     });
     req.end(payload);
@@ -74,15 +76,15 @@ function send(
 }
 
 /**
- * One request. A kept-alive connection the server closed for idleness just as it was reused is sent again
- * once on a new one, as browsers do (the server never saw the request); such retries are counted apart.
+ * One request. One sent on a kept-alive connection that the server closed for idleness just as it was reused
+ * is sent again once, on a connection of its own, as browsers do; such retries are counted apart.
  */
 async function request(token: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
   const payload = body === undefined ? '' : JSON.stringify(body);
   const first = await send(token, method, path, payload);
   if (!first.reused) return first;
   count(tally.retried, `${method} ${path}: ${first.body?.error}`);
-  return send(token, method, path, payload);
+  return send(token, method, path, payload, true);
 }
 
 type Call = [method: 'GET' | 'POST', path: string, body?: unknown];

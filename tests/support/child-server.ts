@@ -8,6 +8,8 @@ export interface ChildServer {
   /** Resolves when the process ends: its exit code (null when killed by a signal) and what it wrote to stderr. */
   exited: Promise<{ code: number | null; stderr: string }>;
   kill9(): void;
+  /** Its standard output after "listening" (the request log when LOG_LEVEL is info), for a caller to read. */
+  stdout: NodeJS.ReadableStream;
 }
 
 /**
@@ -38,6 +40,7 @@ export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
         base: `http://127.0.0.1:${m[1]}`,
         exited,
         kill9: () => child.kill('SIGKILL'),
+        stdout: child.stdout,
       });
     };
     child.stdout.on('data', onData);
