@@ -266,8 +266,9 @@ describe('report writing screen', () => {
 
   it('the QC dialog asks once: not again in a new session once recorded, never on an audited report', async () => {
     const doctor = await apiToken(e2e.platform, 'doctor');
-    const [fresh] = await studiesWithStatus(e2e.platform, doctor, 0);
-    const [audited] = await studiesWithStatus(e2e.platform, doctor, 2);
+    // The last of each list: the other tests of this file write into the first ones (drafts would ask first).
+    const fresh = (await studiesWithStatus(e2e.platform, doctor, 0)).at(-1);
+    const audited = (await studiesWithStatus(e2e.platform, doctor, 2)).at(-1);
     for (const s of [fresh!, audited!]) await e2e.platform.updateStudy(s.study_iuid, { use_qc: 1 });
     /** Opens the study in a new browser session; true when the QC dialog shows. */
     const asks = async (studyIuid: string) => {
