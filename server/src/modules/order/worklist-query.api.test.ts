@@ -73,26 +73,29 @@ describe('the worklist page and count (subquery shape, prepared per filter shape
   });
 });
 
-describe.runIf(process.env.TEST_DB === 'postgres')('the platform’s PostgreSQL connections', () => {
-  it('start no parallel workers', async () => {
-    const r = await p.deps.db.execute(sql`show max_parallel_workers_per_gather`);
-    expect((r as unknown as { rows: Record<string, string>[] }).rows[0]).toEqual({
-      max_parallel_workers_per_gather: '0',
+// Plans and settings of a PostgreSQL server; the embedded database has no parallel workers to start.
+if (process.env.TEST_DB === 'postgres') {
+  describe('the platform’s PostgreSQL connections', () => {
+    it('start no parallel workers', async () => {
+      const r = await p.deps.db.execute(sql`show max_parallel_workers_per_gather`);
+      expect((r as unknown as { rows: Record<string, string>[] }).rows[0]).toEqual({
+        max_parallel_workers_per_gather: '0',
+      });
     });
-  });
 
-  it('count a hospital, modality and date range from the partial index (is_del = 0 is a literal)', async () => {
-    const where = studyWhere({
-      hospital: { all: false, code: 'H001' },
-      modalities: ['CT'],
-      startDate: '2020-01-01',
-      endDate: '2030-01-01',
+    it('count a hospital, modality and date range from the partial index (is_del = 0 is a literal)', async () => {
+      const where = studyWhere({
+        hospital: { all: false, code: 'H001' },
+        modalities: ['CT'],
+        startDate: '2020-01-01',
+        endDate: '2030-01-01',
+      });
+      const plan = await p.deps.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        return tx.execute(sql`explain ${countQuery(p.deps.db, where, false)}`);
+      });
+      const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toContain('study_live_hosp_mod_dt_idx');
     });
-    const plan = await p.deps.db.transaction(async (tx) => {
-      await tx.execute(sql`set local enable_seqscan = off`);
-      return tx.execute(sql`explain ${countQuery(p.deps.db, where, false)}`);
-    });
-    const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
-    expect(text).toContain('study_live_hosp_mod_dt_idx');
   });
-});
+}
