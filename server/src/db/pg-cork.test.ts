@@ -24,4 +24,18 @@ describe('corkWrites', () => {
     await tick();
     expect(log.slice(-3)).toEqual(['cork', 'send next', 'uncork']);
   });
+
+  it('leaves a connection without the expected internals alone (a node-postgres that renamed them)', () => {
+    expect(() => corkWrites(undefined)).not.toThrow();
+    const stream = { cork: () => {}, uncork: () => {} };
+    const renamed = { stream } as Partial<PgWire>;
+    corkWrites(renamed);
+    expect(renamed._send).toBeUndefined();
+  });
+
+  it('finds the internals it needs on a real node-postgres connection', async () => {
+    const { Connection } = (await import('pg')).default as unknown as { Connection: new () => PgWire };
+    const wire = new Connection();
+    expect(typeof wire._send).toBe('function');
+  });
 });

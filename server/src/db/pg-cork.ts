@@ -10,13 +10,15 @@ export interface PgWire {
  * per query, the largest single item of its CPU profile under load. The socket is corked at a tick's
  * first message and uncorked on the next tick, when the query has been written whole.
  */
-export function corkWrites(wire: PgWire): void {
+export function corkWrites(wire: Partial<PgWire> | undefined): void {
+  // `_send` is node-postgres' internal: if a release renames it, queries go out unbatched rather than fail.
+  if (typeof wire?._send !== 'function' || typeof wire.stream?.cork !== 'function') return;
   const send = wire._send.bind(wire);
   let corked = false;
+  const stream = wire.stream;
   wire._send = (buffer) => {
     if (!corked) {
       corked = true;
-      const stream = wire.stream;
       stream.cork();
       process.nextTick(() => {
         corked = false;
