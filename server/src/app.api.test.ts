@@ -154,7 +154,7 @@ describe('/tool', () => {
     expect(r.body.data).toMatchObject({ title: '医学影像系统', aes: 'N', aes_key: '', use_password_check: 'Y' });
   });
 
-  it('draws a 4-character captcha of the asked type, as an SVG image', async () => {
+  it('draws a 4-character captcha of the asked type, as a 136 x 40 PNG image', async () => {
     for (const [type, re] of [
       [0, /^[A-Za-z0-9]{4}$/],
       [1, /^[A-Za-z]{4}$/],
@@ -162,8 +162,11 @@ describe('/tool', () => {
     ] as const) {
       const key = `captcha-type-${type}-key`;
       const r = await p.app.request(`/tool/captcha?t=${key}&captcha_type=${type}`);
-      expect(r.headers.get('content-type')).toBe('image/svg+xml');
-      expect(await r.text()).toMatch(/^<svg[^>]+width="136" height="40"/);
+      expect(r.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await r.arrayBuffer());
+      expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      // IHDR: width and height, big-endian, right after the chunk's length and type.
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([136, 40]);
       const [row] = await p.deps.db.select().from(captcha).where(eq(captcha.key, key));
       expect(row!.code).toMatch(re);
     }
