@@ -29,6 +29,16 @@ import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
 import { webStatic } from './web-static';
+import { userAdminRoutes } from './modules/users/admin-routes';
+import { roleRoutes } from './modules/role/routes';
+import { hospitalAdminRoutes } from './modules/hospital/admin-routes';
+import { regionRoutes } from './modules/region/routes';
+import { deviceRoutes } from './modules/device/routes';
+import { configRoutes } from './modules/config/routes';
+import { dictRoutes } from './modules/dict/routes';
+import { scanpAdminRoutes } from './modules/scanp/admin-routes';
+import { shortcutRoutes } from './modules/shortcut/routes';
+import { auditRoutes } from './modules/audit/routes';
 import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -156,6 +166,16 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     scanpRoutes(),
     certRoutes(),
     reportPdfRoutes({ fetch: (req) => app.fetch(req) }),
+    userAdminRoutes(),
+    roleRoutes(),
+    hospitalAdminRoutes(),
+    regionRoutes(),
+    deviceRoutes(),
+    configRoutes(),
+    dictRoutes(),
+    scanpAdminRoutes(),
+    shortcutRoutes(),
+    auditRoutes(),
   ]) {
     app.route('/', sub);
   }

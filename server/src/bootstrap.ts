@@ -8,6 +8,7 @@ import type { Env } from './env';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { closeReportPdf } from './modules/report-pdf/service';
+import { createRealtimeHub } from './realtime/hub';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -29,11 +30,12 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     await seedDemo(database.db);
     log.info('demo data loaded');
   }
-  const deps: AppDeps = { db: database.db, dbKind: database.kind, log, env };
+  const deps: AppDeps = { db: database.db, dbKind: database.kind, log, env, realtime: createRealtimeHub() };
   return {
     app: createApp(deps, opts),
     deps,
     close: async () => {
+      await deps.realtime.close();
       await closeReportPdf(deps);
       await database.close();
       lock?.release();

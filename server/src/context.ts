@@ -1,6 +1,7 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
+import type { RealtimeHub } from './realtime/hub';
 import type { UserSettings } from '@shared/schemas/auth';
 
 export interface AppDeps {
@@ -8,6 +9,8 @@ export interface AppDeps {
   dbKind: DbKind;
   log: Logger;
   env: Env;
+  /** Pushes to open tabs (session ended, and later the queue's calls). */
+  realtime: RealtimeHub;
   /** Injectable clock (tests replace it); unset means the system clock. */
   now?: () => Date;
 }

@@ -23,6 +23,15 @@ export const PERMISSIONS = {
   ORDER_LIST: 'order:list',
   ORDER_HISTORY: 'order:history',
   PWD_ERROR_LIST: 'monitor:pwdErrorList',
-  SCANP_EDIT: 'scanp:edit', // scan items: import, and the administration screens to come
+  // ours: administration (role 1 holds all; a hospital administrator holds user, device, scan item)
+  SYS_HOSPITAL: 'sys:hospital',
+  SYS_USER: 'sys:user',
+  SYS_ROLE: 'sys:role',
+  SYS_REGION: 'sys:region',
+  SYS_CONFIG: 'sys:config',
+  SYS_DICT: 'sys:dict',
+  SYS_SCANP: 'sys:scanp',
+  SYS_DEVICE: 'sys:device',
+  SYS_AUDIT: 'sys:audit',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];

@@ -16,7 +16,7 @@ import { changed, fingerprinter } from '../support/db-fingerprint';
 import { readOperations, type Operation } from '../support/openapi-doc';
 
 /**
- * Standing suite: who may call what. tests/api/authz-matrix.json states, for every route of /openapi.json,
+ * Standing suite: who may call what. tests/api/authz-matrix/*.json states, for every route of /openapi.json,
  * what the guard answers each demo role (401, 403 or 'pass'), and for routes that address a hospital's
  * data what a user of the other hospital gets when naming it. The table says what should be; a route
  * missing from it, or an entry for a route that is gone, fails.
@@ -53,16 +53,16 @@ async function callAs(op: Operation, role: Role, shape: MatrixEntry | NonNullabl
   return send(s.p.app, op.method, op.path, { token, ...call });
 }
 
-describe('authorisation matrix (tests/api/authz-matrix.json)', () => {
+describe('authorisation matrix (tests/api/authz-matrix/*.json)', () => {
   it('has an entry for every documented route, and none for a route that is gone', () => {
     const documented = new Set(ops.map((o) => o.key));
     expect(
       ops.map((o) => o.key).filter((k) => !matrix[k]),
-      'routes to add to authz-matrix.json',
+      'routes to add to authz-matrix/*.json',
     ).toEqual([]);
     expect(
       Object.keys(matrix).filter((k) => !documented.has(k)),
-      'entries of authz-matrix.json for routes that no longer exist',
+      'entries of authz-matrix/*.json for routes that no longer exist',
     ).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import { startTestPlatform, type TestPlatform } from './api-platform';
  * What the standing API suites share: a demo platform, a session per demo user, one study per hospital,
  * values that address a hospital's data ($study, $otherStudy, ...) and a raw request sender.
  */
-export const ROLES = ['anonymous', 'admin', 'doctor', 'auditor', 'register', 'doctor2'] as const;
+export const ROLES = ['anonymous', 'admin', 'doctor', 'auditor', 'register', 'doctor2', 'hadmin'] as const;
 export type Role = (typeof ROLES)[number];
 type Hospital = 'H001' | 'H002';
 

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fill, ROLES, type Role } from './api-suite';
@@ -20,15 +20,23 @@ export type MatrixEntry = Record<Role, Outcome> &
     otherHospital?: CallShape & { expect: 'deny' | 'nothing'; why?: string };
   };
 
-const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../api/authz-matrix.json');
+const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../api/authz-matrix');
 
-/** tests/api/authz-matrix.json, checked for shape: every role has an outcome on every route. */
+/**
+ * tests/api/authz-matrix/*.json (one file per area), checked for shape: every role has an outcome on
+ * every route, and no route is in two files.
+ */
 export function readMatrix(): Record<string, MatrixEntry> {
-  const { routes } = JSON.parse(readFileSync(file, 'utf8')) as { routes: Record<string, MatrixEntry> };
-  for (const [key, entry] of Object.entries(routes)) {
-    for (const role of ROLES) {
-      if (![401, 403, 'pass'].includes(entry[role]))
-        throw new Error(`authz-matrix.json: ${key} has no outcome for ${role}`);
+  const routes: Record<string, MatrixEntry> = {};
+  for (const name of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    const part = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { routes: Record<string, MatrixEntry> };
+    for (const [key, entry] of Object.entries(part.routes)) {
+      if (routes[key]) throw new Error(`authz-matrix/${name}: ${key} is in another file too`);
+      for (const role of ROLES) {
+        if (![401, 403, 'pass'].includes(entry[role]))
+          throw new Error(`authz-matrix/${name}: ${key} has no outcome for ${role}`);
+      }
+      routes[key] = entry;
     }
   }
   return routes;
@@ -36,12 +44,12 @@ export function readMatrix(): Record<string, MatrixEntry> {
 
 /** The role value cases run as: the least privileged one the guard lets through. */
 export function allowedRole(entry: MatrixEntry): Role | undefined {
-  return (['anonymous', 'register', 'doctor', 'auditor', 'admin'] as const).find((r) => entry[r] === 'pass');
+  return (['anonymous', 'register', 'doctor', 'auditor', 'hadmin', 'admin'] as const).find((r) => entry[r] === 'pass');
 }
 
 /** A signed-in role the guard refuses (403), if any. */
 export function refusedRole(entry: MatrixEntry): Role | undefined {
-  return (['register', 'doctor', 'auditor', 'doctor2'] as const).find((r) => entry[r] === 403);
+  return (['register', 'doctor', 'auditor', 'doctor2', 'hadmin'] as const).find((r) => entry[r] === 403);
 }
 
 /** The minimal call of a route for a role: valid values from the schema, the entry's shape on top. */

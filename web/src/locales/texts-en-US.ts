@@ -8,6 +8,10 @@ import enReportDoc from './en-US/reportDoc.json';
 import enBridge from './en-US/bridge.json';
 import enAccount from './en-US/account.json';
 import enList from './en-US/list.json';
+import enAdminUser from './en-US/adminUser.json';
+import enAdminOrg from './en-US/adminOrg.json';
+import enAdminConfig from './en-US/adminConfig.json';
+import enAudit from './en-US/audit.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -21,6 +25,10 @@ const texts = {
   bridge: enBridge,
   account: enAccount,
   list: enList,
+  adminUser: enAdminUser,
+  adminOrg: enAdminOrg,
+  adminConfig: enAdminConfig,
+  audit: enAudit,
 };
 
 export default texts;

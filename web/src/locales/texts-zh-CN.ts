@@ -8,6 +8,10 @@ import zhReportDoc from './zh-CN/reportDoc.json';
 import zhBridge from './zh-CN/bridge.json';
 import zhAccount from './zh-CN/account.json';
 import zhList from './zh-CN/list.json';
+import zhAdminUser from './zh-CN/adminUser.json';
+import zhAdminOrg from './zh-CN/adminOrg.json';
+import zhAdminConfig from './zh-CN/adminConfig.json';
+import zhAudit from './zh-CN/audit.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -21,6 +25,10 @@ const texts = {
   bridge: zhBridge,
   account: zhAccount,
   list: zhList,
+  adminUser: zhAdminUser,
+  adminOrg: zhAdminOrg,
+  adminConfig: zhAdminConfig,
+  audit: zhAudit,
 };
 
 export default texts;

@@ -1,4 +1,4 @@
-import { integer, numeric, pgTable, serial, smallint, timestamp, varchar, text } from 'drizzle-orm/pg-core';
+import { integer, jsonb, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const str = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
@@ -36,16 +36,37 @@ export const scanItem = pgTable('scan_item', {
   en: str('en', 128),
 });
 
-export const device = pgTable('device', {
-  pk: serial('pk').primaryKey(),
-  name: varchar('name', { length: 64 }).notNull(),
-  aet: varchar('aet', { length: 16 }).notNull(),
-  modality: str('modality', 16),
-  ip: varchar('ip', { length: 64 }).notNull(),
-  port: integer('port').notNull(),
-  hospital_code: str('hospital_code', 32),
-  status: smallint('status').notNull().default(1),
-});
+export const device = pgTable(
+  'device',
+  {
+    pk: serial('pk').primaryKey(),
+    name: varchar('name', { length: 64 }).notNull(),
+    aet: varchar('aet', { length: 16 }).notNull(),
+    modality: str('modality', 16),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    port: integer('port').notNull(),
+    hospital_code: str('hospital_code', 32),
+    status: smallint('status').notNull().default(1),
+  },
+  // An AE title names one application entity on the DICOM network: one device per title.
+  (t) => [uniqueIndex('device_aet_uq').on(t.aet)],
+);
+
+/**
+ * A user's shortcut: the scan items they pick most for a modality, offered first in the body-part search
+ * (POST /shortcut/save, /shortcut/find). One row per user and modality.
+ */
+export const shortcut = pgTable(
+  'shortcut',
+  {
+    pk: serial('pk').primaryKey(),
+    user_pk: integer('user_pk').notNull(),
+    modality: varchar('modality', { length: 16 }).notNull(),
+    scanp_ids: jsonb('scanp_ids').$type<number[]>().notNull().default([]),
+    update_time: ts('update_time').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shortcut_user_modality_uq').on(t.user_pk, t.modality)],
+);
 
 export const app = pgTable('app', {
   pk: serial('pk').primaryKey(),

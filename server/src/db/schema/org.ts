@@ -7,6 +7,7 @@ import {
   primaryKey,
   serial,
   smallint,
+  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -111,6 +112,8 @@ export const sysUser = pgTable(
     data2: jsonb('data2').$type<string[]>().notNull().default([]),
     layout: jsonb('layout').notNull().default({}),
     update_password_time: ts('update_password_time').notNull().defaultNow(),
+    /** 1 after an administrator's password reset: the one-time password must be changed at the next sign-in. */
+    must_change_password: smallint('must_change_password').notNull().default(0),
     create_time: ts('create_time').notNull().defaultNow(),
   },
   (t) => [
@@ -121,3 +124,24 @@ export const sysUser = pgTable(
       .where(sql`${t.usb_key} <> ''`),
   ],
 );
+
+/** Regions (the spec's groups, /group/GroupTree): a tree; users and hospitals hold a region's pk as text. */
+export const region = pgTable('region', {
+  pk: serial('pk').primaryKey(),
+  parent_pk: integer('parent_pk'),
+  code: varchar('code', { length: 32 }).notNull().unique(),
+  name: varchar('name', { length: 64 }).notNull(),
+  name_en: varchar('name_en', { length: 64 }).notNull().default(''),
+  note: varchar('note', { length: 256 }).notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A user's avatar (jpg or png, at most 512 KiB), base64; sys_user.head_photo holds the address it is served at. */
+export const userAvatar = pgTable('user_avatar', {
+  user_pk: integer('user_pk')
+    .primaryKey()
+    .references(() => sysUser.pk, { onDelete: 'cascade' }),
+  mime: varchar('mime', { length: 32 }).notNull(),
+  data: text('data').notNull(),
+  update_time: ts('update_time').notNull().defaultNow(),
+});

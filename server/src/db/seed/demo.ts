@@ -41,6 +41,14 @@ export const DEMO_USERS = [
     en_name: 'Dr. Zhao',
   },
   {
+    username: 'hadmin',
+    password: 'Hadmin@123',
+    role: 'hospital_admin',
+    hospital: 'H001',
+    ch_name: '陈管理员',
+    en_name: 'Chen (administrator)',
+  },
+  {
     username: 'nomenu',
     password: 'Nomenu@123',
     role: 'no_menu',

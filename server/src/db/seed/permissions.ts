@@ -19,6 +19,23 @@ const action = (key: string, name: string, name_en: string, perms: string): Perm
   menu_type: 2,
 });
 
+const page = (
+  key: string,
+  name: string,
+  name_en: string,
+  path: string,
+  icon: string,
+  perms: string,
+): PermissionSeed => ({
+  key,
+  name,
+  name_en,
+  path,
+  icon,
+  perms,
+  menu_type: 1,
+});
+
 /** The menu tree and its action permissions. Keys are stable; the tree grows as screens are built. */
 export const PERMISSION_TREE: PermissionSeed[] = [
   {
@@ -74,8 +91,24 @@ export const PERMISSION_TREE: PermissionSeed[] = [
         perms: P.PWD_ERROR_LIST,
         menu_type: 1,
       },
-      // The super administrator holds it; the administration issue adds the scan item screen here.
-      action('scanpEdit', '检查项目维护', 'Edit scan items', P.SCANP_EDIT),
+    ],
+  },
+  {
+    key: 'sysAdmin',
+    name: '系统管理',
+    name_en: 'Administration',
+    icon: 'ToolOutlined',
+    menu_type: 0,
+    children: [
+      page('sysHospital', '医院管理', 'Hospitals', '/system/hospital', 'HomeOutlined', P.SYS_HOSPITAL),
+      page('sysUser', '用户管理', 'Users', '/system/user', 'UserOutlined', P.SYS_USER),
+      page('sysRole', '角色权限', 'Roles and permissions', '/system/role', 'SafetyOutlined', P.SYS_ROLE),
+      page('sysRegion', '区域管理', 'Regions', '/system/region', 'AppstoreOutlined', P.SYS_REGION),
+      page('sysConfig', '系统配置', 'Configuration', '/system/config', 'SettingOutlined', P.SYS_CONFIG),
+      page('sysDict', '数据字典', 'Dictionary', '/system/dict', 'ProfileOutlined', P.SYS_DICT),
+      page('sysScanp', '检查项目', 'Scan items', '/system/scanp', 'FileTextOutlined', P.SYS_SCANP),
+      page('sysDevice', 'DICOM 设备', 'DICOM devices', '/system/device', 'DatabaseOutlined', P.SYS_DEVICE),
+      page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
     ],
   },
 ];
@@ -113,4 +146,10 @@ export const ROLE_SEEDS = [
     keys: ['orderList', 'orderHistory', 'patinfo', 'collection'],
   },
   { code: 'no_menu', name: '未分配', name_en: 'Unassigned', keys: [] as string[] },
+  {
+    code: 'hospital_admin',
+    name: '医院管理员',
+    name_en: 'Hospital administrator',
+    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice'],
+  },
 ] as const;

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditLog } from '../../db/schema';
 
 export interface AuditEntry {
@@ -39,5 +39,44 @@ export async function auditExport(
     target: e.list,
     ip: e.ip ?? '',
     detail: { filters: e.filters ?? {}, rows: e.rows },
+  });
+}
+
+/** Fields that never reach the audit log, whatever the table: passwords, their hashes, keys and tokens. */
+const SECRET_FIELD = /pass(word)?|hash|secret|token|pin$|usb_key|aes_key/i;
+
+/** A row as the audit log keeps it: secrets left out, dates as ISO text. */
+export function auditable(row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (SECRET_FIELD.test(k)) continue;
+    out[k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+/**
+ * An administrative change: who, what (action, target such as `sys_user:12`), and the row before and
+ * after (null for a create or a delete). Pass the transaction that made the change, so both land or neither.
+ */
+export async function auditChange(
+  db: DbOrTx,
+  who: { pk: number; username: string },
+  e: {
+    action: string;
+    target: string;
+    before?: Record<string, unknown> | null;
+    after?: Record<string, unknown> | null;
+    ip?: string;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({
+    user_pk: who.pk,
+    username: who.username,
+    action: e.action,
+    target: e.target,
+    ip: e.ip ?? '',
+    detail: { before: auditable(e.before), after: auditable(e.after) },
   });
 }

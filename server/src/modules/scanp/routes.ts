@@ -31,7 +31,7 @@ export function scanpRoutes() {
       tags: ['scanp'],
       summary:
         "Scan items from an .xlsx (multipart `file`, at most 5 MiB) into the caller's hospital: code 200 all rows, 201 some refused (details), 400 none",
-      ...access(PERMISSIONS.SCANP_EDIT),
+      ...access(PERMISSIONS.SYS_SCANP),
       request: {
         body: {
           content: {
@@ -57,7 +57,7 @@ export function scanpRoutes() {
       path: '/scanp/delete',
       tags: ['scanp'],
       summary: "Delete one scan item of the caller's hospital (installation-wide ones: super administrator only)",
-      ...access(PERMISSIONS.SCANP_EDIT),
+      ...access(PERMISSIONS.SYS_SCANP),
       request: jsonBody(DeleteByPkSchema),
       responses: okResponse(BatchDeleteResultSchema),
     }),
@@ -75,7 +75,7 @@ export function scanpRoutes() {
       path: '/scanp/deleteBatch',
       tags: ['scanp'],
       summary: "Delete scan items (comma-joined scanp_id) of the caller's hospital; others are left alone",
-      ...access(PERMISSIONS.SCANP_EDIT),
+      ...access(PERMISSIONS.SYS_SCANP),
       request: jsonBody(BatchDeleteSchema),
       responses: okResponse(BatchDeleteResultSchema),
     }),

@@ -7,12 +7,12 @@ import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 
 let p: TestPlatform;
-let doctor: string; // H001, report doctor granted scanp:edit for this file
+let doctor: string; // H001, report doctor granted sys:scanp for this file
 let doctor2: string; // H002, same role
-let auditor: string; // H001, no scanp:edit
+let auditor: string; // H001, no sys:scanp
 beforeAll(async () => {
   p = await startTestPlatform();
-  const [perm] = await p.deps.db.select().from(permission).where(eq(permission.key, 'scanpEdit'));
+  const [perm] = await p.deps.db.select().from(permission).where(eq(permission.key, 'sysScanp'));
   const [doctorRole] = await p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
   await p.deps.db.insert(rolePermission).values({ role_pk: doctorRole!.pk, permission_pk: perm!.pk });
   [doctor, doctor2, auditor] = await Promise.all([
@@ -173,7 +173,7 @@ describe('POST /scanp/importExcel', () => {
     expect(huge.body).toMatchObject({ success: false, code: 413, error: 'PAYLOAD_TOO_LARGE' });
   });
 
-  it('needs a session and scanp:edit', async () => {
+  it('needs a session and sys:scanp', async () => {
     const file = await xlsx([['导入测试癸', '', 'CT', 1]]);
     expect((await upload('', file)).status).toBe(401);
     expect((await upload(auditor, file)).status).toBe(403);
@@ -219,7 +219,7 @@ describe('scan item delete and batch delete (the generic contract)', () => {
     ).toEqual({ deleted: 1 });
   });
 
-  it('needs scanp:edit, and a valid pk or ids', async () => {
+  it('needs sys:scanp, and a valid pk or ids', async () => {
     const pk = await add('H001', '删除测试丁');
     expect((await call(p.app, 'POST', '/scanp/delete', { token: auditor, json: { pk } })).status).toBe(403);
     expect((await call(p.app, 'POST', '/scanp/deleteBatch', { token: auditor, json: { ids: `${pk}` } })).status).toBe(

@@ -1,0 +1,7 @@
+import { newRouter } from '../../lib/router';
+
+/** Scan item administration: /scanp/saveScanp, queryListByIds, getdescInfo, list and export. */
+export function scanpAdminRoutes() {
+  const app = newRouter();
+  return app;
+}

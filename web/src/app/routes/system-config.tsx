@@ -1,0 +1,11 @@
+import { PERMISSIONS } from '@shared/permissions';
+import { InDevelopment } from '@web/components/in-development';
+import { RequirePermission } from '../guards';
+
+export default function SystemConfigRoute() {
+  return (
+    <RequirePermission action={PERMISSIONS.SYS_CONFIG}>
+      <InDevelopment />
+    </RequirePermission>
+  );
+}

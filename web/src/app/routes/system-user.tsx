@@ -1,0 +1,11 @@
+import { PERMISSIONS } from '@shared/permissions';
+import { InDevelopment } from '@web/components/in-development';
+import { RequirePermission } from '../guards';
+
+export default function SystemUserRoute() {
+  return (
+    <RequirePermission action={PERMISSIONS.SYS_USER}>
+      <InDevelopment />
+    </RequirePermission>
+  );
+}
