@@ -1,4 +1,15 @@
-import { integer, jsonb, numeric, pgTable, serial, smallint, timestamp, uniqueIndex, varchar, text } from 'drizzle-orm/pg-core';
+import {
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  text,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const str = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
