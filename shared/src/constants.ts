@@ -11,6 +11,8 @@ export const FAIL_TOAST_SUPPRESS_MS = 1_000;
 export const WS_KEEPALIVE_MS = 30_000;
 export const WS_RETRY_MS = 5_000;
 export const CLOCK_TICK_MS = 1_000;
+/** A study lock not renewed for this long is considered abandoned (a crashed browser). */
+export const LOCK_STALE_MS = 30 * 60_000;
 export const CONFIG_CACHE_MS = 24 * 3600 * 1000;
 export const COLUMN_SETTINGS_MS = 7 * 24 * 3600 * 1000;
 export const TOKEN_REFRESH_BEFORE_S = 60;

@@ -269,3 +269,40 @@ describe('favourites', () => {
     );
   });
 });
+
+describe('the lock column', () => {
+  it('shows the holder while their session lives, and nothing once it ended or the lock went stale', async () => {
+    const [s] = (await list(doctor)).page.list;
+    const holder = await loginAs(p.app, 'doctor', 'Doctor@123');
+    const lock = await call(p.app, 'POST', '/report/lock', { token: holder, json: { study_iuid: s!.study_iuid } });
+    expect(lock.status).toBe(200);
+    const lockOf = async () =>
+      (await list(admin, { accession_no: s!.accession_no })).page.list.find((x) => x.study_iuid === s!.study_iuid)
+        ?.lock_status;
+    expect(await lockOf()).toBe('张医生');
+
+    // The holder's session ends without the page releasing the study (a closed laptop, then an expiry).
+    const [row] = await p.deps.db
+      .select({ session: study.lock_session_pk })
+      .from(study)
+      .where(eq(study.study_iuid, s!.study_iuid));
+    const { session } = await import('../../db/schema');
+    await p.deps.db
+      .update(session)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(eq(session.pk, row!.session!));
+    expect(await lockOf()).toBe('');
+
+    // A lock from before locks had sessions counts until it is 30 minutes old.
+    await p.deps.db
+      .update(study)
+      .set({ lock_session_pk: null, lock_time: new Date() })
+      .where(eq(study.study_iuid, s!.study_iuid));
+    expect(await lockOf()).toBe('张医生');
+    await p.deps.db
+      .update(study)
+      .set({ lock_time: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(study.study_iuid, s!.study_iuid));
+    expect(await lockOf()).toBe('');
+  });
+});

@@ -1,9 +1,10 @@
 import dayjs from 'dayjs';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { LOCK_STALE_MS } from '@shared/constants';
 import type { OrderSort, StudyRow } from '@shared/schemas/order';
 import type { Db } from '../../db/client';
 import type { HospitalScope } from '../hospital/scope';
-import { collection, hospital, report, study } from '../../db/schema';
+import { collection, hospital, report, session, study } from '../../db/schema';
 import { fmt } from '../../lib/time';
 import { direct, type Binder } from './binder';
 
@@ -98,6 +99,8 @@ export const rowColumns = (userPk: number | Placeholder) => ({
     third_party_pdf: report.third_party_pdf,
   },
   collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${userPk})`,
+  // The rule of lockState (report/lock.ts) in SQL: fresh, and its session still signed in.
+  lock_live: sql<boolean>`(${study.lock_user_pk} is not null and ${study.lock_time} > now() - ${sql.raw(`interval '${LOCK_STALE_MS / 1000} seconds'`)} and (${study.lock_session_pk} is null or exists (select 1 from ${session} where ${session.pk} = ${study.lock_session_pk} and ${session.revoked_at} is null and ${session.expires_at} > now())))`,
 });
 
 export type StudyRowSource = {
@@ -117,10 +120,12 @@ export type StudyRowSource = {
     third_party_pdf: string;
   };
   collected: boolean;
+  /** The stored lock still counts (fresh, its session alive); absent: the caller has judged the lock itself. */
+  lock_live?: boolean;
 };
 
 /** A third-party report has no rpt_pk of ours on the wire (null). */
-export function toStudyRow({ s, r, hospital_name, collected }: StudyRowSource): StudyRow {
+export function toStudyRow({ s, r, hospital_name, collected, lock_live }: StudyRowSource): StudyRow {
   return {
     pk: s.pk,
     study_iuid: s.study_iuid,
@@ -151,7 +156,7 @@ export function toStudyRow({ s, r, hospital_name, collected }: StudyRowSource): 
     print_status: r.print_status,
     image_quality: r.image_quality,
     is_critical: r.is_critical,
-    lock_status: s.lock_status,
+    lock_status: lock_live === false ? '' : s.lock_status,
     collected: !!collected,
   };
 }

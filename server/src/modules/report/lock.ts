@@ -1,4 +1,5 @@
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { LOCK_STALE_MS } from '@shared/constants';
 import { PERMISSIONS } from '@shared/permissions';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
@@ -7,8 +8,6 @@ import { forbidden } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { studyInScope, type StudyRecord } from './repo';
 
-/** A lock not renewed for this long is considered abandoned (a crashed browser). */
-export const LOCK_STALE_MS = 30 * 60_000;
 
 const FREE = { lock_status: '', lock_user_pk: null, lock_session_pk: null, lock_time: null } as const;
 
