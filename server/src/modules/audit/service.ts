@@ -45,6 +45,18 @@ export async function auditExport(
 /** Fields that never reach the audit log, whatever the table: passwords, their hashes, keys and tokens. */
 const SECRET_FIELD = /pass(word)?|hash|secret|token|pin$|usb_key|aes_key/i;
 
+/**
+ * A stored detail as the audit trail shows it: secret-named fields dropped at any depth, in case a caller
+ * of `audit()` passed one (auditChange already leaves them out when writing).
+ */
+export function redactSecrets(value: unknown, depth = 0): unknown {
+  if (depth > 16 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactSecrets(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) if (!SECRET_FIELD.test(k)) out[k] = redactSecrets(v, depth + 1);
+  return out;
+}
+
 /** A row as the audit log keeps it: secrets left out, dates as ISO text. */
 export function auditable(row: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
   if (!row) return null;
