@@ -30,7 +30,13 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     await seedDemo(database.db);
     log.info('demo data loaded');
   }
-  const deps: AppDeps = { db: database.db, dbKind: database.kind, log, env, realtime: createRealtimeHub() };
+  const deps: AppDeps = {
+    db: database.db,
+    dbKind: database.kind,
+    log,
+    env,
+    realtime: createRealtimeHub({ db: database.db, log, publicOrigin: env.PUBLIC_ORIGIN }),
+  };
   return {
     app: createApp(deps, opts),
     deps,

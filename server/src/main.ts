@@ -15,6 +15,7 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');
   console.log(`RxPACS is running: open http://localhost:${info.port}${WEB_BASE}`);
 });
+deps.realtime.attach(server);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -1,0 +1,156 @@
+import { once } from 'node:events';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { REALTIME_CLOSE, REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
+import { sysUser } from '../db/schema';
+import { loginAs } from '../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../tests/support/api-platform';
+import { createRealtimeHub } from './hub';
+
+let p: TestPlatform;
+let server: ReturnType<typeof serve>;
+let origin: string;
+let tokens: Record<'doctor' | 'auditor', string>;
+let pks: Record<string, number>;
+
+interface Peer {
+  ws: WebSocket;
+  messages: RealtimeServerMessage[];
+  closed: Promise<number>;
+}
+
+/** Opens a socket the way the web app does (Origin of the page, token in the first message). */
+function open(url: string, headers: Record<string, string> = { origin }): Promise<Peer> {
+  const ws = new WebSocket(url, { headers });
+  const messages: RealtimeServerMessage[] = [];
+  ws.on('message', (d) => messages.push(JSON.parse(String(d)) as RealtimeServerMessage));
+  const closed = once(ws, 'close').then(([code]) => code as number);
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, messages, closed }));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+const wsUrl = (base: string) => `${base.replace(/^http/, 'ws')}${REALTIME_PATH}`;
+
+async function signedIn(token: string): Promise<Peer> {
+  const peer = await open(wsUrl(origin));
+  peer.ws.send(JSON.stringify({ type: 'auth', token }));
+  await until(() => peer.messages.some((m) => m.type === 'ready'));
+  return peer;
+}
+
+async function until(ok: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+beforeAll(async () => {
+  p = await startTestPlatform();
+  server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: p.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+  });
+  p.deps.realtime.attach(server);
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const [doctor, auditor] = await Promise.all([
+    loginAs(p.app, 'doctor', 'Doctor@123'),
+    loginAs(p.app, 'auditor', 'Audit@123'),
+  ]);
+  tokens = { doctor, auditor };
+  const users = await p.deps.db.select({ pk: sysUser.pk, username: sysUser.username }).from(sysUser);
+  pks = Object.fromEntries(users.map((u) => [u.username, u.pk]));
+});
+afterAll(async () => {
+  await new Promise((r) => server?.close(r));
+  await p?.close();
+});
+
+describe('realtime socket', () => {
+  it('signs in by the first message and answers ping with pong', async () => {
+    const peer = await signedIn(tokens.doctor);
+    expect(p.deps.realtime.connections(pks.doctor!)).toBe(1);
+    peer.ws.send(JSON.stringify({ type: 'ping' }));
+    await until(() => peer.messages.some((m) => m.type === 'pong'));
+    peer.ws.close();
+    await peer.closed;
+    await until(() => p.deps.realtime.connections(pks.doctor!) === 0);
+  });
+
+  it('closes a socket whose token is unknown, whose first message is not auth, or that signed out', async () => {
+    const bad = await open(wsUrl(origin));
+    bad.ws.send(JSON.stringify({ type: 'auth', token: 'not-a-session' }));
+    expect(await bad.closed).toBe(REALTIME_CLOSE.unauthorized);
+    expect(bad.messages).toEqual([]);
+
+    const pingFirst = await open(wsUrl(origin));
+    pingFirst.ws.send(JSON.stringify({ type: 'ping' }));
+    expect(await pingFirst.closed).toBe(REALTIME_CLOSE.unauthorized);
+
+    const junk = await open(wsUrl(origin));
+    junk.ws.send('{not json');
+    expect(await junk.closed).toBe(REALTIME_CLOSE.unauthorized);
+
+    const gone = await loginAs(p.app, 'register', 'Register@123');
+    await p.app.request('/user/logout', { method: 'POST', headers: { authorization: `Bearer ${gone}` } });
+    const revoked = await open(wsUrl(origin));
+    revoked.ws.send(JSON.stringify({ type: 'auth', token: gone }));
+    expect(await revoked.closed).toBe(REALTIME_CLOSE.unauthorized);
+    expect(p.deps.realtime.connections(pks.register!)).toBe(0);
+  });
+
+  it('refuses the upgrade from a foreign Origin, without Origin, and on another path', async () => {
+    await expect(open(wsUrl(origin), { origin: 'http://evil.example' })).rejects.toThrow('HTTP 403');
+    await expect(open(wsUrl(origin), { origin: 'http://127.0.0.1:1' })).rejects.toThrow('HTTP 403');
+    await expect(open(wsUrl(origin), {})).rejects.toThrow('HTTP 403');
+    await expect(open(`${origin.replace(/^http/, 'ws')}/elsewhere`)).rejects.toThrow('HTTP 404');
+  });
+
+  it('tells every socket of that user, and only that user, that the session ended, and closes them', async () => {
+    const [tab1, tab2, other] = await Promise.all([
+      signedIn(tokens.doctor),
+      signedIn(tokens.doctor),
+      signedIn(tokens.auditor),
+    ]);
+    expect(p.deps.realtime.connections(pks.doctor!)).toBe(2);
+    p.deps.realtime.sessionsEnded(pks.doctor!, 'locked');
+    expect(await tab1.closed).toBe(REALTIME_CLOSE.sessionEnded);
+    expect(await tab2.closed).toBe(REALTIME_CLOSE.sessionEnded);
+    for (const tab of [tab1, tab2]) expect(tab.messages.at(-1)).toEqual({ type: 'session_ended', reason: 'locked' });
+    expect(p.deps.realtime.connections(pks.doctor!)).toBe(0);
+
+    expect(other.messages).toEqual([{ type: 'ready' }]);
+    other.ws.send(JSON.stringify({ type: 'ping' }));
+    await until(() => other.messages.some((m) => m.type === 'pong'));
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    other.ws.close();
+  });
+});
+
+describe('realtime hub on its own server', () => {
+  it('closes a socket that does not sign in within the time limit, and honours PUBLIC_ORIGIN', async () => {
+    const hub = createRealtimeHub({
+      db: p.deps.db,
+      log: p.deps.log,
+      publicOrigin: 'https://pacs.example',
+      authTimeoutMs: 200,
+    });
+    const bare = http.createServer();
+    hub.attach(bare);
+    await new Promise<void>((r) => bare.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+    try {
+      await expect(open(wsUrl(base), { origin: base })).rejects.toThrow('HTTP 403');
+      const idle = await open(wsUrl(base), { origin: 'https://pacs.example' });
+      expect(await idle.closed).toBe(REALTIME_CLOSE.authTimeout);
+    } finally {
+      await hub.close();
+      await new Promise((r) => bare.close(r));
+    }
+  });
+});

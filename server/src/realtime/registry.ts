@@ -1,0 +1,40 @@
+import type { WebSocket } from 'ws';
+
+export interface Client {
+  ws: WebSocket;
+  userPk: number;
+  sessionPk: number;
+}
+
+/** The authenticated sockets, by user (a user may have several tabs and sessions). */
+export class ClientRegistry {
+  private readonly byUser = new Map<number, Set<Client>>();
+
+  add(client: Client): void {
+    let set = this.byUser.get(client.userPk);
+    if (!set) this.byUser.set(client.userPk, (set = new Set()));
+    set.add(client);
+  }
+
+  remove(client: Client): void {
+    const set = this.byUser.get(client.userPk);
+    if (!set) return;
+    set.delete(client);
+    if (!set.size) this.byUser.delete(client.userPk);
+  }
+
+  /** Takes the user's sockets out of the registry and answers them. */
+  take(userPk: number): Client[] {
+    const set = this.byUser.get(userPk);
+    this.byUser.delete(userPk);
+    return set ? [...set] : [];
+  }
+
+  all(): Client[] {
+    return [...this.byUser.values()].flatMap((s) => [...s]);
+  }
+
+  count(userPk: number): number {
+    return this.byUser.get(userPk)?.size ?? 0;
+  }
+}
