@@ -5,6 +5,7 @@ import { hospital, report, role, study, sysUser } from '../schema';
 import { hashPassword } from '../../lib/crypto';
 import { DEPARTMENTS, GIVEN, MODALITY_WEIGHTS, STUDY_TYPES, SURNAMES, rng } from './demo-data';
 import { seedKnowledge } from './demo-knowledge';
+import { seedOrg } from './demo-org';
 import { seedScanItems } from './demo-scan-items';
 
 export const DEMO_USERS = [
@@ -94,6 +95,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
     db,
     DEMO_HOSPITALS.map((h) => h.code),
   );
+  await seedOrg(db);
 }
 
 async function seedStudies(db: Db, now: Date): Promise<void> {

@@ -69,3 +69,17 @@ export interface SortFilter<S extends string> {
   filters?: Record<string, unknown> | undefined;
 }
 export type PageQuery<S extends string> = SortFilter<S> & { pageNumber: number; pageSize: number };
+
+/**
+ * The same contract as a JSON body (POST lists such as /hospital/list): `filters` may be the JSON text the
+ * GET form takes or the object itself; unknown keys are refused.
+ */
+export function listBodySchema<F extends FilterShape, S extends string>(spec: ListSpec<unknown, F, S>) {
+  const { filters: _text, ...rest } = sortFilterShape(spec);
+  const strict = z.strictObject(spec.filters).partial();
+  return z.strictObject({
+    ...PageRequestSchema.shape,
+    ...rest,
+    filters: z.union([FiltersTextSchema.pipe(strict), strict]).optional(),
+  });
+}

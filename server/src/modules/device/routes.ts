@@ -1,7 +1,110 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, eq } from 'drizzle-orm';
+import { PERMISSIONS } from '@shared/permissions';
+import { DeviceOptionSchema, DeviceRowSchema, DeviceSaveSchema, DeviceStatusSchema } from '@shared/schemas/admin-org';
+import { pageOf } from '@shared/schemas/common';
+import { DeleteByPkSchema } from '@shared/schemas/list';
+import { device } from '../../db/schema';
+import { forbidden } from '../../lib/errors';
+import { listBodySchema } from '../../lib/list/define';
+import { listPage } from '../../lib/list/query';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { callerOf } from '../hospital/caller';
+import { hospitalScope } from '../hospital/scope';
+import { deviceList, deviceScope, deviceSelect } from './list';
+import { deleteDevice, saveDevice, setDeviceStatus } from './service';
 
-/** DICOM devices: /device/*Aet*. */
+const tags = ['device'];
+
+/** DICOM devices: /device/*Aet* (sys:device; the pick list also for whoever may forward images). */
 export function deviceRoutes() {
   const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/device/pageAetList',
+      tags,
+      summary:
+        "DICOM devices: generic list contract in the body (filters keyword, modality, status, sn); a hospital administrator sees only their hospital's",
+      ...access(PERMISSIONS.SYS_DEVICE),
+      request: jsonBody(listBodySchema(deviceList)),
+      responses: okResponse(pageOf(DeviceRowSchema)),
+    }),
+    async (c) => ok(c, await listPage(deviceList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/device/aetList',
+      tags,
+      summary: `Active devices of the caller's hospital scope, for pick lists (needs ${PERMISSIONS.SYS_DEVICE} or ${PERMISSIONS.FORWARD_RPT})`,
+      ...access('session'),
+      responses: okResponse(z.array(DeviceOptionSchema)),
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const me = c.var.user;
+      if (!me.isSuper && !me.perms.has(PERMISSIONS.SYS_DEVICE) && !me.perms.has(PERMISSIONS.FORWARD_RPT)) {
+        throw forbidden();
+      }
+      const rows = await deviceSelect(db)
+        .where(and(deviceScope(await hospitalScope(db, me)), eq(device.status, 1)))
+        .orderBy(asc(device.name), asc(device.pk));
+      return ok(
+        c,
+        rows.map(({ hospital_name: _h, status: _s, ...r }) => r),
+      );
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/device/saveAet',
+      tags,
+      summary:
+        "Create (no pk) or update a DICOM device; AE title unique (409); a hospital administrator's devices stay in their hospital",
+      ...access(PERMISSIONS.SYS_DEVICE),
+      request: jsonBody(DeviceSaveSchema),
+      responses: okResponse(z.object({ pk: z.number().int() })),
+    }),
+    async (c) => {
+      const row = await saveDevice(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      return ok(c, { pk: row.pk });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/device/updateAetStatus',
+      tags,
+      summary: 'Switch a device on (1) or off (0)',
+      ...access(PERMISSIONS.SYS_DEVICE),
+      request: jsonBody(DeviceStatusSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      const { pk, status } = c.req.valid('json');
+      await setDeviceStatus(c.var.deps.db, callerOf(c), pk, status);
+      return ok(c, null);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/device/deleteAet',
+      tags,
+      summary: 'Delete a DICOM device',
+      ...access(PERMISSIONS.SYS_DEVICE),
+      request: jsonBody(DeleteByPkSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await deleteDevice(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
+      return ok(c, null);
+    },
+  );
   return app;
 }

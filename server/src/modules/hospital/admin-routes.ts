@@ -1,7 +1,94 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import dayjs from 'dayjs';
+import { PERMISSIONS } from '@shared/permissions';
+import { HospitalRowSchema, HospitalSaveSchema } from '@shared/schemas/admin-org';
+import { pageOf } from '@shared/schemas/common';
+import { DeleteByPkSchema } from '@shared/schemas/list';
+import { clientMeta } from '../../lib/client-meta';
+import { exportQuerySchema, listBodySchema } from '../../lib/list/define';
+import { listPage, listSource } from '../../lib/list/query';
+import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { auditExport } from '../audit/service';
+import { callerOf } from './caller';
+import { HOSPITAL_EXPORT_COLUMNS, hospitalList } from './admin-list';
+import { deleteHospital, saveHospital } from './admin-service';
 
-/** Hospital administration: /hospital/list, save, delete. */
+const tags = ['hospital'];
+
+/** Hospital administration: /hospital/list, save, delete and the xlsx export (sys:hospital). */
 export function hospitalAdminRoutes() {
   const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/hospital/list',
+      tags,
+      summary:
+        'Hospitals: generic list contract in the body (pageNumber, pageSize, column, order, filters {keyword}); a non-super administrator sees only their own',
+      ...access(PERMISSIONS.SYS_HOSPITAL),
+      request: jsonBody(listBodySchema(hospitalList)),
+      responses: okResponse(pageOf(HospitalRowSchema)),
+    }),
+    async (c) => ok(c, await listPage(hospitalList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/hospital/save',
+      tags,
+      summary:
+        'Create (no pk: super administrator only) or update a hospital; sn and code unique (409); others edit only their own, not its sn or code',
+      ...access(PERMISSIONS.SYS_HOSPITAL),
+      request: jsonBody(HospitalSaveSchema),
+      responses: okResponse(z.object({ pk: z.number().int() })),
+    }),
+    async (c) => {
+      const row = await saveHospital(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      return ok(c, { pk: row.pk });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/hospital/delete',
+      tags,
+      summary:
+        'Delete a hospital (super administrator only); refused (409) while it has studies, users, DICOM devices or scan items',
+      ...access(PERMISSIONS.SYS_HOSPITAL),
+      request: jsonBody(DeleteByPkSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await deleteHospital(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
+      return ok(c, null);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/hospital/exportXls',
+      tags,
+      summary: 'The hospitals matching the filters, as an .xlsx file',
+      ...access(PERMISSIONS.SYS_HOSPITAL),
+      request: { query: exportQuerySchema(hospitalList) },
+      responses: { 200: { description: 'The .xlsx file' } },
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const me = c.var.user;
+      const q = c.req.valid('query');
+      const day = dayjs().format('YYYYMMDD');
+      return xlsxResponse(c, {
+        fileName: { 'zh-CN': `医院-${day}`, 'en-US': `hospitals-${day}` },
+        columns: HOSPITAL_EXPORT_COLUMNS,
+        source: await listSource(hospitalList, { db, user: me }, q),
+        onStart: (rows) => auditExport(db, me, { list: 'hospital', filters: q.filters, rows, ip: clientMeta(c).ip }),
+      });
+    },
+  );
   return app;
 }

@@ -1,0 +1,61 @@
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { DEVICE_FILTERS, type DeviceRow, type DeviceSort } from '@shared/schemas/admin-org';
+import type { DbOrTx } from '../../db/client';
+import { device, hospital } from '../../db/schema';
+import { defineList } from '../../lib/list/define';
+import { likeText } from '../hospital/admin-list';
+import { hospitalScope, type HospitalScope } from '../hospital/scope';
+
+/** The devices a scope covers: every device for the super administrator, else one hospital's. */
+export const deviceScope = (scope: HospitalScope): SQL | undefined =>
+  scope.all ? undefined : eq(device.hospital_code, scope.code ?? '');
+
+export const deviceSelect = (db: DbOrTx) =>
+  db
+    .select({
+      pk: device.pk,
+      name: device.name,
+      aet: device.aet,
+      modality: device.modality,
+      ip: device.ip,
+      port: device.port,
+      hospital_code: device.hospital_code,
+      hospital_name: sql<string>`coalesce(${hospital.name}, '')`,
+      status: device.status,
+    })
+    .from(device)
+    .leftJoin(hospital, eq(hospital.code, device.hospital_code));
+
+/** POST /device/pageAetList: keyword over name, AE title and address; modality, status and hospital (sn). */
+export const deviceList = defineList<DeviceRow, typeof DEVICE_FILTERS, DeviceSort>({
+  name: 'device',
+  sorts: {
+    name: device.name,
+    aet: device.aet,
+    modality: device.modality,
+    ip: device.ip,
+    port: device.port,
+    hospital_code: device.hospital_code,
+    status: device.status,
+    pk: device.pk,
+  },
+  defaultSort: { column: 'pk', order: 'asc' },
+  tiebreak: device.pk,
+  filters: DEVICE_FILTERS,
+  where: async (f, { db, user }) => {
+    const k = f.keyword ? likeText(f.keyword) : undefined;
+    return and(
+      deviceScope(await hospitalScope(db, user, f.sn || undefined)),
+      k ? or(ilike(device.name, k), ilike(device.aet, k), ilike(device.ip, k)) : undefined,
+      f.modality ? eq(device.modality, f.modality) : undefined,
+      f.status ? eq(device.status, Number(f.status)) : undefined,
+    );
+  },
+  rows: async ({ db }, q) =>
+    deviceSelect(db)
+      .where(q.where)
+      .orderBy(...q.orderBy)
+      .limit(q.limit)
+      .offset(q.offset),
+  count: async ({ db }, where) => Number(await db.$count(device, where)),
+});

@@ -1,0 +1,90 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { DeviceSaveSchema } from '@shared/schemas/admin-org';
+import type { z } from 'zod';
+import type { AuthUser } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { device, hospital } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import { auditChange } from '../audit/service';
+import type { Caller } from '../hospital/caller';
+import { duplicate, isUniqueViolation } from '../hospital/conflict';
+
+type DeviceInput = z.output<typeof DeviceSaveSchema>;
+type DeviceRecord = typeof device.$inferSelect;
+
+/** A device the caller may manage, locked for the change; another hospital's reads as absent (404). */
+async function ownDevice(tx: Tx, user: AuthUser, pk: number): Promise<DeviceRecord> {
+  const [row] = await tx.select().from(device).where(eq(device.pk, pk)).for('update');
+  if (!row || (!user.isSuper && row.hospital_code !== user.hospital_code)) throw notFound();
+  return row;
+}
+
+/**
+ * The hospital a saved device belongs to. A hospital administrator's devices are always in their own
+ * hospital (naming another is refused); the super administrator names an existing one.
+ */
+async function targetHospital(tx: Tx, who: Caller, wanted: string | undefined, before?: DeviceRecord) {
+  const { user, locale } = who;
+  if (!user.isSuper) {
+    if (wanted && wanted !== user.hospital_code) throw forbidden('forbiddenHospital');
+    return user.hospital_code;
+  }
+  const code = wanted ?? before?.hospital_code;
+  const known = code ? await tx.select({ code: hospital.code }).from(hospital).where(eq(hospital.code, code)) : [];
+  if (!known.length) {
+    const msg = code ? translate(locale, 'orgNoHospital') : translate(locale, 'required');
+    throw AppError.validation('validation', [{ field: 'hospital_code', msg }]);
+  }
+  return code!;
+}
+
+/** Creates (no pk) or updates a DICOM device; the AE title is unique across the installation (409). */
+export async function saveDevice(db: Db, who: Caller, v: DeviceInput): Promise<DeviceRecord> {
+  try {
+    return await db.transaction(async (tx) => {
+      const before = v.pk === undefined ? undefined : await ownDevice(tx, who.user, v.pk);
+      const hospital_code = await targetHospital(tx, who, v.hospital_code, before);
+      const taken = await tx.$count(device, and(eq(device.aet, v.aet), v.pk ? ne(device.pk, v.pk) : undefined));
+      if (Number(taken)) throw duplicate(who.locale, 'aet', v.aet);
+      const { pk: _pk, ...fields } = v;
+      const values = { ...fields, hospital_code };
+      const [after] = before
+        ? await tx.update(device).set(values).where(eq(device.pk, before.pk)).returning()
+        : await tx.insert(device).values(values).returning();
+      await auditChange(tx, who.user, {
+        action: before ? 'device.update' : 'device.create',
+        target: `device:${after!.pk}`,
+        before: before ?? null,
+        after: after!,
+        ip: who.ip,
+      });
+      return after!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicate(who.locale, 'aet', v.aet);
+    throw err;
+  }
+}
+
+export async function setDeviceStatus(db: Db, who: Caller, pk: number, status: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await ownDevice(tx, who.user, pk);
+    const [after] = await tx.update(device).set({ status }).where(eq(device.pk, pk)).returning();
+    await auditChange(tx, who.user, { action: 'device.status', target: `device:${pk}`, before, after, ip: who.ip });
+  });
+}
+
+export async function deleteDevice(db: Db, who: Caller, pk: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const before = await ownDevice(tx, who.user, pk);
+    await tx.delete(device).where(eq(device.pk, pk));
+    await auditChange(tx, who.user, {
+      action: 'device.delete',
+      target: `device:${pk}`,
+      before,
+      after: null,
+      ip: who.ip,
+    });
+  });
+}

@@ -1,0 +1,44 @@
+import type { Locale } from '@shared/constants';
+import { AppError } from '../../lib/errors';
+import { translate, type MessageKey } from '../../lib/i18n';
+
+/** A value that must be unique is taken: 409 naming the field, in the caller's language. */
+export function duplicate(locale: Locale, field: string, value: string): AppError {
+  const e = new AppError(409, 'CONFLICT', 'orgDuplicate', { field, value });
+  e.errors = [{ field, msg: translate(locale, 'orgDuplicate', { field, value }) }];
+  return e;
+}
+
+/** PostgreSQL's unique_violation (23505), wherever in drizzle's cause chain it sits. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === 'object' && depth < 8; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type UseCounts = Partial<
+  Record<'studies' | 'users' | 'devices' | 'scanItems' | 'children' | 'hospitals' | 'templates', number>
+>;
+
+const COUNT_KEY: Record<keyof UseCounts, MessageKey> = {
+  studies: 'orgCountStudies',
+  users: 'orgCountUsers',
+  devices: 'orgCountDevices',
+  scanItems: 'orgCountScanItems',
+  children: 'orgCountChildren',
+  hospitals: 'orgCountHospitals',
+  templates: 'orgCountTemplates',
+};
+
+/**
+ * Throws 409 when anything still uses a row, naming what and how many ("2 users, 120 studies"); the
+ * counts also go out as `data` so a client can show them its own way.
+ */
+export function refuseWhileUsed(locale: Locale, key: MessageKey, counts: UseCounts): void {
+  const used = (Object.entries(counts) as [keyof UseCounts, number][]).filter(([, n]) => n > 0);
+  if (!used.length) return;
+  const what = used.map(([k, n]) => translate(locale, COUNT_KEY[k], { n })).join(translate(locale, 'orgListSep'));
+  throw new AppError(409, 'CONFLICT', key, { what }, undefined, Object.fromEntries(used));
+}
