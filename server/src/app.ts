@@ -40,9 +40,10 @@ import { scanpAdminRoutes } from './modules/scanp/admin-routes';
 import { shortcutRoutes } from './modules/shortcut/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
+import { ACCOUNT_BODY_LIMITS, accountRoutes } from './modules/account/routes';
 
 const MAX_BODY = 1024 * 1024;
-const UPLOAD_BODY_LIMITS: Record<string, number> = { ...SCANP_BODY_LIMITS };
+const UPLOAD_BODY_LIMITS: Record<string, number> = { ...SCANP_BODY_LIMITS, ...ACCOUNT_BODY_LIMITS };
 // WEB_DIST lets parallel test runs build and serve their own copy of the web app.
 const defaultWebDir = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
@@ -176,6 +177,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     scanpAdminRoutes(),
     shortcutRoutes(),
     auditRoutes(),
+    accountRoutes(),
   ]) {
     app.route('/', sub);
   }

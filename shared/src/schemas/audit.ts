@@ -17,7 +17,6 @@ export const AUDIT_ACTIONS = [
   'password_change',
   'profile_update',
   'avatar_upload',
-  'settings_update',
   'cert_bind',
   'cert_unbind',
   'pwd_error_delete',
