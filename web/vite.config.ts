@@ -55,6 +55,10 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: Object.fromEntries(apiPaths.map((p) => [p, { target: api, changeOrigin: false }])),
+    proxy: {
+      ...Object.fromEntries(apiPaths.map((p) => [p, { target: api, changeOrigin: false }])),
+      // The realtime socket (session ended); Host stays the page's, so the server's Origin check passes.
+      '/realtime': { target: api, changeOrigin: false, ws: true },
+    },
   },
 });

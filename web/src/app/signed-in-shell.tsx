@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { PageLoading } from '@web/components/page-loading';
+import { useSessionEndWatch } from '@web/features/realtime/hooks/use-session-end-watch';
 import { isApiError } from '@web/lib/api-error';
 import { useSessionStore } from '@web/lib/session-store';
 import { signOut } from '@web/lib/sign-out';
@@ -22,6 +23,7 @@ export default function SignedInShell() {
   const { t } = useTranslation();
   const { modal } = App.useApp();
   const failed = info.isError && !(isApiError(info.error) && info.error.status === 401);
+  useSessionEndWatch();
 
   useEffect(() => {
     // Spec: a failed user-info load shows a system prompt, then logs out.

@@ -26,7 +26,7 @@ const userRow = (username: string) =>
     .where(eq(sysUser.username, username))
     .then((r) => r[0]!);
 
-async function upload(token: string | undefined, bytes: Uint8Array, name = 'me.png', lang?: string) {
+async function upload(token: string | undefined, bytes: Uint8Array<ArrayBuffer>, name = 'me.png', lang?: string) {
   const form = new FormData();
   form.set('file', new Blob([bytes]), name);
   const headers: Record<string, string> = {};

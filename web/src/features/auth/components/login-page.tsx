@@ -13,9 +13,11 @@ import { LoginForm } from './login-form';
 interface LoginPageProps {
   /** Other ways to sign in that the app mounts here (the certificate dialog); they reuse the same success handling. */
   extra?: (onSuccess: (r: LoginResult) => void) => ReactNode;
+  /** A message above the form (why the last session ended). */
+  notice?: ReactNode;
 }
 
-export function LoginPage({ extra }: LoginPageProps = {}) {
+export function LoginPage({ extra, notice }: LoginPageProps = {}) {
   const { t } = useTranslation('auth');
   const { notification } = App.useApp();
   const { token } = theme.useToken();
@@ -90,6 +92,7 @@ export function LoginPage({ extra }: LoginPageProps = {}) {
           {t('login.heading')}
         </h3>
         <div style={{ padding: token.paddingLG }}>
+          {notice}
           <LoginForm foot={foot} onSuccess={onSuccess} />
         </div>
       </section>

@@ -1,0 +1,27 @@
+import { useEffect } from 'react';
+import { useSessionEndNotice } from '@web/lib/session-end-notice';
+import { useSessionStore } from '@web/lib/session-store';
+import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
+
+/**
+ * While signed in, keeps the realtime socket open. When an administrator locks the account, resets its
+ * password or removes it, the tab is signed out as a 401 would (the session forgotten, the guard shows the
+ * sign-in page) and the sign-in page says why. If the socket cannot connect, nothing else changes.
+ */
+export function useSessionEndWatch(): void {
+  const token = useSessionStore((s) => s.token);
+  useEffect(() => {
+    if (!token) return;
+    const socket = new RealtimeSocket({
+      url: realtimeUrl(window.location),
+      token,
+      onMessage: (m) => {
+        if (m.type !== 'session_ended') return;
+        useSessionEndNotice.getState().set(m.reason);
+        useSessionStore.getState().clear();
+      },
+    });
+    socket.start();
+    return () => socket.stop();
+  }, [token]);
+}
