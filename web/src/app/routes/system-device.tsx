@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { DevicePage } from '@web/features/admin-org/components/device-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemDeviceRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_DEVICE}>
-      <InDevelopment />
+      <DevicePage />
     </RequirePermission>
   );
 }

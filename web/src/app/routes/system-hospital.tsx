@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { HospitalPage } from '@web/features/admin-org/components/hospital-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemHospitalRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_HOSPITAL}>
-      <InDevelopment />
+      <HospitalPage />
     </RequirePermission>
   );
 }

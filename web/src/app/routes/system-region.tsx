@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { RegionPage } from '@web/features/admin-org/components/region-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemRegionRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_REGION}>
-      <InDevelopment />
+      <RegionPage />
     </RequirePermission>
   );
 }

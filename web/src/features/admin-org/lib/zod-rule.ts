@@ -1,0 +1,14 @@
+import type { Rule } from 'antd/es/form';
+import type { ZodType } from 'zod';
+
+/**
+ * An antd Form rule that runs the shared zod schema of one field (the server validates with the same
+ * one), answering with a message of the screen's language instead of zod's.
+ */
+export function zodRule(schema: ZodType, message: string): Rule {
+  return {
+    validator: async (_rule, value: unknown) => {
+      if (!schema.safeParse(value ?? '').success) throw new Error(message);
+    },
+  };
+}
