@@ -34,6 +34,8 @@ export interface AuthUser {
   perms: ReadonlySet<string>;
   sessionPk: number;
   expiresAt: Date;
+  /** After an administrator's password reset: the session may only change the password (and sign out). */
+  mustChangePassword: boolean;
 }
 
 export type AppEnv = {

@@ -23,6 +23,8 @@ export interface HospitalData {
   studyPk: number;
   /** A knowledge node (a user template) of a doctor of this hospital, made by the suite. */
   node?: number;
+  /** A doctor of this hospital (sys_user.pk), for the user administration routes to name. */
+  user: number;
 }
 
 export interface Suite {
@@ -37,7 +39,10 @@ async function firstStudy(p: TestPlatform, code: Hospital): Promise<HospitalData
   )) as { rows: { study_iuid: string; pk: number | string }[] };
   const row = r.rows[0];
   if (!row) throw new Error(`no demo study of ${code}`);
-  return { study: row.study_iuid, studyPk: Number(row.pk) };
+  const u = (await p.deps.db.execute(
+    sql`select pk from sys_user where hospital_code = ${code} and username like 'doctor%' order by pk limit 1`,
+  )) as { rows: { pk: number | string }[] };
+  return { study: row.study_iuid, studyPk: Number(row.pk), user: Number(u.rows[0]?.pk ?? 0) };
 }
 
 export async function startSuite(): Promise<Suite> {
@@ -69,6 +74,7 @@ export function variables(s: Suite, role: Role): Record<string, unknown> {
     $otherStudy: s.data[other].study,
     $otherSn: other,
     $otherNode: s.data[other].node ?? 0,
+    $otherUser: s.data[other].user,
   };
 }
 

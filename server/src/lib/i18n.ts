@@ -227,7 +227,8 @@ const en: Record<MessageKey, string> = {
   userPasswordOnCreate: 'The password cannot be set when editing a user; use "Reset password"',
   userPasswordLength: 'The password must be 6 to 16 characters',
   userSelf: 'You cannot lock, disable, reset the password of or delete your own account',
-  userLastSuper: 'This is the last active super administrator: it cannot be deleted, locked, disabled or given another role',
+  userLastSuper:
+    'This is the last active super administrator: it cannot be deleted, locked, disabled or given another role',
   userRoleNotAssignable: 'You cannot assign this role: it is the super administrator or holds permissions you lack',
   userUnknownRole: 'No such role',
   userOtherHospital: "You can manage only your own hospital's users",
@@ -235,7 +236,8 @@ const en: Record<MessageKey, string> = {
   passwordResetNotice: 'An administrator reset your password; change it before going on',
   roleExists: 'This role code already exists',
   roleInUse: '{{n}} users hold this role; it cannot be deleted',
-  roleBuiltin: 'The super administrator holds every permission; its permissions cannot be edited and it cannot be deleted',
+  roleBuiltin:
+    'The super administrator holds every permission; its permissions cannot be edited and it cannot be deleted',
   roleUnknownKeys: 'No such permission: {{keys}}',
   roleBeyondOwn: 'You cannot grant permissions you do not hold yourself',
   configExists: 'The entry {{name}} already exists',

@@ -1,10 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import type { PermissionCode } from '@shared/permissions';
 import type { AppEnv } from '../context';
-import { forbidden } from '../lib/errors';
+import { AppError, forbidden } from '../lib/errors';
 import { authenticate } from '../modules/auth/session';
 
 export type Access = 'public' | 'session' | PermissionCode;
+
+/** What a session whose password an administrator reset may do before changing it (as with an expired one). */
+const MUST_CHANGE_ALLOWED = new Set(['/user/info', '/user/logout', '/user/refreshToken', '/user/updatePassword']);
 
 /** Reads the token (`Authorization: <token>` or `Bearer <token>`), loads the session, then checks access. */
 export function guard(access: Access): MiddlewareHandler<AppEnv>[] {
@@ -14,6 +17,9 @@ export function guard(access: Access): MiddlewareHandler<AppEnv>[] {
     const token = header.replace(/^Bearer\s+/i, '').trim();
     const user = await authenticate(c.var.deps.db, token);
     c.set('user', user);
+    if (user.mustChangePassword && !MUST_CHANGE_ALLOWED.has(c.req.path)) {
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'passwordMustChange');
+    }
     if (access !== 'session' && !user.isSuper && !user.perms.has(access)) throw forbidden();
     await next();
   };

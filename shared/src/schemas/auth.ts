@@ -84,6 +84,8 @@ export const UserSchema = z.object({
   data1: UserSettingsSchema,
   data2: z.array(z.string()),
   layout: LayoutSettingsSchema,
+  /** An administrator reset the password: until it is changed the session may do nothing else. */
+  must_change_password: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 

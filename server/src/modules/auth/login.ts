@@ -132,18 +132,21 @@ export async function completeSignIn(
   const cfg = await getConfigs(db, ['password_expire_days']);
   const expireDays = Number(cfg.password_expire_days) || 0;
   const age = Math.floor((Date.now() - u.update_password_time.getTime()) / 86_400_000);
-  const expired = expireDays > 0 && age >= expireDays;
+  const mustChange = u.must_change_password === 1;
+  const expired = mustChange || (expireDays > 0 && age >= expireDays);
   const expiring = expireDays > 0 && !expired && expireDays - age <= 7;
   return {
     token,
     expires_in: expiresIn,
     user: toUser(u, found.r, found.h, meta.locale),
     password_expire: expired,
-    password_expire_message: expired
-      ? translate(meta.locale, 'passwordExpired', { days: age })
-      : expiring
-        ? translate(meta.locale, 'passwordExpiring', { days: expireDays - age })
-        : '',
+    password_expire_message: mustChange
+      ? translate(meta.locale, 'passwordResetNotice')
+      : expired
+        ? translate(meta.locale, 'passwordExpired', { days: age })
+        : expiring
+          ? translate(meta.locale, 'passwordExpiring', { days: expireDays - age })
+          : '',
     update_password_time: fmt(u.update_password_time),
     free_disk: u.role_pk === SUPER_ADMIN_ROLE_PK ? await freeDiskGb(deps.env.DATA_DIR) : null,
   };

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { UserSettingsSchema } from '@shared/schemas/auth';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { permission, rolePermission, session, sysUser } from '../../db/schema';
 import { newToken, sha256Hex } from '../../lib/crypto';
 import { preparedPerDb } from '../../db/prepared';
@@ -31,7 +31,7 @@ export async function revokeSession(db: Db, sessionPk: number): Promise<void> {
   await db.update(session).set({ revoked_at: new Date() }).where(eq(session.pk, sessionPk));
 }
 
-export async function revokeUserSessions(db: Db, userPk: number): Promise<void> {
+export async function revokeUserSessions(db: DbOrTx, userPk: number): Promise<void> {
   await db
     .update(session)
     .set({ revoked_at: new Date() })
@@ -72,6 +72,7 @@ const sessionQuery = preparedPerDb((db) =>
       hospital_code: sysUser.hospital_code,
       region: sysUser.region,
       status: sysUser.status,
+      must_change_password: sysUser.must_change_password,
       data1: sysUser.data1,
       data2: sysUser.data2,
       perms: permsOfRole,
@@ -112,5 +113,6 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
         ),
     sessionPk: row.sessionPk,
     expiresAt: row.expiresAt,
+    mustChangePassword: row.must_change_password === 1,
   };
 }

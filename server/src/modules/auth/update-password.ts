@@ -23,7 +23,11 @@ export async function updatePassword(db: Db, me: AuthUser, body: UpdatePassword,
   await checkOwnPassword(db, { user: found.u, sessionPk: me.sessionPk, ip }, body.old_password, 'password_change');
   await db
     .update(sysUser)
-    .set({ password_hash: await hashPassword(body.new_password), update_password_time: new Date() })
+    .set({
+      password_hash: await hashPassword(body.new_password),
+      update_password_time: new Date(),
+      must_change_password: 0,
+    })
     .where(eq(sysUser.pk, me.pk));
   await db
     .update(session)

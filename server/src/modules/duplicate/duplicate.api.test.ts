@@ -7,12 +7,14 @@ import { startTestPlatform, type TestPlatform } from '../../../../tests/support/
 let p: TestPlatform;
 let doctor: string;
 let doctor2: string;
+let hadmin: string;
 let h1Item: { scanp_id: number; description: string };
 beforeAll(async () => {
   p = await startTestPlatform();
-  [doctor, doctor2] = await Promise.all([
+  [doctor, doctor2, hadmin] = await Promise.all([
     loginAs(p.app, 'doctor', 'Doctor@123'),
     loginAs(p.app, 'doctor2', 'Doctor@123'),
+    loginAs(p.app, 'hadmin', 'Hadmin@123'),
   ]);
   await p.deps.db.insert(scanItem).values({ description: '仅一院的部位', modality: 'CT', hospital_code: 'H001' });
   const [row] = await p.deps.db
@@ -30,10 +32,10 @@ const check = (token: string, json: unknown, lang = 'en-US') =>
 
 describe('POST /duplicate/check', () => {
   it('answers success false with a message when the value is taken, true when free (both 200)', async () => {
-    const taken = await check(doctor, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'auditor' });
+    const taken = await check(hadmin, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'auditor' });
     expect(taken.status).toBe(200);
     expect(taken.body).toMatchObject({ success: false, msg: 'This value already exists' });
-    const free = await check(doctor, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'nobody-yet' }, 'zh');
+    const free = await check(hadmin, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'nobody-yet' }, 'zh');
     expect(free.body).toMatchObject({ success: true, msg: '该值可以使用' });
     const code = await check(doctor, { tableName: 'hospital', fieldName: 'code', fieldVal: 'H002' });
     expect(code.body.success).toBe(false);
@@ -42,9 +44,15 @@ describe('POST /duplicate/check', () => {
   it('leaves out the row being edited (pk or dataId)', async () => {
     const [auditor] = await p.deps.db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'auditor'));
     const base = { tableName: 'sys_user', fieldName: 'username', fieldVal: 'auditor' };
-    expect((await check(doctor, { ...base, pk: auditor!.pk })).body.success).toBe(true);
-    expect((await check(doctor, { ...base, dataId: String(auditor!.pk) })).body.success).toBe(true);
-    expect((await check(doctor, { ...base, pk: auditor!.pk + 1000 })).body.success).toBe(false);
+    expect((await check(hadmin, { ...base, pk: auditor!.pk })).body.success).toBe(true);
+    expect((await check(hadmin, { ...base, dataId: String(auditor!.pk) })).body.success).toBe(true);
+    expect((await check(hadmin, { ...base, pk: auditor!.pk + 1000 })).body.success).toBe(false);
+  });
+
+  it('answers usernames only to holders of sys:user (the user form), 403 to anyone else', async () => {
+    const r = await check(doctor, { tableName: 'sys_user', fieldName: 'username', fieldVal: 'auditor' });
+    expect(r.status).toBe(403);
+    expect(r.body).toMatchObject({ success: false, error: 'FORBIDDEN' });
   });
 
   it("checks scan item descriptions within the caller's hospital only", async () => {

@@ -5,7 +5,8 @@ import type { DuplicateCheckSchema } from '@shared/schemas/list';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { hospital, scanItem, sysUser } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { PERMISSIONS, type PermissionCode } from '@shared/permissions';
+import { AppError, forbidden } from '../../lib/errors';
 
 interface Checked {
   table: PgTable;
@@ -13,6 +14,8 @@ interface Checked {
   pk: AnyColumn;
   /** Unique within the caller's hospital rather than installation-wide. */
   hospital?: AnyColumn;
+  /** Who may ask (the screen's permission); unset: any signed-in user. */
+  permission?: PermissionCode;
 }
 
 /** The only table.field pairs the check answers for; the administration screens add theirs here. */
@@ -23,7 +26,7 @@ const CHECKS: Record<string, Checked> = {
     pk: scanItem.scanp_id,
     hospital: scanItem.hospital_code,
   },
-  'sys_user.username': { table: sysUser, field: sysUser.username, pk: sysUser.pk },
+  'sys_user.username': { table: sysUser, field: sysUser.username, pk: sysUser.pk, permission: PERMISSIONS.SYS_USER },
   'hospital.code': { table: hospital, field: hospital.code, pk: hospital.pk },
 };
 
@@ -31,6 +34,7 @@ const CHECKS: Record<string, Checked> = {
 export async function isDuplicate(db: Db, me: AuthUser, q: z.output<typeof DuplicateCheckSchema>): Promise<boolean> {
   const c = CHECKS[`${q.tableName}.${q.fieldName}`];
   if (!c) throw new AppError(400, 'VALIDATION', 'dupUnsupported');
+  if (c.permission && !me.isSuper && !me.perms.has(c.permission)) throw forbidden();
   const own = q.pk ?? q.dataId;
   const conds: (SQL | undefined)[] = [
     eq(c.field, q.fieldVal),

@@ -1,7 +1,107 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { PERMISSIONS } from '@shared/permissions';
+import {
+  RolePermissionsQuerySchema,
+  RolePermissionsSchema,
+  RolePkSchema,
+  RoleRowSchema,
+  RoleSavePermissionsSchema,
+  RoleSaveSchema,
+} from '@shared/schemas/admin-role';
+import type { AppEnv } from '../../context';
+import { clientMeta } from '../../lib/client-meta';
+import { forbidden } from '../../lib/errors';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { rolePermissions, saveRolePermissions } from './permissions';
+import { deleteRole, listRoles, saveRole, type Caller } from './service';
+
+const tags = ['role'];
+
+const callerOf = (c: Context<AppEnv>): Caller => {
+  const meta = clientMeta(c);
+  return { me: c.var.user, ip: meta.ip, locale: meta.locale };
+};
 
 /** Roles and their permissions: /role/*. */
 export function roleRoutes() {
   const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/role/roleList',
+      tags,
+      summary: 'The roles the caller may assign (sys:role or sys:user): never role 1 nor a role beyond their own',
+      // Two permissions open it (the roles screen and the user form), so the check is the handler's.
+      ...access('session'),
+      responses: okResponse(z.array(RoleRowSchema)),
+    }),
+    async (c) => {
+      const me = c.var.user;
+      if (!me.isSuper && !me.perms.has(PERMISSIONS.SYS_ROLE) && !me.perms.has(PERMISSIONS.SYS_USER)) {
+        throw forbidden();
+      }
+      return ok(c, await listRoles(c.var.deps.db, me));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/role/save',
+      tags,
+      summary: 'Create (no pk) or edit a role; role 1 is not editable',
+      ...access(PERMISSIONS.SYS_ROLE),
+      request: jsonBody(RoleSaveSchema),
+      responses: okResponse(z.object({ pk: z.number().int() })),
+    }),
+    async (c) => ok(c, await saveRole(c.var.deps.db, callerOf(c), c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/role/delete',
+      tags,
+      summary: 'Delete a role no user holds; role 1 stays',
+      ...access(PERMISSIONS.SYS_ROLE),
+      request: jsonBody(RolePkSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await deleteRole(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
+      return ok(c, null);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/role/permissions',
+      tags,
+      summary: "The whole menu/permission tree (names in the caller's language) and the role's keys",
+      ...access(PERMISSIONS.SYS_ROLE),
+      request: jsonBody(RolePermissionsQuerySchema),
+      responses: okResponse(RolePermissionsSchema),
+    }),
+    async (c) => ok(c, await rolePermissions(c.var.deps.db, clientMeta(c).locale, c.req.valid('json').role_pk)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/role/savePermissions',
+      tags,
+      summary:
+        "Replace a role's permission keys (folders of chosen pages are added); applies at the holders' next request",
+      ...access(PERMISSIONS.SYS_ROLE),
+      request: jsonBody(RoleSavePermissionsSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      await saveRolePermissions(c.var.deps.db, callerOf(c), body.role_pk, body.keys);
+      return ok(c, null);
+    },
+  );
   return app;
 }

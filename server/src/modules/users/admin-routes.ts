@@ -1,7 +1,131 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import dayjs from 'dayjs';
+import type { Context } from 'hono';
+import { PERMISSIONS } from '@shared/permissions';
+import { pageOf } from '@shared/schemas/common';
+import {
+  AdminUserRowSchema,
+  ResetPasswordResultSchema,
+  UserLockSchema,
+  UserPkSchema,
+  UserSavedSchema,
+  UserSaveSchema,
+} from '@shared/schemas/admin-user';
+import type { AppEnv } from '../../context';
+import { clientMeta } from '../../lib/client-meta';
+import { exportQuerySchema, listBodySchema } from '../../lib/list/define';
+import { listPage, listSource } from '../../lib/list/query';
+import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { auditExport } from '../audit/service';
+import type { Caller } from '../role/service';
+import { userAdminList } from './admin-list';
+import { deleteUser, lockUser, resetPassword, saveUser } from './admin-service';
+import { USER_EXPORT_COLUMNS } from './export-columns';
 
-/** User administration: /user/findByPage, save, lock, resetPassword, delete. */
+const tags = ['user'];
+const SYS_USER = PERMISSIONS.SYS_USER;
+
+const callerOf = (c: Context<AppEnv>): Caller => {
+  const meta = clientMeta(c);
+  return { me: c.var.user, ip: meta.ip, locale: meta.locale };
+};
+
+/** User administration: /user/findByPage, exportXls, save, lock, resetPassword, delete. */
 export function userAdminRoutes() {
   const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/findByPage',
+      tags,
+      summary: "Users the caller manages (all for the super administrator, else their hospital's): generic list body",
+      ...access(SYS_USER),
+      request: jsonBody(listBodySchema(userAdminList)),
+      responses: okResponse(pageOf(AdminUserRowSchema)),
+    }),
+    async (c) => ok(c, await listPage(userAdminList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/user/exportXls',
+      tags,
+      summary: 'Every user matching the filters, as an .xlsx file (at most 100,000 rows)',
+      ...access(SYS_USER),
+      request: { query: exportQuerySchema(userAdminList) },
+      responses: { 200: { description: 'The .xlsx file' } },
+    }),
+    async (c) => {
+      const { db } = c.var.deps;
+      const me = c.var.user;
+      const q = c.req.valid('query');
+      const day = dayjs().format('YYYYMMDD');
+      return xlsxResponse(c, {
+        fileName: { 'zh-CN': `用户-${day}`, 'en-US': `users-${day}` },
+        columns: USER_EXPORT_COLUMNS,
+        source: await listSource(userAdminList, { db, user: me }, q),
+        onStart: (rows) => auditExport(db, me, { list: 'user', filters: q.filters, rows, ip: clientMeta(c).ip }),
+      });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/save',
+      tags,
+      summary: 'Create (no pk; password by the configured policy) or edit a user of a hospital the caller manages',
+      ...access(SYS_USER),
+      request: jsonBody(UserSaveSchema),
+      responses: okResponse(UserSavedSchema),
+    }),
+    async (c) => ok(c, await saveUser(c.var.deps, callerOf(c), c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/lock',
+      tags,
+      summary: 'Lock (their sessions end at once) or unlock a user; not oneself, not the last super administrator',
+      ...access(SYS_USER),
+      request: jsonBody(UserLockSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      const { pk, lock } = c.req.valid('json');
+      await lockUser(c.var.deps, callerOf(c), pk, lock);
+      return ok(c, null);
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/resetPassword',
+      tags,
+      summary: 'A one-time password the user must change at the next sign-in; their sessions end at once',
+      ...access(SYS_USER),
+      request: jsonBody(UserPkSchema),
+      responses: okResponse(ResetPasswordResultSchema),
+    }),
+    async (c) => ok(c, await resetPassword(c.var.deps, callerOf(c), c.req.valid('json').pk)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/delete',
+      tags,
+      summary: 'Delete a user (their sessions end); not oneself, not the last super administrator',
+      ...access(SYS_USER),
+      request: jsonBody(UserPkSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await deleteUser(c.var.deps, callerOf(c), c.req.valid('json').pk);
+      return ok(c, null);
+    },
+  );
   return app;
 }

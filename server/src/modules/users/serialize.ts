@@ -38,5 +38,6 @@ export function toUser(
     data1: data1.success ? data1.data : UserSettingsSchema.parse({}),
     data2: Array.isArray(u.data2) ? u.data2 : [],
     layout: layout.success ? layout.data : LayoutSettingsSchema.parse({}),
+    must_change_password: u.must_change_password === 1,
   };
 }

@@ -1,0 +1,44 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import type { AuthUser } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { permission, role, rolePermission } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { fieldError } from '../users/field-error';
+
+/** The permission codes each role holds (active permissions with a code), by role pk. */
+export async function roleCodes(db: DbOrTx, rolePks: number[]): Promise<Map<number, Set<string>>> {
+  const out = new Map<number, Set<string>>(rolePks.map((pk) => [pk, new Set()]));
+  if (!rolePks.length) return out;
+  const rows = await db
+    .select({ role_pk: rolePermission.role_pk, perms: permission.perms })
+    .from(rolePermission)
+    .innerJoin(permission, eq(permission.pk, rolePermission.permission_pk))
+    .where(and(inArray(rolePermission.role_pk, rolePks), eq(permission.status, '0')));
+  for (const r of rows) if (r.perms) out.get(r.role_pk)?.add(r.perms);
+  return out;
+}
+
+/** Codes the caller does not hold (none for the super administrator, who holds every one). */
+export function beyondCaller(me: AuthUser, codes: Iterable<string>): string[] {
+  if (me.isSuper) return [];
+  return [...codes].filter((c) => !me.perms.has(c));
+}
+
+/**
+ * Can the caller hand out this role (or manage a user who holds it)? The super administrator can hand
+ * out any; anyone else neither role 1 nor a role holding a permission they lack.
+ */
+export async function canAssign(db: DbOrTx, me: AuthUser, rolePk: number): Promise<boolean> {
+  if (me.isSuper) return true;
+  if (rolePk === SUPER_ADMIN_ROLE_PK) return false;
+  const codes = (await roleCodes(db, [rolePk])).get(rolePk) ?? new Set();
+  return beyondCaller(me, codes).length === 0;
+}
+
+/** A role for a user form: 400 naming role_pk when it does not exist, 403 when the caller may not assign it. */
+export async function assertAssignable(db: DbOrTx, me: AuthUser, rolePk: number, locale: Locale): Promise<void> {
+  const [found] = await db.select({ pk: role.pk }).from(role).where(eq(role.pk, rolePk)).limit(1);
+  if (!found) throw fieldError(locale, 'role_pk', 'userUnknownRole');
+  if (!(await canAssign(db, me, rolePk))) throw new AppError(403, 'FORBIDDEN', 'userRoleNotAssignable');
+}

@@ -1,0 +1,104 @@
+import { asc, eq } from 'drizzle-orm';
+import { SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import type { PermissionNode, RolePermissions } from '@shared/schemas/admin-role';
+import type { Db, DbOrTx } from '../../db/client';
+import { permission, role, rolePermission } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { auditChange } from '../audit/service';
+import { fieldError } from '../users/field-error';
+import { beyondCaller } from './assignable';
+import { manageableRole, type Caller } from './service';
+
+type PermissionRecord = typeof permission.$inferSelect;
+
+async function allPermissions(db: DbOrTx): Promise<PermissionRecord[]> {
+  return db.select().from(permission).orderBy(asc(permission.sort), asc(permission.pk));
+}
+
+function treeOf(rows: PermissionRecord[], locale: Locale): PermissionNode[] {
+  const byParent = new Map<number | null, PermissionRecord[]>();
+  for (const r of rows) byParent.set(r.parent_pk, [...(byParent.get(r.parent_pk) ?? []), r]);
+  const build = (parent: number | null): PermissionNode[] =>
+    (byParent.get(parent) ?? []).map((r) => {
+      const children = build(r.pk);
+      return {
+        key: r.key,
+        title: (locale === 'en-US' ? r.name_en : r.name) || r.name,
+        menu_type: r.menu_type,
+        perms: r.perms,
+        ...(children.length ? { children } : {}),
+      };
+    });
+  return build(null);
+}
+
+async function keysOf(db: DbOrTx, rolePk: number): Promise<string[]> {
+  const rows = await db
+    .select({ key: permission.key })
+    .from(rolePermission)
+    .innerJoin(permission, eq(permission.pk, rolePermission.permission_pk))
+    .where(eq(rolePermission.role_pk, rolePk))
+    .orderBy(asc(permission.sort), asc(permission.pk));
+  return rows.map((r) => r.key);
+}
+
+/** The whole menu/permission tree and the role's keys; role 1 holds every key, read-only. */
+export async function rolePermissions(db: Db, locale: Locale, rolePk: number): Promise<RolePermissions> {
+  const [found] = await db.select({ pk: role.pk }).from(role).where(eq(role.pk, rolePk)).limit(1);
+  if (!found) throw notFound();
+  const rows = await allPermissions(db);
+  const builtin = rolePk === SUPER_ADMIN_ROLE_PK;
+  return {
+    tree: treeOf(rows, locale),
+    checked: builtin ? rows.map((r) => r.key) : await keysOf(db, rolePk),
+    readonly: builtin,
+  };
+}
+
+/** The keys with every ancestor, so a page's folder is held whenever one of its pages is. */
+function withAncestors(rows: PermissionRecord[], keys: string[]): PermissionRecord[] {
+  const byPk = new Map(rows.map((r) => [r.pk, r]));
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const out = new Map<number, PermissionRecord>();
+  for (const k of keys) {
+    for (let r = byKey.get(k); r && !out.has(r.pk); r = r.parent_pk === null ? undefined : byPk.get(r.parent_pk)) {
+      out.set(r.pk, r);
+    }
+  }
+  return [...out.values()];
+}
+
+/**
+ * Replaces a role's permissions. Unknown keys are a 400 naming them; a caller other than the super
+ * administrator can grant only codes they hold. Applies at the holders' next request (read per request).
+ */
+export async function saveRolePermissions(db: Db, c: Caller, rolePk: number, keys: string[]): Promise<void> {
+  if (rolePk === SUPER_ADMIN_ROLE_PK) {
+    const [found] = await db.select({ pk: role.pk }).from(role).where(eq(role.pk, rolePk)).limit(1);
+    if (found) throw new AppError(409, 'CONFLICT', 'roleBuiltin');
+  }
+  const rows = await allPermissions(db);
+  const known = new Set(rows.map((r) => r.key));
+  const unknown = keys.filter((k) => !known.has(k));
+  if (unknown.length) throw fieldError(c.locale, 'keys', 'roleUnknownKeys', { keys: unknown.slice(0, 5).join(', ') });
+  const chosen = withAncestors(rows, keys);
+  if (beyondCaller(c.me, chosen.map((r) => r.perms).filter(Boolean)).length) throw forbidden('roleBeyondOwn');
+
+  await db.transaction(async (tx) => {
+    await manageableRole(tx, c.me, rolePk);
+    const before = await keysOf(tx, rolePk);
+    await tx.delete(rolePermission).where(eq(rolePermission.role_pk, rolePk));
+    if (chosen.length) {
+      await tx.insert(rolePermission).values(chosen.map((r) => ({ role_pk: rolePk, permission_pk: r.pk })));
+    }
+    const chosenPks = new Set(chosen.map((r) => r.pk));
+    const after = rows.filter((r) => chosenPks.has(r.pk)).map((r) => r.key);
+    await auditChange(tx, c.me, {
+      action: 'role_permissions',
+      target: `role:${rolePk}`,
+      before: { keys: before },
+      after: { keys: after },
+      ip: c.ip,
+    });
+  });
+}

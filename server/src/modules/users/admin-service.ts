@@ -1,0 +1,137 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
+import type { UserSaveInput } from '@shared/schemas/admin-user';
+import type { AppDeps } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { sysUser } from '../../db/schema';
+import { hashPassword } from '../../lib/crypto';
+import type { SessionEndReason } from '../../realtime/hub';
+import { auditChange } from '../audit/service';
+import { revokeUserSessions } from '../auth/session';
+import { assertAssignable } from '../role/assignable';
+import type { Caller } from '../role/service';
+import { assertCanTakeOver, assertNotLastSuper, assertNotSelf, hospitalFor, managedUser } from './admin-scope';
+import { fieldError } from './field-error';
+import { assertPasswordPolicy, oneTimePassword } from './password-policy';
+
+type Deps = Pick<AppDeps, 'db' | 'realtime'>;
+
+async function assertUsernameFree(tx: DbOrTx, c: Caller, username: string, pk?: number): Promise<void> {
+  const [taken] = await tx
+    .select({ pk: sysUser.pk })
+    .from(sysUser)
+    .where(and(eq(sysUser.username, username), pk === undefined ? undefined : ne(sysUser.pk, pk)))
+    .limit(1);
+  if (taken) throw fieldError(c.locale, 'username', 'userExists');
+}
+
+/** Runs the change; once it is committed, tells the user's open tabs their session ended. */
+async function thenEndSessions<T>(deps: Deps, work: () => Promise<{ result: T; ended?: [number, SessionEndReason] }>) {
+  const { result, ended } = await work();
+  if (ended) deps.realtime.sessionsEnded(...ended);
+  return result;
+}
+
+/** POST /user/save: create (no pk; password by the configured policy) or edit (no password). */
+export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Promise<{ pk: number }> {
+  const { pk, password, ...fields } = input;
+  if (pk === undefined && !password) throw fieldError(c.locale, 'password', 'userPasswordRequired');
+  if (pk !== undefined && password !== undefined) throw fieldError(c.locale, 'password', 'userPasswordOnCreate');
+  if (password) await assertPasswordPolicy(deps.db, c.locale, password);
+  const hash = password ? await hashPassword(password) : '';
+
+  return thenEndSessions(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const before = pk === undefined ? null : await managedUser(tx, c.me, pk);
+      const values = { ...fields, hospital_code: await hospitalFor(tx, c, fields.hospital_code) };
+      if (!before || before.role_pk !== values.role_pk) await assertAssignable(tx, c.me, values.role_pk, c.locale);
+      await assertUsernameFree(tx, c, values.username, pk);
+      if (!before) {
+        const [created] = await tx
+          .insert(sysUser)
+          .values({ ...values, password_hash: hash })
+          .returning();
+        await auditChange(tx, c.me, {
+          action: 'user_create',
+          target: `sys_user:${created!.pk}`,
+          after: created,
+          ip: c.ip,
+        });
+        return { result: { pk: created!.pk } };
+      }
+      const disabling = before.status === 1 && values.status !== 1;
+      if (disabling) assertNotSelf(c.me, before);
+      if (disabling || (before.role_pk === SUPER_ADMIN_ROLE_PK && values.role_pk !== SUPER_ADMIN_ROLE_PK)) {
+        await assertNotLastSuper(tx, before);
+      }
+      const [after] = await tx.update(sysUser).set(values).where(eq(sysUser.pk, before.pk)).returning();
+      if (disabling) await revokeUserSessions(tx, before.pk);
+      await auditChange(tx, c.me, { action: 'user_update', target: `sys_user:${before.pk}`, before, after, ip: c.ip });
+      return { result: { pk: before.pk }, ...(disabling ? { ended: [before.pk, 'locked'] as const } : {}) };
+    }),
+  );
+}
+
+/** POST /user/lock: lock (status 0, sessions end at once) or unlock (status 1, failed-sign-in lock cleared). */
+export async function lockUser(deps: Deps, c: Caller, pk: number, lock: boolean): Promise<void> {
+  await thenEndSessions(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const before = await managedUser(tx, c.me, pk);
+      if (lock) {
+        assertNotSelf(c.me, before);
+        await assertNotLastSuper(tx, before);
+      }
+      const set = lock ? { status: 0 } : { status: 1, lock_num: 0, locked_until: null };
+      const [after] = await tx.update(sysUser).set(set).where(eq(sysUser.pk, pk)).returning();
+      if (lock) await revokeUserSessions(tx, pk);
+      const action = lock ? 'user_lock' : 'user_unlock';
+      await auditChange(tx, c.me, { action, target: `sys_user:${pk}`, before, after, ip: c.ip });
+      return { result: undefined, ...(lock ? { ended: [pk, 'locked'] as const } : {}) };
+    }),
+  );
+}
+
+/**
+ * POST /user/resetPassword: a one-time password the user must change at the next sign-in; their sessions
+ * end at once and the failed-sign-in lock is cleared. The password is answered once and stored only hashed.
+ */
+export async function resetPassword(deps: Deps, c: Caller, pk: number): Promise<{ password: string }> {
+  const password = oneTimePassword();
+  const hash = await hashPassword(password);
+  return thenEndSessions(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const before = await managedUser(tx, c.me, pk);
+      assertNotSelf(c.me, before);
+      await assertCanTakeOver(tx, c.me, before);
+      const [after] = await tx
+        .update(sysUser)
+        .set({
+          password_hash: hash,
+          must_change_password: 1,
+          update_password_time: new Date(),
+          lock_num: 0,
+          locked_until: null,
+        })
+        .where(eq(sysUser.pk, pk))
+        .returning();
+      await revokeUserSessions(tx, pk);
+      await auditChange(tx, c.me, { action: 'user_reset_password', target: `sys_user:${pk}`, before, after, ip: c.ip });
+      return { result: { password }, ended: [pk, 'password_reset'] as const };
+    }),
+  );
+}
+
+/** POST /user/delete: the user and (by cascade) their sessions, favourites and settings go. */
+export async function deleteUser(deps: Deps, c: Caller, pk: number): Promise<void> {
+  await thenEndSessions(deps, () =>
+    deps.db.transaction(async (tx) => {
+      const before = await managedUser(tx, c.me, pk);
+      assertNotSelf(c.me, before);
+      await assertNotLastSuper(tx, before);
+      await revokeUserSessions(tx, pk);
+      await tx.delete(sysUser).where(eq(sysUser.pk, pk));
+      await auditChange(tx, c.me, { action: 'user_delete', target: `sys_user:${pk}`, before, after: null, ip: c.ip });
+      return { result: undefined, ended: [pk, 'deleted'] as const };
+    }),
+  );
+}
