@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { AuditTrailPage } from '@web/features/audit-trail/components/audit-trail-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemAuditRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_AUDIT}>
-      <InDevelopment />
+      <AuditTrailPage />
     </RequirePermission>
   );
 }
