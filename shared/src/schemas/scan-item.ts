@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { MODALITIES, NAME_MAX, NAME_MIN } from '../constants';
+import { FilterTextSchema, pkInput } from './common';
+import { BATCH_DELETE_MAX } from './list';
 
 const MONEY_MAX = 99_999_999.99; // numeric(10, 2)
 const Money = z.coerce.number().positive().multipleOf(0.01).max(MONEY_MAX);
@@ -35,3 +37,41 @@ export const SCAN_ITEM_IMPORT_COLUMNS = {
   custom_code: ['自定义编码', 'custom_code', 'Custom code'],
   en: ['英文名', 'en', 'English name'],
 } as const satisfies Record<keyof z.output<typeof ScanItemInputSchema>, readonly string[]>;
+
+/** POST /scanp/saveScanp: scanp_id absent creates. hospital_code: the super administrator's choice ('' installation-wide). */
+export const ScanItemSaveSchema = ScanItemInputSchema.extend({
+  scanp_id: pkInput().optional(),
+  hospital_code: z.string().trim().max(32).optional(),
+}).strict();
+export type ScanItemSave = z.input<typeof ScanItemSaveSchema>;
+
+/** A row of the scan item administration list (money as numbers). */
+export const ScanItemRowSchema = z.object({
+  scanp_id: z.number().int(),
+  description: z.string(),
+  code: z.string(),
+  modality: z.string(),
+  cost: z.number(),
+  other_price: z.number().nullable(),
+  partnum: z.number().int(),
+  coefficient: z.number().int(),
+  custom_code: z.string(),
+  en: z.string(),
+  hospital_code: z.string(),
+});
+export type ScanItemRow = z.infer<typeof ScanItemRowSchema>;
+
+export const SCAN_ITEM_SORTS = ['description', 'modality', 'code', 'cost', 'hospital_code'] as const;
+/** GET /scanp/list filters: keyword (description, code, English name), modality, sn (hospital; super only). */
+export const SCAN_ITEM_FILTERS = {
+  keyword: FilterTextSchema,
+  modality: z.enum(MODALITIES).or(z.literal('')),
+  sn: z.string().trim().max(32),
+};
+
+export const ScanItemIdsSchema = z.strictObject({ ids: z.array(pkInput()).min(1).max(BATCH_DELETE_MAX) });
+export const ScanDescQuerySchema = z.strictObject({ modality: z.enum(MODALITIES).optional() });
+export const ScanDescGroupSchema = z.object({
+  modality: z.string(),
+  items: z.array(z.object({ scanp_id: z.number().int(), description: z.string(), en: z.string() })),
+});

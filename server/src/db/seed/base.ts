@@ -6,6 +6,7 @@ import { DEFAULT_TEMPLATE_ELEMENTS } from '@shared/report/default-template';
 import { hashPassword } from '../../lib/crypto';
 import { CONFIG_DEFAULTS } from './config-defaults';
 import { DEFAULT_CONTENT_RULES } from './content-rules';
+import { seedDicts } from './dicts';
 import { PERMISSION_TREE, ROLE_SEEDS, type PermissionSeed } from './permissions';
 
 /**
@@ -67,6 +68,7 @@ export async function ensureBaseData(db: Db, adminPassword: string): Promise<voi
   if (!(await db.select({ pk: layoutTemplate.pk }).from(layoutTemplate).limit(1)).length) {
     await db.insert(layoutTemplate).values({ name: '默认报告模板', elements: DEFAULT_TEMPLATE_ELEMENTS });
   }
+  await seedDicts(db);
 
   const [admin] = await db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, 'admin'));
   if (!admin) {

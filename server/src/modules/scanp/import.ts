@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { ImportDetail } from '@shared/schemas/list';
 import { ScanItemInputSchema } from '@shared/schemas/scan-item';
@@ -7,11 +7,13 @@ import type { Db } from '../../db/client';
 import { scanItem } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { validateRows, type SheetRow } from '../../lib/list/xlsx-import';
+import { descriptionKey, lockHospitalItems, takenDescriptions } from './unique';
 
 /**
  * Imports scan items into the caller's hospital: rows valid by the schema, not repeated in the file and
- * not already there go in, in one transaction; the rest come back as details. Imports of one hospital
- * take turns (advisory lock), so two at once cannot both add a description.
+ * not already there (same description and modality: ./unique) go in, in one transaction; the rest come
+ * back as details. Imports of one hospital take turns (advisory lock), so two at once cannot both add
+ * a description.
  */
 export async function importScanItems(
   db: Db,
@@ -22,33 +24,22 @@ export async function importScanItems(
   const { valid, details } = validateRows(ScanItemInputSchema, rows, locale);
   const firstRow = new Map<string, number>();
   const fresh = valid.filter((r) => {
-    const seen = firstRow.get(r.data.description);
-    if (seen === undefined) return firstRow.set(r.data.description, r.row);
+    const seen = firstRow.get(descriptionKey(r.data));
+    if (seen === undefined) return firstRow.set(descriptionKey(r.data), r.row);
     details.push({ row: r.row, field: 'description', msg: translate(locale, 'importRepeated', { row: seen }) });
     return false;
   });
   const hospitalCode = me.hospital_code;
   const imported = await db.transaction(async (tx) => {
     if (!fresh.length) return 0;
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`scan_item:${hospitalCode}`}))`);
-    const taken = new Set(
-      (
-        await tx
-          .select({ d: scanItem.description })
-          .from(scanItem)
-          .where(
-            and(
-              eq(scanItem.hospital_code, hospitalCode),
-              inArray(
-                scanItem.description,
-                fresh.map((r) => r.data.description),
-              ),
-            ),
-          )
-      ).map((r) => r.d),
+    await lockHospitalItems(tx, hospitalCode);
+    const taken = await takenDescriptions(
+      tx,
+      hospitalCode,
+      fresh.map((r) => r.data),
     );
     const rowsIn = fresh.filter((r) => {
-      if (!taken.has(r.data.description)) return true;
+      if (!taken.has(descriptionKey(r.data))) return true;
       details.push({ row: r.row, field: 'description', msg: translate(locale, 'importExists') });
       return false;
     });

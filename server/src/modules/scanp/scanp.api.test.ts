@@ -98,7 +98,7 @@ describe('POST /scanp/importExcel', () => {
       ['导入测试丁', '', 'XX', 100], // row 4: unknown modality
       ['导入测试戊', '', 'CT', 1.234], // row 5: three decimals
       ['导入测试己', '', 'CT', 100, '', 1.5], // row 6: partnum not whole
-      ['导入测试丙', '', 'DR', 50], // row 7: repeats row 2
+      ['导入测试丙', '', 'CT', 50], // row 7: repeats row 2 (same description and modality)
       ['导入测试甲', '', 'CT', 50], // row 8: already in H001
       ['导入测试庚', '', 'CT', -3, '', '', 0], // row 9: negative cost, coefficient 0
       ['甲', '', 'CT', 5], // row 10: name too short

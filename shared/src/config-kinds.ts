@@ -1,0 +1,93 @@
+import { z } from 'zod';
+
+/**
+ * The kind of every configuration entry the platform knows (sys_config). The server validates a value by
+ * its kind and the administration screen shows the editor of that kind. Entries an administrator adds
+ * are free text.
+ */
+export type ConfigKind =
+  | { kind: 'yesno' }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'url' }
+  | { kind: 'enum'; values: readonly string[] }
+  | { kind: 'colour' }
+  | { kind: 'text'; max: number }
+  | { kind: 'secret' };
+
+/** Longest value of an entry without a known kind. */
+export const CONFIG_VALUE_MAX = 2000;
+
+/** openType: where the image viewer opens ('' the browser's default for a link: a new tab). */
+export const OPEN_TYPES = ['', '_blank', '_self'] as const;
+
+export const CONFIG_KINDS = {
+  system_title: { kind: 'text', max: 64 },
+  foot_title: { kind: 'text', max: 128 },
+  version: { kind: 'text', max: 32 },
+  title_color: { kind: 'colour' },
+  use_captcha: { kind: 'yesno' },
+  use_aes: { kind: 'yesno' },
+  aes_key: { kind: 'secret' },
+  use_password_check: { kind: 'yesno' },
+  login_max_fails: { kind: 'integer', min: 1, max: 20 },
+  login_lock_minutes: { kind: 'integer', min: 1, max: 1440 },
+  password_expire_days: { kind: 'integer', min: 0, max: 3650 },
+  new_web_page_url: { kind: 'url' },
+  old_web_page_url: { kind: 'url' },
+  core_url: { kind: 'url' },
+  multi_page_report: { kind: 'yesno' },
+  use_critical: { kind: 'yesno' },
+  ai_url: { kind: 'url' },
+  imageViewer: { kind: 'url' },
+  openType: { kind: 'enum', values: OPEN_TYPES },
+} as const satisfies Record<string, ConfigKind>;
+
+export type KnownConfigName = keyof typeof CONFIG_KINDS;
+
+export const isKnownConfig = (name: string): name is KnownConfigName => Object.hasOwn(CONFIG_KINDS, name);
+
+export function configKindOf(name: string): ConfigKind {
+  return isKnownConfig(name) ? CONFIG_KINDS[name] : { kind: 'text', max: CONFIG_VALUE_MAX };
+}
+
+/**
+ * Entries whose value nobody reads back: aes_key, and any entry an administrator names like a key,
+ * secret, password or token. Lists show them masked; configAll and findByName leave them out.
+ */
+export function isSecretConfig(name: string): boolean {
+  return configKindOf(name).kind === 'secret' || /(key|secret|password|passwd|token)$/i.test(name);
+}
+
+export const SECRET_MASK = '******';
+
+const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
+const COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** The value's schema for an entry of this kind (the message names what is allowed). */
+export function configValueSchema(kind: ConfigKind): z.ZodType<string> {
+  switch (kind.kind) {
+    case 'yesno':
+      return z.enum(['Y', 'N'], { message: 'Y or N' });
+    case 'integer':
+      return z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, { message: `${kind.min}-${kind.max}` })
+        .refine((v) => Number(v) >= kind.min && Number(v) <= kind.max, { message: `${kind.min}-${kind.max}` })
+        .transform((v) => String(Number(v)));
+    case 'url':
+      return z
+        .string()
+        .trim()
+        .max(512)
+        .refine((v) => v === '' || HTTP_URL.test(v), { message: 'http(s):// address or empty' });
+    case 'enum':
+      return z.enum(kind.values as [string, ...string[]], { message: kind.values.map((v) => v || "''").join(', ') });
+    case 'colour':
+      return z.string().trim().regex(COLOUR, { message: '#rrggbb' });
+    case 'text':
+      return z.string().max(kind.max);
+    case 'secret':
+      return z.string().max(256);
+  }
+}
