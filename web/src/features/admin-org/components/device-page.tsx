@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Switch } from 'antd';
+import { App, Button, Flex, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -87,6 +87,11 @@ export function DevicePage() {
 
   return (
     <>
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="device-new">
+          {t('device.new')}
+        </Button>
+      </Flex>
       <ListPage<DeviceRow, DeviceFilters>
         testId="device"
         pageTestId="device-page"
@@ -97,17 +102,7 @@ export function DevicePage() {
         columns={columns}
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-aet': r.aet })}
-      >
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setEditing(null)}
-          data-testid="device-new"
-          style={{ position: 'absolute', top: 16, right: 16 }}
-        >
-          {t('device.new')}
-        </Button>
-      </ListPage>
+      />
       <DeviceForm
         row={editing}
         pickHospital={isSuper}

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space } from 'antd';
+import { App, Button, Flex, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalRow } from '@shared/schemas/admin-org';
@@ -76,6 +76,13 @@ export function HospitalPage() {
 
   return (
     <>
+      <Flex justify="end" style={{ marginBottom: 12 }}>
+        {isSuper && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="hospital-new">
+            {t('hospital.new')}
+          </Button>
+        )}
+      </Flex>
       <ListPage<HospitalRow, HospitalFilters>
         testId="hospital"
         pageTestId="hospital-page"
@@ -87,19 +94,7 @@ export function HospitalPage() {
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-sn': r.sn })}
         onExport={() => exportHospitals(state.params)}
-      >
-        {isSuper && (
-          <Button
-            type="primary"
-            icon={<PlusOutlined />}
-            onClick={() => setEditing(null)}
-            data-testid="hospital-new"
-            style={{ position: 'absolute', top: 16, right: 16 }}
-          >
-            {t('hospital.new')}
-          </Button>
-        )}
-      </ListPage>
+      />
       <HospitalForm
         row={editing}
         keysEditable={isSuper}
