@@ -1,38 +1,42 @@
-import { Descriptions, Skeleton } from 'antd';
+import { Col, Descriptions, Row, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '@web/lib/user-info';
+import { AvatarUpload } from './avatar-upload';
+import { ProfileForm } from './profile-form';
 
-/** The user's profile as the server holds it (read-only: no profile update endpoint exists yet). */
+/** The profile: the user's own fields to edit, the avatar, and what the administrator sets (read-only). */
 export function BaseTab() {
   const { t } = useTranslation('account');
   const { data } = useUserInfo();
   if (!data) return <Skeleton active />;
   const u = data.user;
-  const gender = u.gender === 'M' ? t('base.male') : u.gender === 'F' ? t('base.female') : u.gender;
-  const rows = [
+  const fixed = [
     ['username', u.username],
-    ['ch_name', u.ch_name],
-    ['en_name', u.en_name],
-    ['gender', gender],
-    ['birthday', u.birthday],
-    ['phone', u.phone],
-    ['email', u.email],
     ['hospital', u.hospital_name || u.hospital_code],
     ['department', u.department],
     ['role', u.role_name],
   ] as const;
   return (
-    <Descriptions
-      title={t('tabs.base')}
-      column={1}
-      bordered
-      size="middle"
-      data-testid="settings-base"
-      items={rows.map(([key, value]) => ({
-        key,
-        label: t(`base.${key}`),
-        children: <span data-testid={`base-${key}`}>{value || '—'}</span>,
-      }))}
-    />
+    <div data-testid="settings-base">
+      <Typography.Title level={5}>{t('tabs.base')}</Typography.Title>
+      <Row gutter={[48, 24]}>
+        <Col xs={24} lg={14}>
+          <Descriptions
+            column={1}
+            size="small"
+            style={{ maxWidth: 440, marginBottom: 24 }}
+            items={fixed.map(([key, value]) => ({
+              key,
+              label: t(`base.${key}`),
+              children: <span data-testid={`base-${key}`}>{value || '—'}</span>,
+            }))}
+          />
+          <ProfileForm key={`${u.pk}`} user={u} />
+        </Col>
+        <Col xs={24} lg={10}>
+          <AvatarUpload src={u.head_photo} />
+        </Col>
+      </Row>
+    </div>
   );
 }

@@ -1,20 +1,20 @@
-import { App, Button, Form, Skeleton, Switch } from 'antd';
+import { App, Button, Divider, Form, InputNumber, Skeleton, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { UserSettings } from '@shared/schemas/auth';
+import { ModalitySelect } from '@web/components/study-selects';
 import { useUserInfo } from '@web/lib/user-info';
 import { useSaveSettings } from '../api/save-settings';
+import { SETTING_GROUPS, type SettingKind } from '../lib/custom-settings';
 
-/** The data1 switches that change how the report screen behaves for this doctor. */
-const SWITCHES = [
-  'oneClickAudit',
-  'autoShRptClose',
-  'close',
-  'openOrderTime',
-  'showray',
-] as const satisfies readonly (keyof UserSettings)[];
+function Control({ kind, testId, ...rest }: { kind: SettingKind; testId: string }) {
+  // Form.Item hands its value and onChange on to the control.
+  const item: object = rest;
+  if (kind === 'modalities') return <ModalitySelect style={{ width: 320 }} data-testid={testId} {...item} />;
+  if (kind === 'count') return <InputNumber min={1} max={20} precision={0} data-testid={testId} {...item} />;
+  return <Switch data-testid={testId} {...item} />;
+}
 
-type CustomValues = Pick<UserSettings, (typeof SWITCHES)[number]>;
-
+/** Every data1 setting (spec section 3), each with a one-line explanation, saved together. */
 export function CustomTab() {
   const { t } = useTranslation('account');
   const { message } = App.useApp();
@@ -22,10 +22,11 @@ export function CustomTab() {
   const save = useSaveSettings();
   if (!data) return <Skeleton active />;
 
-  const onFinish = (v: CustomValues) => save.mutate(v, { onSuccess: () => void message.success(t('custom.saved')) });
+  const onFinish = (v: Partial<UserSettings>) =>
+    save.mutate(v, { onSuccess: () => void message.success(t('custom.saved')) });
 
   return (
-    <Form<CustomValues>
+    <Form<Partial<UserSettings>>
       layout="horizontal"
       labelCol={{ flex: '240px' }}
       labelWrap
@@ -33,16 +34,23 @@ export function CustomTab() {
       onFinish={onFinish}
       data-testid="settings-custom"
     >
-      {SWITCHES.map((key) => (
-        <Form.Item
-          key={key}
-          name={key}
-          label={t(`custom.${key}`)}
-          extra={t(`custom.${key}Hint`)}
-          valuePropName="checked"
-        >
-          <Switch data-testid={`custom-${key}`} />
-        </Form.Item>
+      {SETTING_GROUPS.map((group) => (
+        <div key={group.key}>
+          <Divider titlePlacement="start" plain>
+            {t(`custom.groups.${group.key}`)}
+          </Divider>
+          {group.items.map(([key, kind]) => (
+            <Form.Item
+              key={key}
+              name={key}
+              label={t(`custom.${key}`)}
+              extra={t(`custom.${key}Hint`)}
+              valuePropName={kind === 'switch' ? 'checked' : 'value'}
+            >
+              <Control kind={kind} testId={`custom-${key}`} />
+            </Form.Item>
+          ))}
+        </div>
       ))}
       <Form.Item label=" " colon={false}>
         <Button type="primary" htmlType="submit" loading={save.isPending} data-testid="custom-save">
