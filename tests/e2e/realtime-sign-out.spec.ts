@@ -1,0 +1,102 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { REALTIME_PATH } from '@shared/protocol/realtime';
+import { STORAGE_KEYS } from '@web/lib/storage-keys';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
+import { USERS } from '../fixtures/session';
+import { LoginPage } from '../pages/login-page';
+import { ShellPage } from '../pages/shell-page';
+
+const e2e = useE2e();
+
+/** Resolves once the page's realtime socket has signed in (the server's `ready`). */
+function realtimeReady(page: Page): Promise<void> {
+  return new Promise((resolve) => {
+    page.on('websocket', (ws) => {
+      if (!ws.url().endsWith(REALTIME_PATH)) return;
+      ws.on('framereceived', (f) => {
+        if (String(f.payload).includes('"ready"')) resolve();
+      });
+    });
+  });
+}
+
+/** A browser profile signed in as `user` in the given language, its realtime socket up. */
+async function signedInLive(user: keyof typeof USERS, locale: 'zh-CN' | 'en-US') {
+  const { context, page } = await newPage(e2e.browser);
+  await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEYS.locale, locale]);
+  const ready = realtimeReady(page);
+  const login = new LoginPage(page, e2e.platform.appUrl);
+  await login.open();
+  const [username, password] = USERS[user];
+  await login.signIn(username, password);
+  const shell = new ShellPage(page);
+  await shell.waitReady();
+  await ready;
+  return { page, shell, close: () => context.close() };
+}
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${e2e.platform.origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; msg: string };
+  if (!json.success) throw new Error(`${path}: ${json.msg}`);
+  return json.data;
+}
+
+async function adminToken(): Promise<string> {
+  const res = await fetch(`${e2e.platform.origin}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: 'Admin@123', logon_type: 'PC' }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+const pkOf = async (shell: ShellPage) =>
+  (await api<{ user: { pk: number } }>('/user/info', {}, (await shell.token())!)).user.pk;
+
+describe('signed out at once by an administrator', () => {
+  it("a locked doctor's open tab lands on the sign-in page with the reason; another user's tab stays", async () => {
+    const doctor = await signedInLive('doctor', 'zh-CN');
+    const auditor = await signedInLive('auditor', 'zh-CN');
+    const admin = await adminToken();
+    const doctorPk = await pkOf(doctor.shell);
+
+    await api('/user/lock', { pk: doctorPk, lock: true }, admin);
+
+    const notice = doctor.page.getByTestId('login-session-ended');
+    await notice.waitFor({ timeout: 5_000 });
+    expect(await notice.getAttribute('data-reason')).toBe('locked');
+    expect(await notice.textContent()).toContain('您的账号已被管理员锁定');
+    expect(new URL(doctor.page.url()).hash).toMatch(/^#\/user\/login/);
+    expect(await doctor.shell.token()).toBeNull();
+
+    // The auditor's tab was not told anything and still works.
+    await auditor.page.reload();
+    await auditor.shell.waitReady();
+    expect(await auditor.shell.token()).not.toBeNull();
+
+    await api('/user/lock', { pk: doctorPk, lock: false }, admin);
+    await doctor.close();
+    await auditor.close();
+  });
+
+  it('a password reset says so in English', async () => {
+    const register = await signedInLive('register', 'en-US');
+    const admin = await adminToken();
+
+    await api('/user/resetPassword', { pk: await pkOf(register.shell) }, admin);
+
+    const notice = register.page.getByTestId('login-session-ended');
+    await notice.waitFor({ timeout: 5_000 });
+    expect(await notice.getAttribute('data-reason')).toBe('password_reset');
+    expect(await notice.textContent()).toContain('An administrator reset your password. Sign in with the new one.');
+    expect(await register.shell.token()).toBeNull();
+    await register.close();
+  });
+});
