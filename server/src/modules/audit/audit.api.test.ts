@@ -130,6 +130,21 @@ describe('GET /audit/list', () => {
     expect(change.detail).toEqual({ before: { username: 'x' }, after: { username: 'y' } });
   });
 
+  it("shows an administrator's password reset with before and after, never the hash nor the one-time password", async () => {
+    const register = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
+    const reset = await call(p.app, 'POST', '/user/resetPassword', { token: admin, json: { pk: register[0]!.pk } });
+    expect(reset.status).toBe(200);
+    const oneTime = (reset.body.data as { password: string }).password;
+    const [after] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
+    const r = await list({ filters: { action: 'user_reset_password' } });
+    const row = page(r).list[0]!;
+    expect(row).toMatchObject({ username: 'admin', target: `sys_user:${after!.pk}` });
+    expect(row.detail).toMatchObject({ before: { username: 'register' }, after: { username: 'register' } });
+    for (const secret of [register[0]!.password_hash, after!.password_hash, oneTime, 'password_hash']) {
+      expect(r.text).not.toContain(secret);
+    }
+  });
+
   it('is for sys:audit only: 401 without a session, 403 for a doctor, nothing written', async () => {
     const before = await p.deps.db.$count(auditLog);
     expect((await call(p.app, 'GET', '/audit/list')).status).toBe(401);
