@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { ConfigPage } from '@web/features/admin-config/components/config-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemConfigRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_CONFIG}>
-      <InDevelopment />
+      <ConfigPage />
     </RequirePermission>
   );
 }

@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { DictPage } from '@web/features/admin-config/components/dict-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemDictRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_DICT}>
-      <InDevelopment />
+      <DictPage />
     </RequirePermission>
   );
 }

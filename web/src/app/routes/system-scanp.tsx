@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { ScanpPage } from '@web/features/admin-config/components/scanp-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemScanpRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_SCANP}>
-      <InDevelopment />
+      <ScanpPage />
     </RequirePermission>
   );
 }
