@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_RE } from './admin-user';
 
 /**
  * Password change (spec section 5): old, new and repeat are required; the rules on the new password
@@ -12,8 +13,6 @@ export const UpdatePasswordSchema = z.object({
 });
 export type UpdatePassword = z.infer<typeof UpdatePasswordSchema>;
 
-/** Spec section 5: a phone is 11 digits, 1 then 3, 4, 5, 7 or 8. */
-export const PROFILE_PHONE_RE = /^1[34578]\d{9}$/;
 export const PROFILE_NAME_MAX = 64;
 export const PROFILE_EMAIL_MAX = 128;
 /** The earliest birthday the profile accepts (later than any living person's). */
@@ -30,7 +29,7 @@ export const UpdateProfileSchema = z.strictObject({
   gender: z.enum(['M', 'F']),
   /** YYYY-MM-DD; the server also wants it between BIRTHDAY_MIN and today. */
   birthday: z.iso.date(),
-  phone: z.string().trim().regex(PROFILE_PHONE_RE).or(z.literal('')).optional().default(''),
+  phone: z.string().trim().regex(PHONE_RE).or(z.literal('')).optional().default(''),
   email: z.email().max(PROFILE_EMAIL_MAX).or(z.literal('')).optional().default(''),
 });
 export type UpdateProfile = z.input<typeof UpdateProfileSchema>;

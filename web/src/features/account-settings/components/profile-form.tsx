@@ -1,13 +1,8 @@
 import { App, Button, DatePicker, Form, Input, Radio } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import {
-  BIRTHDAY_MIN,
-  PROFILE_EMAIL_MAX,
-  PROFILE_NAME_MAX,
-  PROFILE_PHONE_RE,
-  type UpdateProfile,
-} from '@shared/schemas/account';
+import { BIRTHDAY_MIN, PROFILE_EMAIL_MAX, PROFILE_NAME_MAX, type UpdateProfile } from '@shared/schemas/account';
+import { PHONE_RE } from '@shared/schemas/admin-user';
 import type { User } from '@shared/schemas/auth';
 import { useUpdateProfile } from '../api/update-profile';
 
@@ -87,11 +82,7 @@ export function ProfileForm({ user }: { user: User }) {
       >
         <DatePicker disabledDate={outOfRange} style={{ width: '100%' }} data-testid="profile-birthday" />
       </Form.Item>
-      <Form.Item
-        name="phone"
-        label={t('base.phone')}
-        rules={[{ pattern: PROFILE_PHONE_RE, message: t('base.phoneRule') }]}
-      >
+      <Form.Item name="phone" label={t('base.phone')} rules={[{ pattern: PHONE_RE, message: t('base.phoneRule') }]}>
         <Input maxLength={11} inputMode="numeric" data-testid="profile-phone" />
       </Form.Item>
       <Form.Item name="email" label={t('base.email')} rules={[{ type: 'email', message: t('base.emailRule') }]}>
