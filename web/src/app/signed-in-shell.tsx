@@ -8,6 +8,7 @@ import { isApiError } from '@web/lib/api-error';
 import { useSessionStore } from '@web/lib/session-store';
 import { signOut } from '@web/lib/sign-out';
 import { useUserInfo } from '@web/lib/user-info';
+import { ForcedPasswordChange } from './forced-password-change';
 import { useLoginRedirect } from './guards';
 import { AppShell } from './shell/app-shell';
 
@@ -38,5 +39,6 @@ export default function SignedInShell() {
   if (!token) return <Navigate to={login} replace />;
   if (locked) return <Navigate to="/lock" replace />;
   if (!info.data) return <PageLoading />;
+  if (info.data.user.must_change_password) return <ForcedPasswordChange />;
   return <AppShell info={info.data} />;
 }

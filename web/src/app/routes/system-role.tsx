@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { RolePage } from '@web/features/admin-users/components/role-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemRoleRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_ROLE}>
-      <InDevelopment />
+      <RolePage />
     </RequirePermission>
   );
 }

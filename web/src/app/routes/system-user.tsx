@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { InDevelopment } from '@web/components/in-development';
+import { UserPage } from '@web/features/admin-users/components/user-page';
 import { RequirePermission } from '../guards';
 
 export default function SystemUserRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_USER}>
-      <InDevelopment />
+      <UserPage />
     </RequirePermission>
   );
 }

@@ -25,6 +25,8 @@ export interface ListPageProps<Row, F> {
   rowAttrs?: (r: Row) => Record<string, string>;
   batchDelete?: BatchDeleteConfig;
   onExport?: () => Promise<unknown>;
+  /** The screen's own toolbar buttons (a "new" button), before batch delete and export. */
+  toolbar?: ReactNode;
   children?: ReactNode;
 }
 
@@ -69,6 +71,7 @@ export function ListPage<Row extends object, F>(props: ListPageProps<Row, F>) {
         }}
         batchDelete={batchDelete}
         onExport={props.onExport}
+        actions={props.toolbar}
         columns={{ choices, hidden, onChange: setHidden }}
       />
       <div

@@ -18,6 +18,8 @@ interface ListToolbarProps {
   onDeleted: () => void;
   batchDelete?: BatchDeleteConfig;
   onExport?: () => Promise<unknown>;
+  /** The screen's own buttons (a "new" button), first in the row. */
+  actions?: ReactNode;
   columns: { choices: readonly ColumnChoice[]; hidden: readonly string[]; onChange: (hidden: string[]) => void };
 }
 
@@ -56,7 +58,15 @@ function useBatchDelete(
 }
 
 /** Buttons above a list's table: batch delete and export when the list has them, and column settings. */
-export function ListToolbar({ testId, selected, onDeleted, batchDelete, onExport, columns }: ListToolbarProps) {
+export function ListToolbar({
+  testId,
+  selected,
+  onDeleted,
+  batchDelete,
+  onExport,
+  actions,
+  columns,
+}: ListToolbarProps) {
   const { t } = useTranslation('list');
   const [exporting, setExporting] = useState(false);
   const askDelete = useBatchDelete(testId, batchDelete, selected, onDeleted);
@@ -71,6 +81,7 @@ export function ListToolbar({ testId, selected, onDeleted, batchDelete, onExport
   };
   return (
     <Space wrap style={{ marginBottom: 12 }} data-testid={`${testId}-toolbar`}>
+      {actions}
       {batchDelete && (
         <Button danger icon={<DeleteOutlined />} onClick={askDelete} data-testid={`${testId}-batch-delete`}>
           {batchDelete.label ?? t('batchDelete')}

@@ -1,15 +1,42 @@
 import { Alert, App, Button, Form, Input, Modal } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, STRONG_PASSWORD_RE } from '@shared/constants';
 import type { UpdatePassword } from '@shared/schemas/account';
 import { useUpdatePassword } from '../api/update-password';
 
+interface PasswordDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** After an administrator's reset: no way to close it but changing the password (or `exit`, signing out). */
+  forced?: { notice: string; exit: ReactNode };
+}
+
 /** Password change: old, new (6 to 16 with a-z, A-Z, 0-9), repeat; the server checks the same rules. */
-export function PasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function PasswordDialog({ open, onClose, forced }: PasswordDialogProps) {
   const { t } = useTranslation('account');
   return (
-    <Modal open={open} title={t('password.title')} footer={null} destroyOnHidden onCancel={onClose}>
+    <Modal
+      open={open}
+      title={t('password.title')}
+      footer={null}
+      destroyOnHidden
+      onCancel={forced ? undefined : onClose}
+      closable={!forced}
+      maskClosable={!forced}
+      keyboard={!forced}
+    >
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          title={forced.notice}
+          style={{ marginBottom: 16 }}
+          data-testid="password-forced"
+        />
+      )}
       <PasswordForm onDone={onClose} />
+      {forced && <div style={{ marginTop: 12, textAlign: 'center' }}>{forced.exit}</div>}
     </Modal>
   );
 }

@@ -1,0 +1,120 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { App, Button, Card, Col, Row, Space, Table, Tag, type ButtonProps } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RoleRow } from '@shared/schemas/admin-role';
+import { deleteRole, useRoleList } from '../api/roles-api';
+import { roleName } from '../lib/user-list';
+import { RoleForm } from './role-form';
+import { RolePermissions } from './role-permissions';
+
+/** Roles (create, edit, delete) beside the chosen role's permission tree. */
+export function RolePage() {
+  const { t, i18n } = useTranslation('adminUser');
+  const { modal, message } = App.useApp();
+  const roles = useRoleList();
+  const [chosen, setChosen] = useState<number | undefined>(undefined);
+  const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
+  const en = i18n.language === 'en-US';
+  const list = roles.data ?? [];
+  const current = list.find((r) => r.pk === chosen);
+
+  const remove = (r: RoleRow) =>
+    modal.confirm({
+      title: roleName(r, en),
+      content: t('roles.deleteConfirm', { name: roleName(r, en) }),
+      okButtonProps: { danger: true, ...({ 'data-testid': 'role-confirm-delete' } as ButtonProps) },
+      onOk: async () => {
+        await deleteRole(r.pk);
+        void message.success(t('roles.deleted', { name: roleName(r, en) }));
+        if (chosen === r.pk) setChosen(undefined);
+        await roles.refetch();
+      },
+    });
+
+  return (
+    <Row gutter={16} data-testid="role-page">
+      <Col xs={24} xl={12}>
+        <Card
+          title={t('roles.list')}
+          extra={
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="role-new">
+              {t('roles.new')}
+            </Button>
+          }
+        >
+          <Table<RoleRow>
+            rowKey="pk"
+            size="small"
+            loading={roles.isFetching}
+            dataSource={list}
+            pagination={false}
+            data-testid="role-list"
+            onRow={(r) => ({
+              onClick: () => setChosen(r.pk),
+              style: { cursor: 'pointer' },
+              'data-testid': `role-row-${r.code}`,
+              'data-chosen': String(r.pk === chosen),
+            })}
+            rowClassName={(r) => (r.pk === chosen ? 'ant-table-row-selected' : '')}
+            columns={[
+              { title: t('roles.code'), dataIndex: 'code', width: 150 },
+              {
+                title: t('roles.name'),
+                key: 'name',
+                render: (_, r) => (
+                  <>
+                    {roleName(r, en)}
+                    {r.builtin && <Tag style={{ marginInlineStart: 8 }}>{t('roles.builtin')}</Tag>}
+                  </>
+                ),
+              },
+              { title: t('roles.users'), dataIndex: 'users', width: 80 },
+              {
+                title: t('actions.title'),
+                key: 'actions',
+                width: 140,
+                render: (_, r) =>
+                  !r.builtin && (
+                    <Space size={0} onClick={(e) => e.stopPropagation()}>
+                      <Button
+                        type="link"
+                        size="small"
+                        onClick={() => setEditing(r)}
+                        data-testid={`role-edit-${r.code}`}
+                      >
+                        {t('actions.edit')}
+                      </Button>
+                      <Button
+                        type="link"
+                        size="small"
+                        danger
+                        disabled={r.users > 0}
+                        onClick={() => remove(r)}
+                        data-testid={`role-delete-${r.code}`}
+                      >
+                        {t('actions.delete')}
+                      </Button>
+                    </Space>
+                  ),
+              },
+            ]}
+          />
+        </Card>
+      </Col>
+      <Col xs={24} xl={12}>
+        <RolePermissions role={current} />
+      </Col>
+      <RoleForm
+        row={editing}
+        onClose={(saved) => {
+          setEditing(undefined);
+          if (saved) {
+            void message.success(t('actions.saved'));
+            void roles.refetch();
+          }
+        }}
+      />
+    </Row>
+  );
+}
