@@ -8,6 +8,12 @@ import { ShellPage } from '../pages/shell-page';
 
 const e2e = useE2e();
 
+/** A 1 x 1 PNG. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('/account/settings', () => {
   it('shows the profile, tabs on the left on a desktop and on top on a phone', async () => {
     const desktop = await signedIn(e2e.browser, e2e.platform, 'doctor');
@@ -68,6 +74,35 @@ describe('/account/settings', () => {
     await login.signIn('register', 'Newpass1');
     await new ShellPage(fresh).waitReady();
     await context.close();
+    await close();
+  });
+
+  it('edits the profile (phone by the spec pattern) and uploads an avatar that the header shows too', async () => {
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor2');
+    const settings = new AccountSettingsPage(page, e2e.platform.appUrl);
+    await settings.open('base');
+    await page.getByRole('radio', { name: '女' }).check();
+    await settings.profileField('phone').fill('12345678901');
+    await settings.profileField('birthday').click();
+    await settings.profileField('birthday').fill('1985-03-04');
+    // Enter takes the date and submits the form, which the phone stops.
+    await settings.profileField('birthday').press('Enter');
+    await page.getByText('手机号须为 11 位数字，以 1 开头，第二位为 3、4、5、7 或 8').waitFor();
+    await settings.profileField('phone').fill('15912345678');
+    await settings.profileSave().click();
+    await page.getByText('个人资料已保存').waitFor();
+    await page.reload();
+    await page.getByTestId('profile-form').waitFor();
+    expect(await settings.profileField('phone').inputValue()).toBe('15912345678');
+    expect(await settings.profileField('birthday').inputValue()).toBe('1985-03-04');
+
+    await settings.avatarInput().setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByText('头像已更新').waitFor();
+    expect(await settings.avatarImage().getAttribute('src')).toMatch(/^\/user\/avatar\/[0-9a-f-]{36}\?v=\d+$/);
+    // The header's avatar loads the same address (no session token needed for an <img>).
+    const headerImg = page.locator('[data-testid=shell-user-menu] img');
+    await headerImg.waitFor();
+    expect(await headerImg.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await close();
   });
 });

@@ -17,6 +17,11 @@ export class AccountSettingsPage {
   readonly passwordError = () => this.page.getByTestId('password-error');
   readonly customSwitch = (key: string) => this.page.getByTestId(`custom-${key}`);
   readonly customSave = () => this.page.getByTestId('custom-save');
+  readonly profileField = (name: 'ch_name' | 'en_name' | 'birthday' | 'phone' | 'email') =>
+    this.page.getByTestId(`profile-${name}`);
+  readonly profileSave = () => this.page.getByTestId('profile-save');
+  readonly avatarImage = () => this.page.locator('[data-testid=avatar-image] img');
+  readonly avatarInput = () => this.page.locator('[data-testid=avatar] input[type=file]');
 
   /** Fills the password dialog (opened with passwordChange()) and submits. */
   async changePassword(oldPassword: string, newPassword: string, repeat = newPassword): Promise<void> {
