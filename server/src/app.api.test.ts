@@ -64,6 +64,8 @@ describe('platform basics', () => {
         // certificate sign-in; a bind challenge checks the session itself
         '/cert/challenge',
         '/cert/login',
+        // avatars: an <img> cannot send the session token; served by the owner's uuid
+        '/user/avatar/{uuid}',
       ]),
     );
   });
