@@ -35,3 +35,11 @@ export const PERMISSIONS = {
   SYS_AUDIT: 'sys:audit',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
+
+/**
+ * Administrative codes: the ones a non-super administrator can never hand out beyond their own (a role
+ * holding one they lack cannot be assigned or edited by them). Report-desk codes are not administration.
+ */
+export function isAdminPermission(code: string): boolean {
+  return code.startsWith('sys:') || code === PERMISSIONS.PWD_ERROR_LIST;
+}

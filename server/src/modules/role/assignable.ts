@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import { isAdminPermission } from '@shared/permissions';
 import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { permission, role, rolePermission } from '../../db/schema';
@@ -19,15 +20,18 @@ export async function roleCodes(db: DbOrTx, rolePks: number[]): Promise<Map<numb
   return out;
 }
 
-/** Codes the caller does not hold (none for the super administrator, who holds every one). */
+/**
+ * Administrative codes the caller does not hold (none for the super administrator, who holds every one).
+ * Report-desk codes do not count: a hospital's administrator hands out doctors' roles without being a doctor.
+ */
 export function beyondCaller(me: AuthUser, codes: Iterable<string>): string[] {
   if (me.isSuper) return [];
-  return [...codes].filter((c) => !me.perms.has(c));
+  return [...codes].filter((c) => isAdminPermission(c) && !me.perms.has(c));
 }
 
 /**
  * Can the caller hand out this role (or manage a user who holds it)? The super administrator can hand
- * out any; anyone else neither role 1 nor a role holding a permission they lack.
+ * out any; anyone else neither role 1 nor a role holding an administrative permission they lack.
  */
 export async function canAssign(db: DbOrTx, me: AuthUser, rolePk: number): Promise<boolean> {
   if (me.isSuper) return true;

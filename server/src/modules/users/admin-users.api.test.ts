@@ -39,6 +39,13 @@ const page = async (token: string, filters: Record<string, unknown> = {}) => {
   const r = await post(token, '/user/findByPage', { pageNumber: 1, pageSize: 100, filters });
   return r as typeof r & { body: { data: { list: Record<string, unknown>[]; totalRow: number } } };
 };
+/** A role made by the super administrator that holds one permission key (e.g. sysConfig). */
+const roleWith = async (code: string, key: string): Promise<number> => {
+  const made = await post(admin, '/role/save', { code, name: code });
+  const pk = (made.body.data as { pk: number }).pk;
+  expect((await post(admin, '/role/savePermissions', { role_pk: pk, keys: [key] })).status).toBe(200);
+  return pk;
+};
 const setPolicy = (value: 'Y' | 'N') =>
   p.deps.db
     .insert(sysConfig)
@@ -174,11 +181,12 @@ describe('POST /user/save', () => {
     ).toBe(200);
   });
 
-  it('keeps a hospital administrator to their hospital and to roles within their own permissions', async () => {
+  it('keeps a hospital administrator to their hospital and to roles without administrative rights beyond theirs', async () => {
+    const configRole = await roleWith('probe_cfg', 'sysConfig');
     const before = await counts();
     expect((await post(hadmin, '/user/save', newUser('h2_user', { hospital_code: 'H002' }))).status).toBe(403);
     expect((await post(hadmin, '/user/save', newUser('h_super', { role_pk: 1 }))).status).toBe(403);
-    expect((await post(hadmin, '/user/save', newUser('h_doc', { role_pk: REPORT_DOCTOR }))).status).toBe(403);
+    expect((await post(hadmin, '/user/save', newUser('h_cfg', { role_pk: configRole }))).status).toBe(403);
     const doctor2 = await userPk('doctor2');
     const other = await post(hadmin, '/user/save', { ...newUser('doctor2'), pk: doctor2, password: undefined });
     expect([403, 404]).toContain(other.status);
@@ -201,6 +209,9 @@ describe('POST /user/save', () => {
     expect(own.status).toBe(200);
     const [made] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'h_clerk'));
     expect(made?.hospital_code).toBe('H001');
+    // A doctor of their own hospital: report permissions are not administration.
+    const hDoc = await post(hadmin, '/user/save', newUser('h_doc', { role_pk: REPORT_DOCTOR }));
+    expect(hDoc.status).toBe(200);
   });
 });
 
@@ -279,13 +290,18 @@ describe('POST /user/lock, /user/resetPassword, /user/delete', () => {
     expect(u?.must_change_password).toBe(0);
   });
 
-  it('lets a hospital administrator lock but not take over (reset) an account with more rights', async () => {
-    const doc = await userPk('doctor');
+  it('lets a hospital administrator lock but not take over (reset) an account with more administrative rights', async () => {
+    const created = await post(
+      admin,
+      '/user/save',
+      newUser('h1_cfg', { role_pk: await roleWith('probe_cfg2', 'sysConfig') }),
+    );
+    expect(created.status).toBe(200);
     const before = await counts();
-    expect((await post(hadmin, '/user/resetPassword', { pk: doc })).status).toBe(403);
+    expect((await post(hadmin, '/user/resetPassword', { pk: await userPk('h1_cfg') })).status).toBe(403);
     expect(await counts()).toEqual(before);
-    const clerk = await userPk('h_clerk');
-    expect((await post(hadmin, '/user/resetPassword', { pk: clerk })).status).toBe(200);
+    expect((await post(hadmin, '/user/resetPassword', { pk: await userPk('h_clerk') })).status).toBe(200);
+    expect((await post(hadmin, '/user/resetPassword', { pk: await userPk('h_doc') })).status).toBe(200);
   });
 
   it('deletes a user: sessions end, the hub is told after the commit, the audit keeps the row', async () => {
