@@ -1,12 +1,12 @@
 import { Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MODALITIES } from '@shared/constants';
 import { DeviceSaveSchema, type DeviceRow, type DeviceSave } from '@shared/schemas/admin-org';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { zodRule } from '@web/components/form/zod-rule';
+import { testIdProp } from '@web/lib/test-id';
 import { saveDevice, useAllHospitals } from '../api/org-api';
-import { testIdProp } from '../lib/test-id';
-import { showSaveError } from '../lib/form-errors';
-import { zodRule } from '../lib/zod-rule';
 
 interface Props {
   /** null: create; a row: edit; undefined: closed. */
@@ -22,7 +22,6 @@ const shape = DeviceSaveSchema.shape;
 export function DeviceForm({ row, pickHospital, onClose }: Props) {
   const { t } = useTranslation('adminOrg');
   const [form] = Form.useForm<DeviceSave>();
-  const [saving, setSaving] = useState(false);
   const hospitals = useAllHospitals(pickHospital && row !== undefined);
   useEffect(() => {
     if (row !== undefined) {
@@ -33,18 +32,10 @@ export function DeviceForm({ row, pickHospital, onClose }: Props) {
     }
   }, [row, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      await saveDevice({ ...v, ...(row ? { pk: row.pk } : {}) });
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSave(form, async (v) => {
+    await saveDevice({ ...v, ...(row ? { pk: row.pk } : {}) });
+    onClose(true);
+  });
 
   return (
     <Modal

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Space, Switch } from 'antd';
+import { App, Button, Space, Switch } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -8,7 +8,7 @@ import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
 import { useUserInfo } from '@web/lib/user-info';
-import { testIdProp } from '../lib/test-id';
+import { testIdProp } from '@web/lib/test-id';
 import { deleteDevice, setDeviceStatus, useDeviceList } from '../api/org-api';
 import { deviceSpec, type DeviceFilters } from '../lib/specs';
 import { DeviceForm } from './device-form';
@@ -87,11 +87,6 @@ export function DevicePage() {
 
   return (
     <>
-      <Flex justify="end" style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="device-new">
-          {t('device.new')}
-        </Button>
-      </Flex>
       <ListPage<DeviceRow, DeviceFilters>
         testId="device"
         pageTestId="device-page"
@@ -102,6 +97,11 @@ export function DevicePage() {
         columns={columns}
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-aet': r.aet })}
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="device-new">
+            {t('device.new')}
+          </Button>
+        }
       />
       <DeviceForm
         row={editing}

@@ -1,10 +1,10 @@
 import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch, TreeSelect } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalRow, HospitalSave } from '@shared/schemas/admin-org';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { testIdProp } from '@web/lib/test-id';
 import { saveHospital, useRegionTree } from '../api/org-api';
-import { testIdProp } from '../lib/test-id';
-import { showSaveError } from '../lib/form-errors';
 import { regionOptions } from '../lib/region-options';
 
 const FLAGS = ['is_return', 'accept_wx_msg', 'use_obs', 'use_obs_download', 'show_parts'] as const;
@@ -35,7 +35,6 @@ function toForm(r: HospitalRow | null): Partial<FormValues> {
 export function HospitalForm({ row, keysEditable, onClose }: Props) {
   const { t } = useTranslation('adminOrg');
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
   const regions = useRegionTree();
   useEffect(() => {
     if (row !== undefined) {
@@ -44,19 +43,11 @@ export function HospitalForm({ row, keysEditable, onClose }: Props) {
     }
   }, [row, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const flags = Object.fromEntries(FLAGS.map((f) => [f, v[f] ? 1 : 0]));
-      await saveHospital({ ...v, ...flags, region: v.region ?? '', ...(row ? { pk: row.pk } : {}) });
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSave(form, async (v) => {
+    const flags = Object.fromEntries(FLAGS.map((f) => [f, v[f] ? 1 : 0]));
+    await saveHospital({ ...v, ...flags, region: v.region ?? '', ...(row ? { pk: row.pk } : {}) });
+    onClose(true);
+  });
 
   return (
     <Modal

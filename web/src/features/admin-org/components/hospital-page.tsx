@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Flex, Space } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalRow } from '@shared/schemas/admin-org';
@@ -8,7 +8,7 @@ import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { useUserInfo } from '@web/lib/user-info';
-import { testIdProp } from '../lib/test-id';
+import { testIdProp } from '@web/lib/test-id';
 import { deleteHospital, exportHospitals, useHospitalList } from '../api/org-api';
 import { hospitalSpec, type HospitalFilters } from '../lib/specs';
 import { HospitalForm } from './hospital-form';
@@ -76,13 +76,6 @@ export function HospitalPage() {
 
   return (
     <>
-      <Flex justify="end" style={{ marginBottom: 12 }}>
-        {isSuper && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="hospital-new">
-            {t('hospital.new')}
-          </Button>
-        )}
-      </Flex>
       <ListPage<HospitalRow, HospitalFilters>
         testId="hospital"
         pageTestId="hospital-page"
@@ -94,6 +87,13 @@ export function HospitalPage() {
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-sn': r.sn })}
         onExport={() => exportHospitals(state.params)}
+        toolbar={
+          isSuper && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="hospital-new">
+              {t('hospital.new')}
+            </Button>
+          )
+        }
       />
       <HospitalForm
         row={editing}

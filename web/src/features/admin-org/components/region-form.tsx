@@ -1,10 +1,10 @@
 import { Form, Input, InputNumber, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegionNode, RegionSave } from '@shared/schemas/admin-org';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { testIdProp } from '@web/lib/test-id';
 import { saveRegion } from '../api/org-api';
-import { testIdProp } from '../lib/test-id';
-import { showSaveError } from '../lib/form-errors';
 
 /** Adding a child (parent set) or renaming a node (node set). */
 export type RegionEdit = { parent: RegionNode | null; node?: undefined } | { node: RegionNode; parent?: undefined };
@@ -12,28 +12,19 @@ export type RegionEdit = { parent: RegionNode | null; node?: undefined } | { nod
 export function RegionForm({ edit, onClose }: { edit: RegionEdit | undefined; onClose: (saved: boolean) => void }) {
   const { t } = useTranslation('adminOrg');
   const [form] = Form.useForm<RegionSave>();
-  const [saving, setSaving] = useState(false);
   useEffect(() => {
     if (!edit) return;
     form.resetFields();
     if (edit.node) form.setFieldsValue(edit.node);
   }, [edit, form]);
 
-  const submit = async () => {
-    const v = await form.validateFields();
-    setSaving(true);
-    try {
-      const target = edit?.node
-        ? { pk: edit.node.pk, parent_pk: edit.node.parent_pk }
-        : { parent_pk: edit?.parent?.pk ?? null };
-      await saveRegion({ ...v, ...target });
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSave(form, async (v) => {
+    const target = edit?.node
+      ? { pk: edit.node.pk, parent_pk: edit.node.parent_pk }
+      : { parent_pk: edit?.parent?.pk ?? null };
+    await saveRegion({ ...v, ...target });
+    onClose(true);
+  });
 
   const title = edit?.node
     ? t('region.rename')

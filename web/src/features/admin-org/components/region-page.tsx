@@ -3,7 +3,7 @@ import { App, Button, Card, Empty, Space, Spin, Tree, type TreeDataNode } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegionNode } from '@shared/schemas/admin-org';
-import { testIdProp } from '../lib/test-id';
+import { testIdProp } from '@web/lib/test-id';
 import { deleteRegion, useRegionTree } from '../api/org-api';
 import { RegionForm, type RegionEdit } from './region-form';
 

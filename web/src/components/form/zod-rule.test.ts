@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DeviceSaveSchema } from '@shared/schemas/admin-org';
+import { UserSaveSchema } from '@shared/schemas/admin-user';
 import { zodRule } from './zod-rule';
 
-const run = (schema: Parameters<typeof zodRule>[0], v: unknown) =>
-  (zodRule(schema, 'bad') as { validator: (r: unknown, v: unknown) => Promise<void> }).validator({}, v);
+const run = (schema: Parameters<typeof zodRule>[0], v: unknown, opts?: Parameters<typeof zodRule>[2]) =>
+  (zodRule(schema, 'bad', opts) as { validator: (r: unknown, v: unknown) => Promise<void> }).validator({}, v);
 const s = DeviceSaveSchema.shape;
 
 describe('zodRule with the device schema', () => {
@@ -21,5 +22,17 @@ describe('zodRule with the device schema', () => {
   });
   it.each([0, 65536, 1.5])('refuses the port %j', async (port) => {
     await expect(run(s.port, port)).rejects.toThrow();
+  });
+});
+
+describe('zodRule with skipEmpty', () => {
+  const username = UserSaveSchema.shape.username;
+  it.each([undefined, ''])('lets the empty value %j pass (the required rule speaks)', async (v) => {
+    await expect(run(username, v, { skipEmpty: true })).resolves.toBeUndefined();
+    await expect(run(username, v)).rejects.toThrow('bad');
+  });
+  it('still checks a filled value', async () => {
+    await expect(run(username, 'a b', { skipEmpty: true })).rejects.toThrow('bad');
+    await expect(run(username, 'doctor', { skipEmpty: true })).resolves.toBeUndefined();
   });
 });
