@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Row, Space, Table, Tag, type ButtonProps } from 'antd';
+import { App, Button, Card, Col, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@shared/schemas/admin-role';
+import { testIdProp } from '@web/lib/test-id';
 import { deleteRole, useRoleList } from '../api/roles-api';
 import { roleName } from '../lib/user-list';
 import { RoleForm } from './role-form';
@@ -23,7 +24,7 @@ export function RolePage() {
     modal.confirm({
       title: roleName(r, en),
       content: t('roles.deleteConfirm', { name: roleName(r, en) }),
-      okButtonProps: { danger: true, ...({ 'data-testid': 'role-confirm-delete' } as ButtonProps) },
+      okButtonProps: { danger: true, ...testIdProp('role-confirm-delete') },
       onOk: async () => {
         await deleteRole(r.pk);
         void message.success(t('roles.deleted', { name: roleName(r, en) }));

@@ -1,13 +1,15 @@
-import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect, type ButtonProps } from 'antd';
+import { Col, Form, Input, Modal, Radio, Row, Select, TreeSelect } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, PASSWORD_MAX, STRONG_PASSWORD_RE } from '@shared/constants';
 import type { RoleRow } from '@shared/schemas/admin-role';
 import { UserSaveSchema, type AdminUserRow, type UserSave } from '@shared/schemas/admin-user';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { zodRule } from '@web/components/form/zod-rule';
 import { isApiError } from '@web/lib/api-error';
+import { testIdProp } from '@web/lib/test-id';
 import { saveUser, useHospitalOptions, useRegionOptions, useStrongPasswords, usernameTaken } from '../api/users-api';
-import { showSaveError } from '../lib/field-errors';
 import { roleName } from '../lib/user-list';
 
 interface Props {
@@ -20,14 +22,9 @@ interface Props {
 }
 
 const shape = UserSaveSchema.shape;
-const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
-
-/** A rule running the shared zod schema of one field (the server's), with a message in the screen's language. */
-const zodRule = (schema: { safeParse(v: unknown): { success: boolean } }, message: string): Rule => ({
-  validator: async (_r, value: unknown) => {
-    if (value !== undefined && value !== '' && !schema.safeParse(value).success) throw new Error(message);
-  },
-});
+/** The shared schema's rule for a filled field; an empty one is left to the "required" rule (or may stay empty). */
+const filledRule = (schema: Parameters<typeof zodRule>[0], message: string) =>
+  zodRule(schema, message, { skipEmpty: true });
 
 type FormValues = Omit<UserSave, 'pk' | 'status'>;
 
@@ -44,7 +41,6 @@ function roleOptions(roles: readonly RoleRow[], row: AdminUserRow | null | undef
 export function UserForm({ row, roles, pickHospital, onClose }: Props) {
   const { t, i18n } = useTranslation('adminUser');
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
   const open = row !== undefined;
   const hospitals = useHospitalOptions(pickHospital && open);
   const regions = useRegionOptions(open);
@@ -72,20 +68,10 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
     }
   };
 
-  const submit = async () => {
-    // Invalid fields show their messages; nothing to send.
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      await saveUser({ ...v, ...(row ? { pk: row.pk, status: row.status } : {}) });
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, submit } = useFormSave(form, async (v) => {
+    await saveUser({ ...v, ...(row ? { pk: row.pk, status: row.status } : {}) });
+    onClose(true);
+  });
 
   const required = (message: string): Rule => ({ required: true, whitespace: true, message });
   return (
@@ -96,8 +82,8 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
       onCancel={() => onClose(false)}
       onOk={() => void submit()}
       confirmLoading={saving}
-      okButtonProps={testId('user-form-save')}
-      cancelButtonProps={testId('user-form-cancel')}
+      okButtonProps={testIdProp('user-form-save')}
+      cancelButtonProps={testIdProp('user-form-cancel')}
       forceRender
     >
       <Form form={form} layout="vertical" data-testid="user-form" autoComplete="off">
@@ -106,7 +92,7 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
             <Form.Item
               name="username"
               label={t('fields.username')}
-              rules={[required(t('rules.usernameRequired')), zodRule(shape.username, t('rules.username'))]}
+              rules={[required(t('rules.usernameRequired')), filledRule(shape.username, t('rules.username'))]}
               validateTrigger="onBlur"
             >
               <Input maxLength={64} onBlur={() => void checkUsername()} data-testid="user-form-username" />
@@ -116,7 +102,7 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
             <Form.Item
               name="ch_name"
               label={t('fields.ch_name')}
-              rules={[required(t('rules.ch_name')), zodRule(shape.ch_name, t('rules.ch_name'))]}
+              rules={[required(t('rules.ch_name')), filledRule(shape.ch_name, t('rules.ch_name'))]}
             >
               <Input maxLength={NAME_MAX} data-testid="user-form-ch-name" />
             </Form.Item>
@@ -130,7 +116,7 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
                   required(t('rules.passwordRequired')),
                   strong
                     ? { pattern: STRONG_PASSWORD_RE, message: t('rules.passwordStrong') }
-                    : zodRule(shape.password, t('rules.password')),
+                    : filledRule(shape.password, t('rules.password')),
                 ]}
               >
                 <Input.Password maxLength={PASSWORD_MAX} autoComplete="new-password" data-testid="user-form-password" />
@@ -138,7 +124,11 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
             </Col>
           )}
           <Col span={12}>
-            <Form.Item name="en_name" label={t('fields.en_name')} rules={[zodRule(shape.en_name, t('rules.tooLong'))]}>
+            <Form.Item
+              name="en_name"
+              label={t('fields.en_name')}
+              rules={[filledRule(shape.en_name, t('rules.tooLong'))]}
+            >
               <Input maxLength={NAME_MAX} data-testid="user-form-en-name" />
             </Form.Item>
           </Col>
@@ -154,12 +144,12 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="phone" label={t('fields.phone')} rules={[zodRule(shape.phone, t('rules.phone'))]}>
+            <Form.Item name="phone" label={t('fields.phone')} rules={[filledRule(shape.phone, t('rules.phone'))]}>
               <Input maxLength={11} data-testid="user-form-phone" />
             </Form.Item>
           </Col>
           <Col span={12}>
-            <Form.Item name="email" label={t('fields.email')} rules={[zodRule(shape.email, t('rules.email'))]}>
+            <Form.Item name="email" label={t('fields.email')} rules={[filledRule(shape.email, t('rules.email'))]}>
               <Input maxLength={128} data-testid="user-form-email" />
             </Form.Item>
           </Col>
@@ -167,7 +157,7 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
             <Form.Item
               name="department"
               label={t('fields.department')}
-              rules={[zodRule(shape.department, t('rules.tooLong'))]}
+              rules={[filledRule(shape.department, t('rules.tooLong'))]}
             >
               <Input maxLength={64} data-testid="user-form-department" />
             </Form.Item>

@@ -1,7 +1,8 @@
-import { App, Button, Space, type ButtonProps } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminUserRow } from '@shared/schemas/admin-user';
+import { testIdProp } from '@web/lib/test-id';
 import { deleteUser, lockUser, resetUserPassword } from '../api/users-api';
 
 interface Props {
@@ -15,8 +16,6 @@ interface Props {
   onPassword: (password: string) => void;
 }
 
-const testId = (id: string) => ({ 'data-testid': id }) as ButtonProps;
-
 /** Edit, lock/unlock, reset password and delete, each confirmed; the buttons wait while a request runs. */
 export function UserRowActions({ row, isSelf, canReset, onEdit, onChanged, onPassword }: Props) {
   const { t } = useTranslation('adminUser');
@@ -29,7 +28,7 @@ export function UserRowActions({ row, isSelf, canReset, onEdit, onChanged, onPas
     modal.confirm({
       title: name,
       content,
-      okButtonProps: { danger, ...testId(`user-confirm-${id}`) },
+      okButtonProps: { danger, ...testIdProp(`user-confirm-${id}`) },
       onOk: async () => {
         setBusy(true);
         try {
