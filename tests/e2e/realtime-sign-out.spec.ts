@@ -1,26 +1,13 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { REALTIME_PATH } from '@shared/protocol/realtime';
 import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
+import { realtimeReady } from '../fixtures/realtime';
 import { newPage } from '../fixtures/platform';
 import { USERS } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
 
 const e2e = useE2e();
-
-/** Resolves once the page's realtime socket has signed in (the server's `ready`). */
-function realtimeReady(page: Page): Promise<void> {
-  return new Promise((resolve) => {
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith(REALTIME_PATH)) return;
-      ws.on('framereceived', (f) => {
-        if (String(f.payload).includes('"ready"')) resolve();
-      });
-    });
-  });
-}
 
 /** A browser profile signed in as `user` in the given language, its realtime socket up. */
 async function signedInLive(user: keyof typeof USERS, locale: 'zh-CN' | 'en-US') {

@@ -1,0 +1,65 @@
+import type { Page } from 'playwright-core';
+import { ListScreen } from './list-page';
+
+/** Picks an option of the antd select with this test id, by the option's text. */
+async function pick(page: Page, testId: string, option: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+}
+
+/** Clicks a modal's save button and waits until the modal has closed (saved) . */
+async function save(page: Page, form: string): Promise<void> {
+  await page.getByTestId(`${form}-save`).click();
+  await page.getByTestId(form).waitFor({ state: 'hidden' });
+}
+
+/** The administration screens (/system/*) a browser test drives, by their test ids. */
+export class AdminPages {
+  constructor(
+    readonly page: Page,
+    readonly appUrl: string,
+  ) {}
+
+  async open(screen: 'hospital' | 'user' | 'device' | 'role'): Promise<ListScreen | undefined> {
+    await this.page.goto(`${this.appUrl}#/system/${screen}`);
+    if (screen === 'role') return undefined;
+    const list = new ListScreen(this.page, screen);
+    await list.waitForResults({ min: 0 });
+    return list;
+  }
+
+  async createHospital(h: { sn: string; code: string; name: string }): Promise<void> {
+    await this.page.getByTestId('hospital-new').click();
+    await this.page.getByTestId('hospital-form-sn').fill(h.sn);
+    await this.page.getByTestId('hospital-form-code').fill(h.code);
+    await this.page.getByTestId('hospital-form-name').fill(h.name);
+    await save(this.page, 'hospital-form');
+  }
+
+  async createUser(u: { username: string; name: string; password: string; role: string; hospital?: string }) {
+    await this.page.getByTestId('user-new').click();
+    await this.page.getByTestId('user-form-username').fill(u.username);
+    await this.page.getByTestId('user-form-ch-name').fill(u.name);
+    await this.page.getByTestId('user-form-password').fill(u.password);
+    await pick(this.page, 'user-form-role', u.role);
+    if (u.hospital) await pick(this.page, 'user-form-hospital', u.hospital);
+    await save(this.page, 'user-form');
+  }
+
+  async createDevice(d: { name: string; aet: string; ip: string; port: number; hospital?: string }) {
+    await this.page.getByTestId('device-new').click();
+    await this.page.getByTestId('device-form-name').fill(d.name);
+    await this.page.getByTestId('device-form-aet').fill(d.aet);
+    await this.page.getByTestId('device-form-ip').fill(d.ip);
+    await this.page.getByTestId('device-form-port').fill(String(d.port));
+    if (d.hospital) await pick(this.page, 'device-form-hospital', d.hospital);
+    await save(this.page, 'device-form');
+  }
+
+  /** Locks (or unlocks) a user from their row of the users list, confirming. */
+  async toggleLock(username: string, action: 'lock' | 'unlock'): Promise<void> {
+    await this.page.getByTestId(`user-row-lock-${username}`).click();
+    await this.page.getByTestId(`user-confirm-${action}`).click();
+    await this.page.getByTestId(`user-confirm-${action}`).waitFor({ state: 'hidden' });
+  }
+}
