@@ -1,10 +1,10 @@
-import { App, Button, Form, Input, Modal, Switch, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { App, Button, Form, Input, Modal, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { configKindOf, CONFIG_VALUE_MAX } from '@shared/config-kinds';
 import { CONFIG_NAME, type ConfigRow } from '@shared/schemas/admin-config';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { testIdProp } from '@web/lib/test-id';
 import { configApi } from '../api/config-api';
-import { showSaveError } from '../lib/field-errors';
 import { ConfigValueEditor, valueRule } from './config-value-editor';
 
 interface FormValues {
@@ -14,7 +14,6 @@ interface FormValues {
   type: string;
   status: boolean;
 }
-const FIELDS = ['name', 'value', 'description', 'type', 'status'] as const;
 
 /**
  * Creates an entry (row null) or edits one with the editor of its kind. A secret entry's value is never
@@ -24,30 +23,22 @@ export function ConfigEditModal({ row, onClose }: { row: ConfigRow | null; onClo
   const { t } = useTranslation('adminConfig');
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
   const name = Form.useWatch('name', form) ?? row?.name ?? '';
   const kind = configKindOf(name);
   const secretKey = kind.kind === 'secret';
 
-  const finish = async (v: FormValues) => {
-    setSaving(true);
-    try {
-      const common = { description: v.description, type: v.type, status: v.status ? 1 : 0 } as const;
-      if (row) await configApi.update({ pk: row.pk, ...common, ...(row.secret ? {} : { value: v.value }) });
-      else await configApi.create({ name: v.name, value: v.value, ...common });
-      void message.success(t('common.saved'));
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormSave(form, async (v) => {
+    const common = { description: v.description, type: v.type, status: v.status ? 1 : 0 } as const;
+    if (row) await configApi.update({ pk: row.pk, ...common, ...(row.secret ? {} : { value: v.value }) });
+    else await configApi.create({ name: v.name, value: v.value, ...common });
+    void message.success(t('common.saved'));
+    onClose(true);
+  });
   const rotate = () =>
     modal.confirm({
       title: t('config.rotate'),
       content: t('config.rotateConfirm'),
-      okButtonProps: { 'data-testid': 'config-rotate-ok' } as ButtonProps,
+      okButtonProps: testIdProp('config-rotate-ok'),
       onOk: async () => {
         await configApi.rotateAesKey();
         void message.success(t('config.rotated'));
@@ -63,14 +54,14 @@ export function ConfigEditModal({ row, onClose }: { row: ConfigRow | null; onClo
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'config-save' } as ButtonProps}
+      okButtonProps={testIdProp('config-save')}
       destroyOnHidden
       data-testid="config-modal"
     >
       <Form<FormValues>
         form={form}
         layout="vertical"
-        onFinish={(v) => void finish(v)}
+        onFinish={(v) => void save(v)}
         initialValues={{
           name: row?.name ?? '',
           value: row?.secret ? '' : (row?.value ?? ''),

@@ -1,11 +1,12 @@
 import { LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag, type ButtonProps } from 'antd';
+import { App, Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigRow } from '@shared/schemas/admin-config';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
+import { testIdProp } from '@web/lib/test-id';
 import { configApi, useConfigList } from '../api/config-api';
 import { configSpec, type ConfigFilters } from '../lib/config-list';
 import { ConfigEditModal } from './config-edit-modal';
@@ -23,7 +24,7 @@ export function ConfigPage() {
     const remove = (r: ConfigRow) =>
       modal.confirm({
         title: t('common.confirmDelete', { name: r.name }),
-        okButtonProps: { danger: true, 'data-testid': 'config-delete-ok' } as ButtonProps,
+        okButtonProps: { danger: true, ...testIdProp('config-delete-ok') },
         onOk: async () => {
           await configApi.remove(r.pk);
           void message.success(t('common.deleted'));
@@ -83,11 +84,6 @@ export function ConfigPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="config-new">
-          {t('common.new')}
-        </Button>
-      </Space>
       <ListPage<ConfigRow, ConfigFilters>
         testId="config"
         pageTestId="config-page"
@@ -97,6 +93,11 @@ export function ConfigPage() {
         query={query}
         columns={columns}
         rowKey="pk"
+        toolbar={
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="config-new">
+            {t('common.new')}
+          </Button>
+        }
       />
       {editing !== undefined && (
         <ConfigEditModal

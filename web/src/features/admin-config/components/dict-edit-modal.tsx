@@ -1,12 +1,11 @@
-import { App, Form, Input, InputNumber, Modal, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DICT_CODE, type DictRow } from '@shared/schemas/admin-config';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { testIdProp } from '@web/lib/test-id';
 import { dictApi } from '../api/dict-api';
-import { showSaveError } from '../lib/field-errors';
 
 type FormValues = Pick<DictRow, 'code' | 'name' | 'name_en' | 'value' | 'sort'>;
-const FIELDS = ['code', 'name', 'name_en', 'value', 'sort', 'parent_pk'] as const;
 
 /** Adds (row null) or edits a dictionary (parentPk null) or one of its entries. */
 export function DictEditModal(props: {
@@ -18,19 +17,11 @@ export function DictEditModal(props: {
   const { t } = useTranslation('adminConfig');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const finish = async (v: FormValues) => {
-    setSaving(true);
-    try {
-      await dictApi.save({ ...v, ...(row ? { pk: row.pk } : { parent_pk: parentPk }) });
-      void message.success(t('common.saved'));
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormSave(form, async (v) => {
+    await dictApi.save({ ...v, ...(row ? { pk: row.pk } : { parent_pk: parentPk }) });
+    void message.success(t('common.saved'));
+    onClose(true);
+  });
   const title = row
     ? t('dict.editTitle', { name: row.name })
     : parentPk === null
@@ -45,14 +36,14 @@ export function DictEditModal(props: {
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'dict-save' } as ButtonProps}
+      okButtonProps={testIdProp('dict-save')}
       destroyOnHidden
       data-testid="dict-modal"
     >
       <Form<FormValues>
         form={form}
         layout="vertical"
-        onFinish={(v) => void finish(v)}
+        onFinish={(v) => void save(v)}
         initialValues={row ?? { code: '', name: '', name_en: '', value: '', sort: 0 }}
       >
         <Form.Item

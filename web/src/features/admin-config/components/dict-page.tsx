@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Row, Space, Table, type ButtonProps } from 'antd';
+import { App, Button, Card, Col, Empty, Row, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DictRow } from '@shared/schemas/admin-config';
+import { testIdProp } from '@web/lib/test-id';
 import { dictApi, useDictChildren, useDictParents } from '../api/dict-api';
 import { DictEditModal } from './dict-edit-modal';
 
@@ -22,7 +23,7 @@ export function DictPage() {
   const remove = (r: DictRow) =>
     modal.confirm({
       title: t('common.confirmDelete', { name: label(r) }),
-      okButtonProps: { danger: true, 'data-testid': 'dict-delete-ok' } as ButtonProps,
+      okButtonProps: { danger: true, ...testIdProp('dict-delete-ok') },
       onOk: async () => {
         await dictApi.remove(r.pk);
         void message.success(t('common.deleted'));

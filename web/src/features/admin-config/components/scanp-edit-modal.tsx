@@ -1,25 +1,13 @@
-import { App, Form, Input, InputNumber, Modal, Select, type ButtonProps } from 'antd';
-import { useState } from 'react';
+import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MODALITIES, NAME_MAX, NAME_MIN } from '@shared/constants';
 import type { ScanItemRow, ScanItemSave } from '@shared/schemas/scan-item';
+import { useFormSave } from '@web/components/form/use-form-save';
+import { testIdProp } from '@web/lib/test-id';
 import { scanpApi } from '../api/scanp-api';
-import { showSaveError } from '../lib/field-errors';
 import { isMoney, isPositiveWhole } from '../lib/scanp-list';
 
 type FormValues = Omit<ScanItemSave, 'scanp_id'>;
-const FIELDS = [
-  'description',
-  'code',
-  'modality',
-  'cost',
-  'other_price',
-  'partnum',
-  'coefficient',
-  'custom_code',
-  'en',
-  'hospital_code',
-] as const;
 
 /**
  * Adds (row null) or edits a scan item with the spec's checks; the server's duplicate check (same
@@ -34,25 +22,17 @@ export function ScanpEditModal(props: {
   const { t } = useTranslation('adminConfig');
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
-  const [saving, setSaving] = useState(false);
-  const finish = async (v: FormValues) => {
-    setSaving(true);
-    try {
-      const { other_price, hospital_code, ...rest } = v;
-      await scanpApi.save({
-        ...rest,
-        ...(other_price === null || other_price === undefined ? {} : { other_price }),
-        ...(isSuper ? { hospital_code: hospital_code ?? '' } : {}),
-        ...(row ? { scanp_id: row.scanp_id } : {}),
-      });
-      void message.success(t('common.saved'));
-      onClose(true);
-    } catch (err) {
-      showSaveError(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const { saving, save } = useFormSave(form, async (v) => {
+    const { other_price, hospital_code, ...rest } = v;
+    await scanpApi.save({
+      ...rest,
+      ...(other_price === null || other_price === undefined ? {} : { other_price }),
+      ...(isSuper ? { hospital_code: hospital_code ?? '' } : {}),
+      ...(row ? { scanp_id: row.scanp_id } : {}),
+    });
+    void message.success(t('common.saved'));
+    onClose(true);
+  });
   const money = (required: boolean) => ({
     validator: async (_: unknown, v: unknown) => {
       if ((v === null || v === undefined) && !required) return;
@@ -74,14 +54,14 @@ export function ScanpEditModal(props: {
       okText={t('common.save')}
       cancelText={t('common.cancel')}
       confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'scanp-save' } as ButtonProps}
+      okButtonProps={testIdProp('scanp-save')}
       destroyOnHidden
       data-testid="scanp-modal"
     >
       <Form<FormValues>
         form={form}
         layout="vertical"
-        onFinish={(v) => void finish(v)}
+        onFinish={(v) => void save(v)}
         initialValues={
           row
             ? { ...row, other_price: row.other_price ?? undefined }

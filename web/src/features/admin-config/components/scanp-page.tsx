@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, type ButtonProps } from 'antd';
+import { App, Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -7,6 +7,7 @@ import type { ScanItemRow } from '@shared/schemas/scan-item';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
+import { testIdProp } from '@web/lib/test-id';
 import { useUserInfo } from '@web/lib/user-info';
 import { scanpApi, useScanpList } from '../api/scanp-api';
 import { scanpSpec, type ScanpFilters } from '../lib/scanp-list';
@@ -29,7 +30,7 @@ export function ScanpPage() {
     const remove = (r: ScanItemRow) =>
       modal.confirm({
         title: t('common.confirmDelete', { name: r.description }),
-        okButtonProps: { danger: true, 'data-testid': 'scanp-delete-ok' } as ButtonProps,
+        okButtonProps: { danger: true, ...testIdProp('scanp-delete-ok') },
         onOk: async () => {
           await scanpApi.remove(r.scanp_id);
           void message.success(t('common.deleted'));
@@ -84,12 +85,6 @@ export function ScanpPage() {
 
   return (
     <>
-      <Space style={{ marginBottom: 12 }}>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="scanp-new">
-          {t('common.new')}
-        </Button>
-        <ScanpImportButton onImported={() => void query.refetch()} />
-      </Space>
       <ListPage<ScanItemRow, ScanpFilters>
         testId="scanp"
         pageTestId="scanp-page"
@@ -105,6 +100,14 @@ export function ScanpPage() {
           run: scanpApi.removeMany,
         }}
         onExport={() => scanpApi.exportXls(state.params)}
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="scanp-new">
+              {t('common.new')}
+            </Button>
+            <ScanpImportButton onImported={() => void query.refetch()} />
+          </>
+        }
       />
       {editing !== undefined && (
         <ScanpEditModal
