@@ -1,7 +1,8 @@
 import { DeleteOutlined, DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tooltip, type ButtonProps } from 'antd';
+import { App, Button, Space, Tooltip } from 'antd';
 import { useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { testIdProp } from '@web/lib/test-id';
 import { ColumnSettingsButton, type ColumnChoice } from './column-settings-button';
 
 /** Batch delete of the selected rows (the server takes their ids comma-joined). */
@@ -22,9 +23,6 @@ interface ListToolbarProps {
   actions?: ReactNode;
   columns: { choices: readonly ColumnChoice[]; hidden: readonly string[]; onChange: (hidden: string[]) => void };
 }
-
-// ButtonProps has no data-* attributes in its type; antd passes them on to the button.
-const testIdProp = (id: string) => ({ 'data-testid': id }) as ButtonProps;
 
 function useBatchDelete(
   testId: string,
