@@ -1,6 +1,7 @@
 /**
  * Screenshots of the main screens at 1440 x 900 in both languages, from the real platform with demo data:
- * the worklist (top and scrolled), the report screen of an audited report and its print page. (The login
+ * the worklist (top and scrolled), the report screen of an audited report and its print page, and the
+ * administration pages (ADMIN_PAGES: every /system page; the committed set is users, roles, config, audit). (The login
  * page is left out: its gradient makes a 450 KB PNG; the frame shows the same title.)
  *
  *   npm run screenshots                          # builds web/dist, writes docs/screenshots/*.png
@@ -22,7 +23,18 @@ import { WorklistPage } from '../tests/pages/worklist-page';
 const OUT = process.env.OUT ?? 'docs/screenshots';
 const SIZE = { width: 1440, height: 900 };
 
-async function signIn(browser: Browser, platform: Platform, locale: Locale): Promise<Page> {
+/** The administration pages shot by default (ADMIN_PAGES=all: every one). */
+const ADMIN_PAGES =
+  process.env.ADMIN_PAGES === 'all'
+    ? ['hospital', 'user', 'role', 'region', 'config', 'dict', 'scanp', 'device', 'audit']
+    : ['user', 'role', 'config', 'audit'];
+
+async function signIn(
+  browser: Browser,
+  platform: Platform,
+  locale: Locale,
+  user: keyof typeof USERS = 'auditor',
+): Promise<Page> {
   const { context, page } = await newPage(browser, { ...SIZE, locale });
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
     STORAGE_KEYS.locale,
@@ -30,7 +42,8 @@ async function signIn(browser: Browser, platform: Platform, locale: Locale): Pro
   ] as const);
   const login = new LoginPage(page, platform.appUrl);
   await login.open();
-  await login.signIn(...USERS.auditor);
+  const [username, password] = USERS[user];
+  await login.signIn(username, password);
   await new ShellPage(page).waitReady();
   return page;
 }
@@ -64,6 +77,22 @@ async function reportScreen(page: Page, platform: Platform, locale: Locale): Pro
   await page.screenshot({ path: path.join(OUT, `print-${locale}.png`), fullPage: true });
 }
 
+async function adminScreens(page: Page, platform: Platform, locale: Locale): Promise<void> {
+  // The administrator's low-disk notice (spec) would cover the header of every shot.
+  await page
+    .locator('.ant-notification-notice-close')
+    .click({ timeout: 3000 })
+    .catch(() => undefined);
+  for (const name of ADMIN_PAGES) {
+    await page.goto(`${platform.appUrl}#/system/${name}`);
+    await page.waitForLoadState('networkidle');
+    await page.getByTestId('app-shell').waitFor();
+    // Lists settle on their result count; the role page on its tree.
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(OUT, `admin-${name}-${locale}.png`) });
+  }
+}
+
 async function main(): Promise<void> {
   mkdirSync(OUT, { recursive: true });
   const platform = await startPlatform();
@@ -74,6 +103,9 @@ async function main(): Promise<void> {
       await worklist(page, locale);
       await reportScreen(page, platform, locale);
       await page.context().close();
+      const admin = await signIn(browser, platform, locale, 'admin');
+      await adminScreens(admin, platform, locale);
+      await admin.context().close();
     }
     console.log(`screenshots in ${OUT}`);
   } finally {

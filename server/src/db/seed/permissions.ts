@@ -102,7 +102,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     children: [
       page('sysHospital', '医院管理', 'Hospitals', '/system/hospital', 'HomeOutlined', P.SYS_HOSPITAL),
       page('sysUser', '用户管理', 'Users', '/system/user', 'UserOutlined', P.SYS_USER),
-      page('sysRole', '角色权限', 'Roles and permissions', '/system/role', 'SafetyOutlined', P.SYS_ROLE),
+      page('sysRole', '角色权限', 'Roles', '/system/role', 'SafetyOutlined', P.SYS_ROLE),
       page('sysRegion', '区域管理', 'Regions', '/system/region', 'AppstoreOutlined', P.SYS_REGION),
       page('sysConfig', '系统配置', 'Configuration', '/system/config', 'SettingOutlined', P.SYS_CONFIG),
       page('sysDict', '数据字典', 'Dictionary', '/system/dict', 'ProfileOutlined', P.SYS_DICT),
