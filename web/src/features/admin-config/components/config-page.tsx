@@ -1,12 +1,12 @@
 import { LockOutlined, PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag } from 'antd';
+import { Button, Space, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConfigRow } from '@shared/schemas/admin-config';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
-import { testIdProp } from '@web/lib/test-id';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { configApi, useConfigList } from '../api/config-api';
 import { configSpec, type ConfigFilters } from '../lib/config-list';
 import { ConfigEditModal } from './config-edit-modal';
@@ -14,7 +14,7 @@ import { ConfigEditModal } from './config-edit-modal';
 /** Configuration entries (sys_config): typed editors for the platform's own, create and delete for custom ones. */
 export function ConfigPage() {
   const { t } = useTranslation('adminConfig');
-  const { message, modal } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const spec = useMemo(() => configSpec(t), [t]);
   const state = useListParams(spec);
   const query = useConfigList(state.params);
@@ -22,14 +22,12 @@ export function ConfigPage() {
 
   const columns = useMemo((): ListColumn<ConfigRow>[] => {
     const remove = (r: ConfigRow) =>
-      modal.confirm({
+      confirmDelete({
         title: t('common.confirmDelete', { name: r.name }),
-        okButtonProps: { danger: true, ...testIdProp('config-delete-ok') },
-        onOk: async () => {
-          await configApi.remove(r.pk);
-          void message.success(t('common.deleted'));
-          void query.refetch();
-        },
+        okTestId: 'config-delete-ok',
+        run: () => configApi.remove(r.pk),
+        done: t('common.deleted'),
+        after: () => void query.refetch(),
       });
     return [
       {
@@ -80,7 +78,7 @@ export function ConfigPage() {
         ),
       },
     ];
-  }, [t, modal, message, query]);
+  }, [t, confirmDelete, query]);
 
   return (
     <>

@@ -1,9 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, Row, Space, Table } from 'antd';
+import { Button, Card, Col, Empty, Row, Space, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DictRow } from '@shared/schemas/admin-config';
-import { testIdProp } from '@web/lib/test-id';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { dictApi, useDictChildren, useDictParents } from '../api/dict-api';
 import { DictEditModal } from './dict-edit-modal';
 
@@ -12,7 +12,7 @@ type Editing = { row: DictRow | null; parentPk: number | null } | null;
 /** Dictionaries on the left, the chosen one's entries on the right; add, edit and delete both. */
 export function DictPage() {
   const { t, i18n } = useTranslation('adminConfig');
-  const { message, modal } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const parents = useDictParents();
   const [chosen, setChosen] = useState<DictRow | null>(null);
   const children = useDictChildren(chosen?.code);
@@ -21,12 +21,12 @@ export function DictPage() {
   const label = (r: DictRow) => (en && r.name_en ? r.name_en : r.name);
 
   const remove = (r: DictRow) =>
-    modal.confirm({
+    confirmDelete({
       title: t('common.confirmDelete', { name: label(r) }),
-      okButtonProps: { danger: true, ...testIdProp('dict-delete-ok') },
-      onOk: async () => {
-        await dictApi.remove(r.pk);
-        void message.success(t('common.deleted'));
+      okTestId: 'dict-delete-ok',
+      run: () => dictApi.remove(r.pk),
+      done: t('common.deleted'),
+      after: () => {
         if (r.pk === chosen?.pk) setChosen(null);
         void parents.refetch();
         void children.refetch();

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -7,7 +7,7 @@ import type { ScanItemRow } from '@shared/schemas/scan-item';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
-import { testIdProp } from '@web/lib/test-id';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { useUserInfo } from '@web/lib/user-info';
 import { scanpApi, useScanpList } from '../api/scanp-api';
 import { scanpSpec, type ScanpFilters } from '../lib/scanp-list';
@@ -19,7 +19,7 @@ const money = (v: number | null) => (v === null ? '' : v.toFixed(2));
 /** Scan items: filters, export, import, create and edit with the spec's checks, delete and batch delete. */
 export function ScanpPage() {
   const { t } = useTranslation('adminConfig');
-  const { message, modal } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
   const spec = useMemo(() => scanpSpec(t, isSuper), [t, isSuper]);
   const state = useListParams(spec);
@@ -28,14 +28,12 @@ export function ScanpPage() {
 
   const columns = useMemo((): ListColumn<ScanItemRow>[] => {
     const remove = (r: ScanItemRow) =>
-      modal.confirm({
+      confirmDelete({
         title: t('common.confirmDelete', { name: r.description }),
-        okButtonProps: { danger: true, ...testIdProp('scanp-delete-ok') },
-        onOk: async () => {
-          await scanpApi.remove(r.scanp_id);
-          void message.success(t('common.deleted'));
-          void query.refetch();
-        },
+        okTestId: 'scanp-delete-ok',
+        run: () => scanpApi.remove(r.scanp_id),
+        done: t('common.deleted'),
+        after: () => void query.refetch(),
       });
     const cols: ListColumn<ScanItemRow>[] = [
       { title: t('scanp.description'), dataIndex: 'description', key: 'description', width: 200 },
@@ -81,7 +79,7 @@ export function ScanpPage() {
       ),
     });
     return cols;
-  }, [t, modal, message, query, isSuper]);
+  }, [t, confirmDelete, query, isSuper]);
 
   return (
     <>

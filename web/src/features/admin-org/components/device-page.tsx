@@ -7,8 +7,8 @@ import type { DeviceRow } from '@shared/schemas/admin-org';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { useUserInfo } from '@web/lib/user-info';
-import { testIdProp } from '@web/lib/test-id';
 import { deleteDevice, setDeviceStatus, useDeviceList } from '../api/org-api';
 import { deviceSpec, type DeviceFilters } from '../lib/specs';
 import { DeviceForm } from './device-form';
@@ -16,7 +16,8 @@ import { DeviceForm } from './device-form';
 /** DICOM devices: list with an on/off switch, create, edit, delete. */
 export function DevicePage() {
   const { t } = useTranslation('adminOrg');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
   const spec = useMemo(() => deviceSpec(t), [t]);
   const state = useListParams(spec);
@@ -63,15 +64,13 @@ export function DevicePage() {
               danger
               data-testid="device-delete"
               onClick={() =>
-                modal.confirm({
+                confirmDelete({
                   title: t('device.deleteTitle'),
                   content: t('device.deleteConfirm', { name: r.name, aet: r.aet }),
-                  okButtonProps: { danger: true, ...testIdProp('device-delete-ok') },
-                  onOk: async () => {
-                    await deleteDevice(r.pk);
-                    void message.success(t('deleted'));
-                    refetch();
-                  },
+                  okTestId: 'device-delete-ok',
+                  run: () => deleteDevice(r.pk),
+                  done: t('deleted'),
+                  after: refetch,
                 })
               }
             >

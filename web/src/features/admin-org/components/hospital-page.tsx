@@ -6,9 +6,9 @@ import type { HospitalRow } from '@shared/schemas/admin-org';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { useUserInfo } from '@web/lib/user-info';
-import { testIdProp } from '@web/lib/test-id';
 import { deleteHospital, exportHospitals, useHospitalList } from '../api/org-api';
 import { hospitalSpec, type HospitalFilters } from '../lib/specs';
 import { HospitalForm } from './hospital-form';
@@ -16,7 +16,8 @@ import { HospitalForm } from './hospital-form';
 /** Hospitals: list, export, create and delete (super administrator), edit. */
 export function HospitalPage() {
   const { t } = useTranslation('adminOrg');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
   const spec = useMemo(() => hospitalSpec(t), [t]);
   const state = useListParams(spec);
@@ -24,16 +25,14 @@ export function HospitalPage() {
   const [editing, setEditing] = useState<HospitalRow | null | undefined>(undefined);
 
   const askDelete = (r: HospitalRow) =>
-    modal.confirm({
+    confirmDelete({
       title: t('hospital.deleteTitle'),
       content: t('hospital.deleteConfirm', { name: r.name }),
-      okButtonProps: { danger: true, ...testIdProp('hospital-delete-ok') },
-      onOk: async () => {
-        // A refusal (studies or users remain) shows the server's reason through the request layer.
-        await deleteHospital(r.pk);
-        void message.success(t('deleted'));
-        void query.refetch();
-      },
+      okTestId: 'hospital-delete-ok',
+      // A refusal (studies or users remain) shows the server's reason through the request layer.
+      run: () => deleteHospital(r.pk),
+      done: t('deleted'),
+      after: () => void query.refetch(),
     });
 
   const columns = useMemo(

@@ -3,28 +3,27 @@ import { App, Button, Card, Empty, Space, Spin, Tree, type TreeDataNode } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RegionNode } from '@shared/schemas/admin-org';
-import { testIdProp } from '@web/lib/test-id';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { deleteRegion, useRegionTree } from '../api/org-api';
 import { RegionForm, type RegionEdit } from './region-form';
 
 /** Regions (the spec's groups): a tree with add child, rename and delete on each node. */
 export function RegionPage() {
   const { t, i18n } = useTranslation('adminOrg');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const tree = useRegionTree();
   const [edit, setEdit] = useState<RegionEdit | undefined>();
   const en = i18n.language.startsWith('en');
 
   const askDelete = (n: RegionNode) =>
-    modal.confirm({
+    confirmDelete({
       title: t('region.deleteTitle'),
       content: t('region.deleteConfirm', { name: n.name }),
-      okButtonProps: { danger: true, ...testIdProp('region-delete-ok') },
-      onOk: async () => {
-        await deleteRegion(n.pk);
-        void message.success(t('deleted'));
-        void tree.refetch();
-      },
+      okTestId: 'region-delete-ok',
+      run: () => deleteRegion(n.pk),
+      done: t('deleted'),
+      after: () => void tree.refetch(),
     });
 
   const toData = (nodes: RegionNode[]): TreeDataNode[] =>

@@ -3,7 +3,7 @@ import { App, Button, Card, Col, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RoleRow } from '@shared/schemas/admin-role';
-import { testIdProp } from '@web/lib/test-id';
+import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { deleteRole, useRoleList } from '../api/roles-api';
 import { roleName } from '../lib/user-list';
 import { RoleForm } from './role-form';
@@ -12,7 +12,8 @@ import { RolePermissions } from './role-permissions';
 /** Roles (create, edit, delete) beside the chosen role's permission tree. */
 export function RolePage() {
   const { t, i18n } = useTranslation('adminUser');
-  const { modal, message } = App.useApp();
+  const { message } = App.useApp();
+  const confirmDelete = useConfirmDelete();
   const roles = useRoleList();
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
@@ -21,13 +22,13 @@ export function RolePage() {
   const current = list.find((r) => r.pk === chosen);
 
   const remove = (r: RoleRow) =>
-    modal.confirm({
+    confirmDelete({
       title: roleName(r, en),
       content: t('roles.deleteConfirm', { name: roleName(r, en) }),
-      okButtonProps: { danger: true, ...testIdProp('role-confirm-delete') },
-      onOk: async () => {
-        await deleteRole(r.pk);
-        void message.success(t('roles.deleted', { name: roleName(r, en) }));
+      okTestId: 'role-confirm-delete',
+      run: () => deleteRole(r.pk),
+      done: t('roles.deleted', { name: roleName(r, en) }),
+      after: async () => {
         if (chosen === r.pk) setChosen(undefined);
         await roles.refetch();
       },
