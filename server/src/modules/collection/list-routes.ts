@@ -1,13 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import dayjs from 'dayjs';
 import { PERMISSIONS } from '@shared/permissions';
-import { pageOf } from '@shared/schemas/common';
 import { BatchDeleteResultSchema, BatchDeleteSchema } from '@shared/schemas/list';
 import { StudyRowSchema } from '@shared/schemas/order';
-import { clientMeta } from '../../lib/client-meta';
-import { exportQuerySchema, listQuerySchema } from '../../lib/list/define';
-import { listPage, listSource } from '../../lib/list/query';
-import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { listExportRoute, listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
@@ -22,21 +17,15 @@ const tags = ['collection'];
 /** The favourites on the generic list contract: GET list, batch delete, xlsx export. */
 export function collectionListRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/collection/list',
-      tags,
-      summary: "The caller's favourite studies: generic list query (pageNumber, pageSize, column, order, filters)",
-      ...access(PERMISSIONS.USER),
-      request: { query: listQuerySchema(collectionList) },
-      responses: okResponse(pageOf(StudyRowSchema)),
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      return ok(c, await listPage(collectionList, { db, user: c.var.user }, c.req.valid('query')));
-    },
-  );
+  listPageRoute(app, {
+    method: 'get',
+    path: '/collection/list',
+    tags,
+    summary: "The caller's favourite studies: generic list query (pageNumber, pageSize, column, order, filters)",
+    permission: PERMISSIONS.USER,
+    list: collectionList,
+    row: StudyRowSchema,
+  });
   app.openapi(
     createRoute({
       method: 'post',
@@ -52,28 +41,15 @@ export function collectionListRoutes() {
       return ok(c, { deleted });
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/collection/exportXls',
-      tags,
-      summary: 'Every favourite matching the filters, as an .xlsx file (at most 100,000 rows)',
-      ...access(PERMISSIONS.USER),
-      request: { query: exportQuerySchema(collectionList) },
-      responses: { 200: { description: 'The .xlsx file' } },
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const me = c.var.user;
-      const q = c.req.valid('query');
-      const day = dayjs().format('YYYYMMDD');
-      return xlsxResponse(c, {
-        fileName: { 'zh-CN': `我的收藏-${day}`, 'en-US': `favourites-${day}` },
-        columns: STUDY_EXPORT_COLUMNS,
-        source: await listSource(collectionList, { db, user: me }, q),
-        onStart: (rows) => auditExport(db, me, { list: 'collection', filters: q.filters, rows, ip: clientMeta(c).ip }),
-      });
-    },
-  );
+  listExportRoute(app, {
+    path: '/collection/exportXls',
+    tags,
+    summary: 'Every favourite matching the filters, as an .xlsx file (at most 100,000 rows)',
+    permission: PERMISSIONS.USER,
+    list: collectionList,
+    columns: STUDY_EXPORT_COLUMNS,
+    fileName: { 'zh-CN': '我的收藏', 'en-US': 'favourites' },
+    audit: auditExport,
+  });
   return app;
 }

@@ -11,13 +11,11 @@ import {
   ConfigUpdateSchema,
   ConfigValuesSchema,
 } from '@shared/schemas/admin-config';
-import { pageOf } from '@shared/schemas/common';
 import { BatchDeleteResultSchema, DeleteByPkSchema } from '@shared/schemas/list';
 import { sysConfig } from '../../db/schema';
 import { CONFIG_DEFAULTS } from '../../db/seed/config-defaults';
 import { notFound } from '../../lib/errors';
-import { listBodySchema } from '../../lib/list/define';
-import { listPage } from '../../lib/list/query';
+import { listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -41,15 +39,15 @@ function withDefaults(rows: { name: string; value: string; description: string }
 /** Configuration entries: /config/*. Secret entries (aes_key, *_key, *secret, *password, *token) are never read back. */
 export function configRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      ...post('/config/list', 'Configuration entries: generic list in a JSON body (filters keyword, type, status)'),
-      ...access(PERMISSIONS.SYS_CONFIG),
-      request: jsonBody(listBodySchema(configList)),
-      responses: okResponse(pageOf(ConfigRowSchema)),
-    }),
-    async (c) => ok(c, await listPage(configList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
-  );
+  listPageRoute(app, {
+    method: 'post',
+    path: '/config/list',
+    tags,
+    summary: 'Configuration entries: generic list in a JSON body (filters keyword, type, status)',
+    permission: PERMISSIONS.SYS_CONFIG,
+    list: configList,
+    row: ConfigRowSchema,
+  });
   app.openapi(
     createRoute({
       ...post('/config/save', 'Add a configuration entry (name unique, [a-zA-Z0-9_]{1,64}; value checked by its kind)'),

@@ -2,12 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@shared/permissions';
 import { DeviceOptionSchema, DeviceRowSchema, DeviceSaveSchema, DeviceStatusSchema } from '@shared/schemas/admin-org';
-import { pageOf } from '@shared/schemas/common';
 import { DeleteByPkSchema } from '@shared/schemas/list';
 import { device } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
-import { listBodySchema } from '../../lib/list/define';
-import { listPage } from '../../lib/list/query';
+import { listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -22,19 +20,16 @@ const tags = ['device'];
 /** DICOM devices: /device/*Aet* (sys:device; the pick list also for whoever may forward images). */
 export function deviceRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/device/pageAetList',
-      tags,
-      summary:
-        "DICOM devices: generic list contract in the body (filters keyword, modality, status, sn); a hospital administrator sees only their hospital's",
-      ...access(PERMISSIONS.SYS_DEVICE),
-      request: jsonBody(listBodySchema(deviceList)),
-      responses: okResponse(pageOf(DeviceRowSchema)),
-    }),
-    async (c) => ok(c, await listPage(deviceList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
-  );
+  listPageRoute(app, {
+    method: 'post',
+    path: '/device/pageAetList',
+    tags,
+    summary:
+      "DICOM devices: generic list contract in the body (filters keyword, modality, status, sn); a hospital administrator sees only their hospital's",
+    permission: PERMISSIONS.SYS_DEVICE,
+    list: deviceList,
+    row: DeviceRowSchema,
+  });
   app.openapi(
     createRoute({
       method: 'post',

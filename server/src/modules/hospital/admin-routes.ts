@@ -1,13 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import dayjs from 'dayjs';
 import { PERMISSIONS } from '@shared/permissions';
 import { HospitalRowSchema, HospitalSaveSchema } from '@shared/schemas/admin-org';
-import { pageOf } from '@shared/schemas/common';
 import { DeleteByPkSchema } from '@shared/schemas/list';
-import { clientMeta } from '../../lib/client-meta';
-import { exportQuerySchema, listBodySchema } from '../../lib/list/define';
-import { listPage, listSource } from '../../lib/list/query';
-import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { listExportRoute, listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -22,19 +17,16 @@ const tags = ['hospital'];
 /** Hospital administration: /hospital/list, save, delete and the xlsx export (sys:hospital). */
 export function hospitalAdminRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/hospital/list',
-      tags,
-      summary:
-        'Hospitals: generic list contract in the body (pageNumber, pageSize, column, order, filters {keyword}); a non-super administrator sees only their own',
-      ...access(PERMISSIONS.SYS_HOSPITAL),
-      request: jsonBody(listBodySchema(hospitalList)),
-      responses: okResponse(pageOf(HospitalRowSchema)),
-    }),
-    async (c) => ok(c, await listPage(hospitalList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
-  );
+  listPageRoute(app, {
+    method: 'post',
+    path: '/hospital/list',
+    tags,
+    summary:
+      'Hospitals: generic list contract in the body (pageNumber, pageSize, column, order, filters {keyword}); a non-super administrator sees only their own',
+    permission: PERMISSIONS.SYS_HOSPITAL,
+    list: hospitalList,
+    row: HospitalRowSchema,
+  });
   app.openapi(
     createRoute({
       method: 'post',
@@ -67,28 +59,15 @@ export function hospitalAdminRoutes() {
       return ok(c, null);
     },
   );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/hospital/exportXls',
-      tags,
-      summary: 'The hospitals matching the filters, as an .xlsx file',
-      ...access(PERMISSIONS.SYS_HOSPITAL),
-      request: { query: exportQuerySchema(hospitalList) },
-      responses: { 200: { description: 'The .xlsx file' } },
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const me = c.var.user;
-      const q = c.req.valid('query');
-      const day = dayjs().format('YYYYMMDD');
-      return xlsxResponse(c, {
-        fileName: { 'zh-CN': `医院-${day}`, 'en-US': `hospitals-${day}` },
-        columns: HOSPITAL_EXPORT_COLUMNS,
-        source: await listSource(hospitalList, { db, user: me }, q),
-        onStart: (rows) => auditExport(db, me, { list: 'hospital', filters: q.filters, rows, ip: clientMeta(c).ip }),
-      });
-    },
-  );
+  listExportRoute(app, {
+    path: '/hospital/exportXls',
+    tags,
+    summary: 'The hospitals matching the filters, as an .xlsx file',
+    permission: PERMISSIONS.SYS_HOSPITAL,
+    list: hospitalList,
+    columns: HOSPITAL_EXPORT_COLUMNS,
+    fileName: { 'zh-CN': '医院', 'en-US': 'hospitals' },
+    audit: auditExport,
+  });
   return app;
 }

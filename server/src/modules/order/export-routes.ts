@@ -1,9 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
-import dayjs from 'dayjs';
 import { PERMISSIONS } from '@shared/permissions';
 import { OrderListRequestSchema } from '@shared/schemas/order';
-import { clientMeta } from '../../lib/client-meta';
-import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { auditedXlsx } from '../../lib/list/audited-xlsx';
 import { jsonBody } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
@@ -24,15 +22,14 @@ export function orderExportRoutes() {
       responses: { 200: { description: 'The .xlsx file' } },
     }),
     async (c) => {
-      const { db } = c.var.deps;
-      const me = c.var.user;
-      const { pageNumber: _n, pageSize: _s, ...q } = c.req.valid('json');
-      const day = dayjs().format('YYYYMMDD');
-      return xlsxResponse(c, {
-        fileName: { 'zh-CN': `影像列表-${day}`, 'en-US': `worklist-${day}` },
+      const { pageNumber: _n, pageSize: _s, ...filters } = c.req.valid('json');
+      return auditedXlsx(c, {
+        list: 'worklist',
+        filters,
+        fileName: { 'zh-CN': '影像列表', 'en-US': 'worklist' },
         columns: STUDY_EXPORT_COLUMNS,
-        source: await orderExportSource(db, me, c.req.valid('json')),
-        onStart: (rows) => auditExport(db, me, { list: 'worklist', filters: q, rows, ip: clientMeta(c).ip }),
+        source: await orderExportSource(c.var.deps.db, c.var.user, c.req.valid('json')),
+        audit: auditExport,
       });
     },
   );

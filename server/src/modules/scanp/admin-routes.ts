@@ -1,7 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import dayjs from 'dayjs';
 import { PERMISSIONS } from '@shared/permissions';
-import { pageOf } from '@shared/schemas/common';
 import { ScanItemSchema } from '@shared/schemas/patient';
 import {
   ScanDescGroupSchema,
@@ -10,10 +8,7 @@ import {
   ScanItemRowSchema,
   ScanItemSaveSchema,
 } from '@shared/schemas/scan-item';
-import { clientMeta } from '../../lib/client-meta';
-import { exportQuerySchema, listQuerySchema } from '../../lib/list/define';
-import { listPage, listSource } from '../../lib/list/query';
-import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { listExportRoute, listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -29,41 +24,25 @@ const tags = ['scanp'];
 /** Scan item administration: /scanp/saveScanp, queryListByIds, getdescInfo, list and export. */
 export function scanpAdminRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/scanp/list',
-      tags,
-      summary: 'Scan items the caller administers: generic list query (filters keyword, modality, sn)',
-      ...access(PERMISSIONS.SYS_SCANP),
-      request: { query: listQuerySchema(scanItemList) },
-      responses: okResponse(pageOf(ScanItemRowSchema)),
-    }),
-    async (c) => ok(c, await listPage(scanItemList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('query'))),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/scanp/exportXls',
-      tags,
-      summary: 'The scan items matching the filters as .xlsx, in the import template’s columns',
-      ...access(PERMISSIONS.SYS_SCANP),
-      request: { query: exportQuerySchema(scanItemList) },
-      responses: { 200: { description: 'The .xlsx file' } },
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const me = c.var.user;
-      const q = c.req.valid('query');
-      const day = dayjs().format('YYYYMMDD');
-      return xlsxResponse(c, {
-        fileName: { 'zh-CN': `检查项目-${day}`, 'en-US': `scan-items-${day}` },
-        columns: SCAN_ITEM_EXPORT_COLUMNS,
-        source: await listSource(scanItemList, { db, user: me }, q),
-        onStart: (rows) => auditExport(db, me, { list: 'scan_item', filters: q.filters, rows, ip: clientMeta(c).ip }),
-      });
-    },
-  );
+  listPageRoute(app, {
+    method: 'get',
+    path: '/scanp/list',
+    tags,
+    summary: 'Scan items the caller administers: generic list query (filters keyword, modality, sn)',
+    permission: PERMISSIONS.SYS_SCANP,
+    list: scanItemList,
+    row: ScanItemRowSchema,
+  });
+  listExportRoute(app, {
+    path: '/scanp/exportXls',
+    tags,
+    summary: 'The scan items matching the filters as .xlsx, in the import template’s columns',
+    permission: PERMISSIONS.SYS_SCANP,
+    list: scanItemList,
+    columns: SCAN_ITEM_EXPORT_COLUMNS,
+    fileName: { 'zh-CN': '检查项目', 'en-US': 'scan-items' },
+    audit: auditExport,
+  });
   app.openapi(
     createRoute({
       method: 'post',

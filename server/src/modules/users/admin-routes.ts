@@ -1,8 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import dayjs from 'dayjs';
 import type { Context } from 'hono';
 import { PERMISSIONS } from '@shared/permissions';
-import { pageOf } from '@shared/schemas/common';
 import {
   AdminUserRowSchema,
   ResetPasswordResultSchema,
@@ -13,9 +11,7 @@ import {
 } from '@shared/schemas/admin-user';
 import type { AppEnv } from '../../context';
 import { clientMeta } from '../../lib/client-meta';
-import { exportQuerySchema, listBodySchema } from '../../lib/list/define';
-import { listPage, listSource } from '../../lib/list/query';
-import { xlsxResponse } from '../../lib/list/xlsx-export';
+import { listExportRoute, listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -37,41 +33,25 @@ const callerOf = (c: Context<AppEnv>): Caller => {
 /** User administration: /user/findByPage, exportXls, save, lock, resetPassword, delete. */
 export function userAdminRoutes() {
   const app = newRouter();
-  app.openapi(
-    createRoute({
-      method: 'post',
-      path: '/user/findByPage',
-      tags,
-      summary: "Users the caller manages (all for the super administrator, else their hospital's): generic list body",
-      ...access(SYS_USER),
-      request: jsonBody(listBodySchema(userAdminList)),
-      responses: okResponse(pageOf(AdminUserRowSchema)),
-    }),
-    async (c) => ok(c, await listPage(userAdminList, { db: c.var.deps.db, user: c.var.user }, c.req.valid('json'))),
-  );
-  app.openapi(
-    createRoute({
-      method: 'get',
-      path: '/user/exportXls',
-      tags,
-      summary: 'Every user matching the filters, as an .xlsx file (at most 100,000 rows)',
-      ...access(SYS_USER),
-      request: { query: exportQuerySchema(userAdminList) },
-      responses: { 200: { description: 'The .xlsx file' } },
-    }),
-    async (c) => {
-      const { db } = c.var.deps;
-      const me = c.var.user;
-      const q = c.req.valid('query');
-      const day = dayjs().format('YYYYMMDD');
-      return xlsxResponse(c, {
-        fileName: { 'zh-CN': `用户-${day}`, 'en-US': `users-${day}` },
-        columns: USER_EXPORT_COLUMNS,
-        source: await listSource(userAdminList, { db, user: me }, q),
-        onStart: (rows) => auditExport(db, me, { list: 'user', filters: q.filters, rows, ip: clientMeta(c).ip }),
-      });
-    },
-  );
+  listPageRoute(app, {
+    method: 'post',
+    path: '/user/findByPage',
+    tags,
+    summary: "Users the caller manages (all for the super administrator, else their hospital's): generic list body",
+    permission: SYS_USER,
+    list: userAdminList,
+    row: AdminUserRowSchema,
+  });
+  listExportRoute(app, {
+    path: '/user/exportXls',
+    tags,
+    summary: 'Every user matching the filters, as an .xlsx file (at most 100,000 rows)',
+    permission: SYS_USER,
+    list: userAdminList,
+    columns: USER_EXPORT_COLUMNS,
+    fileName: { 'zh-CN': '用户', 'en-US': 'users' },
+    audit: auditExport,
+  });
   app.openapi(
     createRoute({
       method: 'post',
