@@ -2,10 +2,16 @@ import type { Locale } from '@shared/constants';
 import { AppError } from '../../lib/errors';
 import { translate, type MessageKey } from '../../lib/i18n';
 
-/** A value that must be unique is taken: 409 naming the field, in the caller's language. */
-export function duplicate(locale: Locale, field: string, value: string): AppError {
-  const e = new AppError(409, 'CONFLICT', 'orgDuplicate', { field, value });
-  e.errors = [{ field, msg: translate(locale, 'orgDuplicate', { field, value }) }];
+const FIELD_LABEL = { sn: 'orgFieldSn', code: 'orgFieldCode', aet: 'orgFieldAet' } as const satisfies Record<
+  string,
+  MessageKey
+>;
+
+/** A value that must be unique is taken: 409 naming the field (by its label), in the caller's language. */
+export function duplicate(locale: Locale, field: keyof typeof FIELD_LABEL, value: string): AppError {
+  const label = translate(locale, FIELD_LABEL[field]);
+  const e = new AppError(409, 'CONFLICT', 'orgDuplicate', { field: label, value });
+  e.errors = [{ field, msg: translate(locale, 'orgDuplicate', { field: label, value }) }];
   return e;
 }
 
