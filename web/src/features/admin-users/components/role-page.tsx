@@ -19,7 +19,9 @@ export function RolePage() {
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
   const en = i18n.language === 'en-US';
   const list = roles.data ?? [];
-  const current = list.find((r) => r.pk === chosen);
+  // Until one is clicked, the first role that has permissions to edit is shown (not an empty panel).
+  const shown = chosen ?? list.find((r) => !r.builtin)?.pk;
+  const current = list.find((r) => r.pk === shown);
 
   const remove = (r: RoleRow) =>
     confirmDelete({
@@ -56,9 +58,9 @@ export function RolePage() {
               onClick: () => setChosen(r.pk),
               style: { cursor: 'pointer' },
               'data-testid': `role-row-${r.code}`,
-              'data-chosen': String(r.pk === chosen),
+              'data-chosen': String(r.pk === shown),
             })}
-            rowClassName={(r) => (r.pk === chosen ? 'ant-table-row-selected' : '')}
+            rowClassName={(r) => (r.pk === shown ? 'ant-table-row-selected' : '')}
             columns={[
               { title: t('roles.code'), dataIndex: 'code', width: 150 },
               {

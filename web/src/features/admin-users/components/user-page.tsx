@@ -48,37 +48,37 @@ export function UserPage() {
 
   const columns = useMemo(
     (): ListColumn<AdminUserRow>[] => [
-      { title: t('fields.username'), dataIndex: 'username', key: 'username', width: 120, ellipsis: true },
-      { title: t('fields.ch_name'), dataIndex: 'ch_name', key: 'ch_name', width: 100, ellipsis: true },
+      { title: t('fields.username'), dataIndex: 'username', key: 'username', width: 110, ellipsis: true },
+      { title: t('fields.ch_name'), dataIndex: 'ch_name', key: 'ch_name', width: 90, ellipsis: true },
       {
         title: t('fields.gender'),
         dataIndex: 'gender',
         key: 'gender',
-        width: 60,
+        width: en ? 76 : 56,
         render: (g: string) => (g === 'M' || g === 'F' ? t(`gender.${g}`) : ''),
       },
-      { title: t('fields.phone'), dataIndex: 'phone', key: 'phone', width: 120, ellipsis: true },
-      { title: t('fields.department'), dataIndex: 'department', key: 'department', width: 100, ellipsis: true },
-      { title: t('fields.hospital'), dataIndex: 'hospital_name', key: 'hospital_code', width: 140, ellipsis: true },
+      { title: t('fields.phone'), dataIndex: 'phone', key: 'phone', width: 115, ellipsis: true },
+      { title: t('fields.department'), dataIndex: 'department', key: 'department', width: 90, ellipsis: true },
+      { title: t('fields.hospital'), dataIndex: 'hospital_name', key: 'hospital_code', width: 120, ellipsis: true },
       {
         title: t('fields.role'),
         key: 'role_pk',
-        width: 120,
+        width: 110,
         ellipsis: true,
         render: (_: unknown, r: AdminUserRow) => (en ? r.role_name_en : r.role_name),
       },
       {
         title: t('fields.status'),
         key: 'status',
-        width: 150,
+        width: 100,
         render: (_: unknown, r: AdminUserRow) => <StatusTag row={r} />,
       },
-      { title: t('fields.create_time'), dataIndex: 'create_time', key: 'create_time', width: 160 },
+      { title: t('fields.create_time'), dataIndex: 'create_time', key: 'create_time', width: 150 },
       {
         title: t('actions.title'),
         key: 'actions',
         fixed: 'right',
-        width: en ? 300 : 230,
+        width: en ? 290 : 210,
         render: (_: unknown, r: AdminUserRow) => (
           <UserRowActions
             row={r}
