@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captcha } from './db/schema';
-import { call, loginAs } from '../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/api-platform';
+import { call } from '../../tests/support/api-client';
+import { useTestPlatform } from '../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let admin: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await loginAs(p.app, 'admin', 'Admin@123');
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin'] });
 
 type Operation = { 'x-permission'?: string; requestBody?: unknown };
 async function operations() {
-  const doc = (await call(p.app, 'GET', '/openapi.json')).body as unknown as {
+  const doc = (await call(t.p.app, 'GET', '/openapi.json')).body as unknown as {
     paths: Record<string, Record<string, Operation>>;
   };
   return Object.entries(doc.paths).flatMap(([path, ops]) =>
@@ -26,12 +18,12 @@ async function operations() {
 
 describe('platform basics', () => {
   it('reports health with the database kind', async () => {
-    const r = await call(p.app, 'GET', '/healthz');
-    expect(r.body).toEqual({ status: 'ok', db: p.kind });
+    const r = await call(t.p.app, 'GET', '/healthz');
+    expect(r.body).toEqual({ status: 'ok', db: t.p.kind });
   });
 
   it('redirects / to the web app', async () => {
-    const r = await p.app.request('/');
+    const r = await t.p.app.request('/');
     expect(r.status).toBe(302);
     expect(r.headers.get('location')).toBe('/rxpacs/');
   });
@@ -71,7 +63,7 @@ describe('platform basics', () => {
   });
 
   it('sends the security headers: scripts only from us, no framing by other sites', async () => {
-    const r = await p.app.request('/healthz');
+    const r = await t.p.app.request('/healthz');
     const csp = r.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
@@ -81,21 +73,21 @@ describe('platform basics', () => {
   });
 
   it('answers unknown routes with the 404 envelope', async () => {
-    const r = await call(p.app, 'GET', '/no/such/route', { lang: 'en-US' });
+    const r = await call(t.p.app, 'GET', '/no/such/route', { lang: 'en-US' });
     expect(r.status).toBe(404);
     expect(r.body).toMatchObject({ success: false, code: 404, error: 'NOT_FOUND', data: null });
   });
 
   it('answers malformed JSON and oversized bodies with the envelope', async () => {
-    const bad = await call(p.app, 'POST', '/api/order/OrderList', {
-      token: admin,
+    const bad = await call(t.p.app, 'POST', '/api/order/OrderList', {
+      token: t.token('admin'),
       rawBody: '{"pageSize":',
       headers: { 'content-type': 'application/json' },
     });
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ success: false, error: 'VALIDATION' });
-    const big = await call(p.app, 'POST', '/api/order/OrderList', {
-      token: admin,
+    const big = await call(t.p.app, 'POST', '/api/order/OrderList', {
+      token: t.token('admin'),
       json: { patient_name: 'x'.repeat(2 * 1024 * 1024) },
     });
     expect(big.status).toBe(413);
@@ -103,7 +95,7 @@ describe('platform basics', () => {
   });
 
   it('checks the session before validating the body', async () => {
-    const r = await call(p.app, 'POST', '/api/order/OrderList', { json: { pageSize: 'x' } });
+    const r = await call(t.p.app, 'POST', '/api/order/OrderList', { json: { pageSize: 'x' } });
     expect(r.status).toBe(401);
   });
 });
@@ -130,16 +122,16 @@ describe('no input produces a 500', () => {
       for (const body of junk) {
         const form = op.requestBody && JSON.stringify(op.requestBody).includes('x-www-form-urlencoded');
         const r = form
-          ? await call(p.app, method, path, {
-              token: admin,
+          ? await call(t.p.app, method, path, {
+              token: t.token('admin'),
               form: { username: String(body), password: JSON.stringify(body) },
             })
           : await call(
-              p.app,
+              t.p.app,
               method,
               `${path}?t=${encodeURIComponent(JSON.stringify(body))}&username=${encodeURIComponent(String(body))}`,
               {
-                token: admin,
+                token: t.token('admin'),
                 json: method === 'GET' ? undefined : body,
               },
             );
@@ -152,7 +144,7 @@ describe('no input produces a 500', () => {
 
 describe('/tool', () => {
   it('gives the login page texts and policy flags', async () => {
-    const r = await call(p.app, 'GET', '/tool/getFootTitle');
+    const r = await call(t.p.app, 'GET', '/tool/getFootTitle');
     expect(r.body.data).toMatchObject({ title: '医学影像系统', aes: 'N', aes_key: '', use_password_check: 'Y' });
   });
 
@@ -163,21 +155,21 @@ describe('/tool', () => {
       [2, /^\d{4}$/],
     ] as const) {
       const key = `captcha-type-${type}-key`;
-      const r = await p.app.request(`/tool/captcha?t=${key}&captcha_type=${type}`);
+      const r = await t.p.app.request(`/tool/captcha?t=${key}&captcha_type=${type}`);
       expect(r.headers.get('content-type')).toBe('image/png');
       const png = Buffer.from(await r.arrayBuffer());
       expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
       // IHDR: width and height, big-endian, right after the chunk's length and type.
       expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([136, 40]);
-      const [row] = await p.deps.db.select().from(captcha).where(eq(captcha.key, key));
+      const [row] = await t.p.deps.db.select().from(captcha).where(eq(captcha.key, key));
       expect(row!.code).toMatch(re);
     }
-    expect((await call(p.app, 'GET', '/tool/captcha?t=short')).status).toBe(400);
-    expect((await call(p.app, 'GET', '/tool/captcha?t=abcdefgh&captcha_type=3')).status).toBe(400);
+    expect((await call(t.p.app, 'GET', '/tool/captcha?t=short')).status).toBe(400);
+    expect((await call(t.p.app, 'GET', '/tool/captcha?t=abcdefgh&captcha_type=3')).status).toBe(400);
   });
 
   it('tells the server time', async () => {
-    const r = await call(p.app, 'GET', '/tool/serverTime');
+    const r = await call(t.p.app, 'GET', '/tool/serverTime');
     const d = r.body.data as { time: string; timestamp: number };
     expect(Math.abs(d.timestamp - Date.now())).toBeLessThan(5000);
     expect(d.time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);

@@ -2,20 +2,15 @@ import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
 import type { Db } from './db/client';
 import * as schema from './db/schema';
 import { call } from '../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/api-platform';
+import { startTestPlatform } from '../../tests/support/api-platform';
+import { useTestPlatform } from '../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-beforeAll(async () => {
-  p = await startTestPlatform();
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform();
 
 const login = (app: ReturnType<typeof createApp>) =>
   call(app, 'POST', '/user/login', { form: { username: 'doctor', password: 'Doctor@123', logon_type: 'PC' } });
@@ -54,21 +49,24 @@ async function relayTo(target: URL) {
 
 describe('/healthz and a database that goes away', () => {
   it('answers ok with the database kind while the database answers', async () => {
-    const r = await call(p.app, 'GET', '/healthz');
+    const r = await call(t.p.app, 'GET', '/healthz');
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ status: 'ok', db: p.kind });
+    expect(r.body).toEqual({ status: 'ok', db: t.p.kind });
   });
 
   // Each database kind goes away in its own way: PostgreSQL through a relay that is cut, PGlite by closing it.
   if (process.env.TEST_DB === 'postgres') {
     it('PostgreSQL down, hung, back: 503 with db "down" and 503 on other routes, then recovers by itself', async () => {
-      const target = new URL(p.deps.env.DATABASE_URL!);
+      const target = new URL(t.p.deps.env.DATABASE_URL!);
       const relay = await relayTo(target);
       const via = new URL(target);
       via.port = String(relay.port);
       const pool = new pg.Pool({ connectionString: via.toString(), max: 4, connectionTimeoutMillis: 3000 });
       pool.on('error', () => {});
-      const app = createApp({ ...p.deps, db: drizzle(pool, { schema }) as unknown as Db }, { webDir: '/nonexistent' });
+      const app = createApp(
+        { ...t.p.deps, db: drizzle(pool, { schema }) as unknown as Db },
+        { webDir: '/nonexistent' },
+      );
       try {
         expect((await call(app, 'GET', '/healthz')).status).toBe(200);
         expect((await login(app)).status).toBe(200);

@@ -1,24 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PG_INT_MAX } from '@shared/schemas/common';
-import { call, loginAs } from '../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../tests/support/api-platform';
+import { call } from '../../tests/support/api-client';
+import { useTestPlatform } from '../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let admin: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await loginAs(p.app, 'admin', 'Admin@123');
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin'] });
 
 const BEYOND = [PG_INT_MAX + 1, 1e15, 2 ** 63, -(PG_INT_MAX + 2)];
 
 describe('integers beyond what the database holds', () => {
   it('answer 400 with the field named, never 500 (version, pk, parent, report position)', async () => {
     const [study] = (
-      (await call(p.app, 'POST', '/api/order/OrderList', { token: admin, json: {} })).body.data as {
+      (await call(t.p.app, 'POST', '/api/order/OrderList', { token: t.token('admin'), json: {} })).body.data as {
         list: { study_iuid: string }[];
       }
     ).list;
@@ -31,7 +23,7 @@ describe('integers beyond what the database holds', () => {
         ['/report/versions', { ...ref, rpt_position: n }, 'rpt_position'],
       ];
       for (const [path, json, field] of cases) {
-        const r = await call(p.app, 'POST', path, { token: admin, json });
+        const r = await call(t.p.app, 'POST', path, { token: t.token('admin'), json });
         expect(r.status, `${path} ${field}=${n}`).toBe(400);
         expect(r.body.errors, path).toEqual(expect.arrayContaining([expect.objectContaining({ field })]));
       }
@@ -39,7 +31,7 @@ describe('integers beyond what the database holds', () => {
   });
 
   it('the largest value a column holds is valid input (refused for what it means, not for its size)', async () => {
-    const r = await call(p.app, 'POST', '/template/delete', { token: admin, json: { pk: PG_INT_MAX } });
+    const r = await call(t.p.app, 'POST', '/template/delete', { token: t.token('admin'), json: { pk: PG_INT_MAX } });
     expect(r.status).toBe(404);
   });
 });

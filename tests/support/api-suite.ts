@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { App } from '../../server/src/app';
 import { DEMO_USERS } from '../../server/src/db/seed/demo';
 import { loginAs } from './api-client';
+import { DEMO_PASSWORDS } from './demo-logins';
 import { startTestPlatform, type TestPlatform } from './api-platform';
 
 /**
@@ -12,10 +13,7 @@ export const ROLES = ['anonymous', 'admin', 'doctor', 'auditor', 'register', 'do
 export type Role = (typeof ROLES)[number];
 type Hospital = 'H001' | 'H002';
 
-const PASSWORDS: Record<string, string> = {
-  admin: 'Admin@123',
-  ...Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.password])),
-};
+const PASSWORDS: Record<string, string> = DEMO_PASSWORDS;
 const HOSPITAL: Record<string, Hospital> = Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.hospital]));
 
 export interface HospitalData {

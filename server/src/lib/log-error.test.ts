@@ -1,19 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestPlatform, type TestPlatform } from '../../../tests/support/api-platform';
+import { describe, expect, it } from 'vitest';
+import { useTestPlatform } from '../../../tests/support/use-test-platform';
 import { loggableError } from './log-error';
 
-let p: TestPlatform;
-beforeAll(async () => {
-  p = await startTestPlatform({ SEED: 'none' });
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ env: { SEED: 'none' } });
 
 describe('loggableError', () => {
   it('keeps the SQL and SQLSTATE of a failed query but none of its values', async () => {
-    const err = await p.deps.db.execute(sql`select ${'双肺纹理清晰 secret'}::int`).catch((e: unknown) => e);
+    const err = await t.p.deps.db.execute(sql`select ${'双肺纹理清晰 secret'}::int`).catch((e: unknown) => e);
     const logged = JSON.stringify(loggableError(err));
     expect(logged).toContain('select $1::int');
     expect(logged).toContain('22P02');

@@ -2,23 +2,22 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sysConfig } from '../db/schema';
-import { startTestPlatform, type TestPlatform } from '../../../tests/support/api-platform';
+import { useTestPlatform } from '../../../tests/support/use-test-platform';
 import { coreOrigin } from './core-url-csp';
 
-let p: TestPlatform;
-beforeAll(async () => {
-  const webDir = mkdtempSync(path.join(os.tmpdir(), 'rx-csp-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>t</title>');
-  p = await startTestPlatform({}, { webDir });
-});
-afterAll(async () => {
-  await p?.close();
+const t = useTestPlatform({
+  webDir: () => {
+    const webDir = mkdtempSync(path.join(os.tmpdir(), 'rx-csp-web-'));
+    writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>t</title>');
+    return webDir;
+  },
 });
 
-const setCoreUrl = (value: string) => p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, 'core_url'));
-const cspOf = async (url: string) => (await p.app.request(url)).headers.get('content-security-policy') ?? '';
+const setCoreUrl = (value: string) =>
+  t.p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, 'core_url'));
+const cspOf = async (url: string) => (await t.p.app.request(url)).headers.get('content-security-policy') ?? '';
 const directive = (csp: string, name: string) =>
   csp
     .split(';')

@@ -6,14 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
 import { sysUser } from '../db/schema';
-import { loginAs } from '../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../tests/support/api-platform';
+import { useTestPlatform } from '../../../tests/support/use-test-platform';
 import { createRealtimeHub } from './hub';
 
-let p: TestPlatform;
+const t = useTestPlatform({ users: ['doctor', 'auditor'] });
 let server: ReturnType<typeof serve>;
 let origin: string;
-let tokens: Record<'doctor' | 'auditor', string>;
 let pks: Record<string, number>;
 
 interface Peer {
@@ -52,34 +50,27 @@ async function until(ok: () => boolean, ms = 5000) {
 }
 
 beforeAll(async () => {
-  p = await startTestPlatform();
   server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const s = serve({ fetch: p.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+    const s = serve({ fetch: t.p.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
   });
-  p.deps.realtime.attach(server);
+  t.p.deps.realtime.attach(server);
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const [doctor, auditor] = await Promise.all([
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-    loginAs(p.app, 'auditor', 'Audit@123'),
-  ]);
-  tokens = { doctor, auditor };
-  const users = await p.deps.db.select({ pk: sysUser.pk, username: sysUser.username }).from(sysUser);
+  const users = await t.p.deps.db.select({ pk: sysUser.pk, username: sysUser.username }).from(sysUser);
   pks = Object.fromEntries(users.map((u) => [u.username, u.pk]));
 });
 afterAll(async () => {
   await new Promise((r) => server?.close(r));
-  await p?.close();
 });
 
 describe('realtime socket', () => {
   it('signs in by the first message and answers ping with pong', async () => {
-    const peer = await signedIn(tokens.doctor);
-    expect(p.deps.realtime.connections(pks.doctor!)).toBe(1);
+    const peer = await signedIn(t.token('doctor'));
+    expect(t.p.deps.realtime.connections(pks.doctor!)).toBe(1);
     peer.ws.send(JSON.stringify({ type: 'ping' }));
     await until(() => peer.messages.some((m) => m.type === 'pong'));
     peer.ws.close();
     await peer.closed;
-    await until(() => p.deps.realtime.connections(pks.doctor!) === 0);
+    await until(() => t.p.deps.realtime.connections(pks.doctor!) === 0);
   });
 
   it('closes a socket whose token is unknown, whose first message is not auth, or that signed out', async () => {
@@ -96,12 +87,12 @@ describe('realtime socket', () => {
     junk.ws.send('{not json');
     expect(await junk.closed).toBe(REALTIME_CLOSE.unauthorized);
 
-    const gone = await loginAs(p.app, 'register', 'Register@123');
-    await p.app.request('/user/logout', { method: 'POST', headers: { authorization: `Bearer ${gone}` } });
+    const gone = await t.login('register');
+    await t.p.app.request('/user/logout', { method: 'POST', headers: { authorization: `Bearer ${gone}` } });
     const revoked = await open(wsUrl(origin));
     revoked.ws.send(JSON.stringify({ type: 'auth', token: gone }));
     expect(await revoked.closed).toBe(REALTIME_CLOSE.unauthorized);
-    expect(p.deps.realtime.connections(pks.register!)).toBe(0);
+    expect(t.p.deps.realtime.connections(pks.register!)).toBe(0);
   });
 
   it('refuses the upgrade from a foreign Origin, without Origin, and on another path', async () => {
@@ -113,16 +104,16 @@ describe('realtime socket', () => {
 
   it('tells every socket of that user, and only that user, that the session ended, and closes them', async () => {
     const [tab1, tab2, other] = await Promise.all([
-      signedIn(tokens.doctor),
-      signedIn(tokens.doctor),
-      signedIn(tokens.auditor),
+      signedIn(t.token('doctor')),
+      signedIn(t.token('doctor')),
+      signedIn(t.token('auditor')),
     ]);
-    expect(p.deps.realtime.connections(pks.doctor!)).toBe(2);
-    p.deps.realtime.sessionsEnded(pks.doctor!, 'locked');
+    expect(t.p.deps.realtime.connections(pks.doctor!)).toBe(2);
+    t.p.deps.realtime.sessionsEnded(pks.doctor!, 'locked');
     expect(await tab1.closed).toBe(REALTIME_CLOSE.sessionEnded);
     expect(await tab2.closed).toBe(REALTIME_CLOSE.sessionEnded);
     for (const tab of [tab1, tab2]) expect(tab.messages.at(-1)).toEqual({ type: 'session_ended', reason: 'locked' });
-    expect(p.deps.realtime.connections(pks.doctor!)).toBe(0);
+    expect(t.p.deps.realtime.connections(pks.doctor!)).toBe(0);
 
     expect(other.messages).toEqual([{ type: 'ready' }]);
     other.ws.send(JSON.stringify({ type: 'ping' }));
@@ -135,8 +126,8 @@ describe('realtime socket', () => {
 describe('realtime hub on its own server', () => {
   it('closes a socket that does not sign in within the time limit, and honours PUBLIC_ORIGIN', async () => {
     const hub = createRealtimeHub({
-      db: p.deps.db,
-      log: p.deps.log,
+      db: t.p.deps.db,
+      log: t.p.deps.log,
       publicOrigin: 'https://pacs.example',
       authTimeoutMs: 200,
     });

@@ -1,36 +1,32 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRow } from '@shared/schemas/audit';
 import type { Page } from '@shared/schemas/common';
 import { PERMISSIONS } from '@shared/permissions';
 import { auditLog, permission, role, rolePermission, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { audit, auditChange } from './service';
 
-let p: TestPlatform;
-let admin: string;
-let doctor: string;
+const t = useTestPlatform({ users: ['admin', 'doctor'] });
 let doctorPk: number;
 let doctor2Pk: number;
 
-const list = async (query: Record<string, string | object>, token = admin, lang?: string) => {
+const list = async (query: Record<string, string | object>, token = t.token('admin'), lang?: string) => {
   const q = new URLSearchParams(
     Object.entries(query).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
   );
-  return call(p.app, 'GET', `/audit/list?${q}`, { token, lang });
+  return call(t.p.app, 'GET', `/audit/list?${q}`, { token, lang });
 };
 const page = (r: { body: { data?: unknown } }) => r.body.data as Page<AuditRow>;
 
 beforeAll(async () => {
-  p = await startTestPlatform();
-  [admin, doctor] = await Promise.all([loginAs(p.app, 'admin', 'Admin@123'), loginAs(p.app, 'doctor', 'Doctor@123')]);
-  const users = await p.deps.db.select({ pk: sysUser.pk, username: sysUser.username }).from(sysUser);
+  const users = await t.p.deps.db.select({ pk: sysUser.pk, username: sysUser.username }).from(sysUser);
   doctorPk = users.find((u) => u.username === 'doctor')!.pk;
   doctor2Pk = users.find((u) => u.username === 'doctor2')!.pk;
   // 25 rows of a test action in January 2020, one a day, alternating between doctor (H001) and doctor2 (H002).
-  await p.deps.db.insert(auditLog).values(
+  await t.p.deps.db.insert(auditLog).values(
     Array.from({ length: 25 }, (_, i) => ({
       time: new Date(2020, 0, i + 1, 12),
       user_pk: i % 2 ? doctor2Pk : doctorPk,
@@ -41,9 +37,6 @@ beforeAll(async () => {
       detail: { before: { n: i }, after: { n: i + 1 } },
     })),
   );
-});
-afterAll(async () => {
-  await p?.close();
 });
 
 describe('GET /audit/list', () => {
@@ -83,10 +76,10 @@ describe('GET /audit/list', () => {
   });
 
   it('refuses unknown filters, bad dates and odd action codes with the field named', async () => {
-    const unknown = await list({ filters: { password: 'x' } }, admin, 'en-US');
+    const unknown = await list({ filters: { password: 'x' } }, t.token('admin'), 'en-US');
     expect(unknown.status).toBe(400);
     expect(unknown.body.msg).toContain('filters');
-    const date = await list({ filters: { startDate: '2020-13-01' } }, admin, 'zh-CN');
+    const date = await list({ filters: { startDate: '2020-13-01' } }, t.token('admin'), 'zh-CN');
     expect(date.status).toBe(400);
     expect(date.body.msg).toContain('startDate');
     const action = await list({ filters: { action: "x' or 1=1" } });
@@ -97,13 +90,13 @@ describe('GET /audit/list', () => {
 
   it('never shows a password, hash or token, whether written by auditChange or by a careless audit()', async () => {
     const who = { pk: doctorPk, username: 'admin' };
-    await auditChange(p.deps.db, who, {
+    await auditChange(t.p.deps.db, who, {
       action: 'sd_secret',
       target: 'sys_user:1',
       before: { username: 'x', password: '$2b$10$abcdef', pwd_hash: 'h1' },
       after: { username: 'y', password: '$2b$10$ghijkl', pwd_hash: 'h2' },
     });
-    await audit(p.deps.db, {
+    await audit(t.p.deps.db, {
       action: 'sd_secret',
       username: 'admin',
       detail: { token: 'tok-123', nested: { password: 'Plain@123', keep: 1 }, list: [{ aes_key: 'k' }] },
@@ -131,11 +124,14 @@ describe('GET /audit/list', () => {
   });
 
   it("shows an administrator's password reset with before and after, never the hash nor the one-time password", async () => {
-    const register = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
-    const reset = await call(p.app, 'POST', '/user/resetPassword', { token: admin, json: { pk: register[0]!.pk } });
+    const register = await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
+    const reset = await call(t.p.app, 'POST', '/user/resetPassword', {
+      token: t.token('admin'),
+      json: { pk: register[0]!.pk },
+    });
     expect(reset.status).toBe(200);
     const oneTime = (reset.body.data as { password: string }).password;
-    const [after] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
+    const [after] = await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
     const r = await list({ filters: { action: 'user_reset_password' } });
     const row = page(r).list[0]!;
     expect(row).toMatchObject({ username: 'admin', target: `sys_user:${after!.pk}` });
@@ -146,21 +142,21 @@ describe('GET /audit/list', () => {
   });
 
   it('is for sys:audit only: 401 without a session, 403 for a doctor, nothing written', async () => {
-    const before = await p.deps.db.$count(auditLog);
-    expect((await call(p.app, 'GET', '/audit/list')).status).toBe(401);
-    expect((await list({}, doctor)).status).toBe(403);
-    expect((await call(p.app, 'GET', '/audit/exportXls', { token: doctor })).status).toBe(403);
-    expect(await p.deps.db.$count(auditLog)).toBe(before);
+    const before = await t.p.deps.db.$count(auditLog);
+    expect((await call(t.p.app, 'GET', '/audit/list')).status).toBe(401);
+    expect((await list({}, t.token('doctor'))).status).toBe(403);
+    expect((await call(t.p.app, 'GET', '/audit/exportXls', { token: t.token('doctor') })).status).toBe(403);
+    expect(await t.p.deps.db.$count(auditLog)).toBe(before);
   });
 
   it("shows a non-super holder of sys:audit only the rows of its own hospital's users", async () => {
-    const [perm] = await p.deps.db
+    const [perm] = await t.p.deps.db
       .select({ pk: permission.pk })
       .from(permission)
       .where(eq(permission.perms, PERMISSIONS.SYS_AUDIT));
-    const [hadminRole] = await p.deps.db.select({ pk: role.pk }).from(role).where(eq(role.code, 'hospital_admin'));
-    await p.deps.db.insert(rolePermission).values({ role_pk: hadminRole!.pk, permission_pk: perm!.pk });
-    const hadmin = await loginAs(p.app, 'hadmin', 'Hadmin@123');
+    const [hadminRole] = await t.p.deps.db.select({ pk: role.pk }).from(role).where(eq(role.code, 'hospital_admin'));
+    await t.p.deps.db.insert(rolePermission).values({ role_pk: hadminRole!.pk, permission_pk: perm!.pk });
+    const hadmin = await t.login('hadmin');
     const r = page(await list({ pageSize: '50', filters: { action: 'sd_test' } }, hadmin));
     expect(r.totalRow).toBe(13);
     expect(new Set(r.list.map((x) => x.username))).toEqual(new Set(['doctor']));
@@ -170,8 +166,8 @@ describe('GET /audit/list', () => {
 describe('GET /audit/exportXls', () => {
   it('exports the filtered rows with headers in the caller language, and audits the export', async () => {
     const q = new URLSearchParams({ filters: JSON.stringify({ action: 'sd_test', username: 'doctor2' }) });
-    const res = await p.app.request(`/audit/exportXls?${q}`, {
-      headers: { authorization: `Bearer ${admin}`, 'accept-language': 'en-US' },
+    const res = await t.p.app.request(`/audit/exportXls?${q}`, {
+      headers: { authorization: `Bearer ${t.token('admin')}`, 'accept-language': 'en-US' },
     });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -180,7 +176,7 @@ describe('GET /audit/exportXls', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Time');
     expect(sheet.rowCount).toBe(13);
     expect(sheet.getRow(2).getCell(2).value).toBe('doctor2');
-    const [row] = await p.deps.db
+    const [row] = await t.p.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, 'audit'))

@@ -1,16 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditLog, loginThrottle, pwdError, sysConfig, sysUser } from '../../db/schema';
 import { call } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-beforeAll(async () => {
-  p = await startTestPlatform();
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform();
 
 const OWN = '10.1.1.10';
 const STRANGER = '203.0.113.7';
@@ -23,22 +17,22 @@ const PASSWORDS: Record<string, string> = {
 };
 
 const login = (username: string, password: string, ip: string, lang = 'en-US') =>
-  call(p.app, 'POST', '/user/login', { form: { username, password, logon_type: 'PC' }, ip, lang });
+  call(t.p.app, 'POST', '/user/login', { form: { username, password, logon_type: 'PC' }, ip, lang });
 const signIn = async (username: string, ip: string) => {
   const r = await login(username, PASSWORDS[username]!, ip);
   expect(r.status, r.text).toBe(200);
   return r.body.token as string;
 };
 /** Waiting out every back-off, without waiting: the back-off's end moves to the past. */
-const waitOut = () => p.deps.db.update(loginThrottle).set({ blocked_until: null });
+const waitOut = () => t.p.deps.db.update(loginThrottle).set({ blocked_until: null });
 /** The captcha is forced from 2 failures; these tests are about what comes after it. */
-const forgetCaptcha = (username: string) => p.deps.db.delete(pwdError).where(eq(pwdError.username, username));
+const forgetCaptcha = (username: string) => t.p.deps.db.delete(pwdError).where(eq(pwdError.username, username));
 const setConfig = (name: string, value: string) =>
-  p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
+  t.p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
 const userRow = async (username: string) =>
-  (await p.deps.db.select().from(sysUser).where(eq(sysUser.username, username)))[0]!;
+  (await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, username)))[0]!;
 const auditOf = (username: string, actions: string[]) =>
-  p.deps.db
+  t.p.deps.db
     .select()
     .from(auditLog)
     .where(and(eq(auditLog.username, username), inArray(auditLog.action, actions)))
@@ -56,7 +50,7 @@ async function failAfterWaiting(username: string, ip: string, password = 'Wrong@
 describe('sign-in lock-out that strangers cannot use', () => {
   it('answers an unknown user, a wrong password and a locked account alike (status, code, message, data)', async () => {
     await signIn('doctor2', OWN);
-    await p.deps.db
+    await t.p.deps.db
       .update(sysUser)
       .set({ locked_until: new Date(Date.now() + 30 * 60_000) })
       .where(eq(sysUser.username, 'doctor2'));
@@ -72,7 +66,7 @@ describe('sign-in lock-out that strangers cannot use', () => {
     expect(answers[0]!.body).toMatchObject({ error: 'BAD_CREDENTIALS', code: 401 });
     const zh = await login('no-such-user', 'Wrong@1234', '198.51.100.5', 'zh-CN');
     expect(zh.body.msg).toBe('用户名或密码错误，或账号已被锁定');
-    await p.deps.db.update(sysUser).set({ locked_until: null }).where(eq(sysUser.username, 'doctor2'));
+    await t.p.deps.db.update(sysUser).set({ locked_until: null }).where(eq(sysUser.username, 'doctor2'));
   });
 
   it('backs off a username at an address with growing waits, answered before the password and audited', async () => {
@@ -125,13 +119,13 @@ describe('sign-in lock-out that strangers cannot use', () => {
       expect(locked).toMatchObject({ ip: OWN, detail: { source: 'login', known_failures: 4, minutes: 30 } });
 
       const admin = await signIn('admin', OWN);
-      const list = await call(p.app, 'GET', '/monitor/queryPwdErrorList', { token: admin });
+      const list = await call(t.p.app, 'GET', '/monitor/queryPwdErrorList', { token: admin });
       expect(list.body.data).toContainEqual(
         expect.objectContaining({ key: 'register', locked: true, throttled: true }),
       );
       await failAfterWaiting('register', OWN, 'Register@123'); // locked: the right password is refused alike
 
-      await call(p.app, 'POST', '/monitor/delPwdErrorInfo', { token: admin, json: { key: 'register' } });
+      await call(t.p.app, 'POST', '/monitor/delPwdErrorInfo', { token: admin, json: { key: 'register' } });
       await signIn('register', OWN);
     } finally {
       await setConfig('login_max_fails', '5');
@@ -141,9 +135,9 @@ describe('sign-in lock-out that strangers cannot use', () => {
   it('lock screen: wrong passwords count, end the session at login_max_fails, and never lock from elsewhere', async () => {
     await signIn('doctor', OWN);
     const stolen = await signIn('doctor', STRANGER);
-    await p.deps.db.delete(loginThrottle).where(eq(loginThrottle.ip, STRANGER)); // STRANGER: not a known address
+    await t.p.deps.db.delete(loginThrottle).where(eq(loginThrottle.ip, STRANGER)); // STRANGER: not a known address
     const unlock = (token: string, password: string, ip: string) =>
-      call(p.app, 'POST', '/user/checkPassword', { token, json: { password }, ip, lang: 'en-US' });
+      call(t.p.app, 'POST', '/user/checkPassword', { token, json: { password }, ip, lang: 'en-US' });
     for (let i = 0; i < 4; i++) {
       await waitOut();
       const r = await unlock(stolen, 'Nope@1234', STRANGER);
@@ -154,8 +148,8 @@ describe('sign-in lock-out that strangers cannot use', () => {
     const last = await unlock(stolen, 'Nope@1234', STRANGER);
     expect(last.status).toBe(401);
     expect(last.body.msg).toBe('Too many wrong passwords; you have been signed out');
-    expect((await call(p.app, 'POST', '/user/info', { token: stolen })).status).toBe(401);
-    expect((await p.deps.db.select().from(pwdError).where(eq(pwdError.username, 'doctor')))[0]!.count).toBe(5);
+    expect((await call(t.p.app, 'POST', '/user/info', { token: stolen })).status).toBe(401);
+    expect((await t.p.deps.db.select().from(pwdError).where(eq(pwdError.username, 'doctor')))[0]!.count).toBe(5);
     expect(await auditOf('doctor', ['session_ended'])).toHaveLength(1);
 
     expect((await userRow('doctor')).locked_until).toBeNull();
@@ -170,7 +164,7 @@ describe('sign-in lock-out that strangers cannot use', () => {
       await forgetCaptcha('doctor2');
       const token = await signIn('doctor2', OWN);
       const unlock = (password: string) =>
-        call(p.app, 'POST', '/user/checkPassword', { token, json: { password }, ip: OWN, lang: 'en-US' });
+        call(t.p.app, 'POST', '/user/checkPassword', { token, json: { password }, ip: OWN, lang: 'en-US' });
       for (let i = 0; i < 2; i++) expect((await unlock('Nope@1234')).status).toBe(400);
       await waitOut();
       const third = await unlock('Nope@1234');
@@ -179,7 +173,7 @@ describe('sign-in lock-out that strangers cannot use', () => {
       expect(await auditOf('doctor2', ['account_locked'])).toHaveLength(1);
     } finally {
       await setConfig('login_max_fails', '5');
-      await p.deps.db.update(sysUser).set({ locked_until: null }).where(eq(sysUser.username, 'doctor2'));
+      await t.p.deps.db.update(sysUser).set({ locked_until: null }).where(eq(sysUser.username, 'doctor2'));
     }
   });
 });

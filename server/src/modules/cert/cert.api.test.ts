@@ -5,38 +5,28 @@ import type { CertBinding, CertLoginResult } from '@shared/schemas/cert';
 import { auditLog, sysUser } from '../../db/schema';
 import { loadEnv } from '../../env';
 import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { parseCertificate } from './proof';
 import { certFactory, type TestCert } from '../../../../tests/support/test-certs';
 
 // app.request() addresses the app as http://localhost: that is the origin a signature must cover.
 const ORIGIN = 'http://localhost';
 const DAY = 86_400_000;
-let p: TestPlatform;
+const t = useTestPlatform({ users: ['doctor', 'auditor'] });
 const certs = certFactory();
-let doctor: string;
-let auditor: string;
 
-beforeAll(async () => {
-  p = await startTestPlatform();
-  doctor = await loginAs(p.app, 'doctor', 'Doctor@123');
-  auditor = await loginAs(p.app, 'auditor', 'Audit@123');
-});
-afterAll(async () => {
-  await p?.close();
-  certs.cleanup();
-});
+afterAll(() => certs.cleanup());
 afterEach(() => {
-  p.deps.now = undefined;
+  t.p.deps.now = undefined;
 });
 
 const setClock = (d: Date) => {
-  p.deps.now = () => d;
+  t.p.deps.now = () => d;
 };
 
 /** A sign-in challenge and the caller cookie it is bound to. */
 async function loginChallenge(cookie?: string) {
-  const r = await call(p.app, 'POST', '/cert/challenge', { json: {}, headers: cookie ? { cookie } : {} });
+  const r = await call(t.p.app, 'POST', '/cert/challenge', { json: {}, headers: cookie ? { cookie } : {} });
   expect(r.status).toBe(200);
   const set = r.headers.get('set-cookie') ?? '';
   expect(set).toMatch(/HttpOnly/i);
@@ -53,7 +43,7 @@ const proofOf = async (c: TestCert, challenge: string, origin = ORIGIN) => ({
 
 async function certLogin(c: TestCert, o: { origin?: string; lang?: string } = {}) {
   const { challenge, cookie } = await loginChallenge();
-  return call(p.app, 'POST', '/cert/login', {
+  return call(t.p.app, 'POST', '/cert/login', {
     json: await proofOf(c, challenge, o.origin),
     headers: { cookie },
     lang: o.lang,
@@ -61,16 +51,16 @@ async function certLogin(c: TestCert, o: { origin?: string; lang?: string } = {}
 }
 
 async function bind(token: string, c: TestCert, lang?: string) {
-  const ch = await call(p.app, 'POST', '/cert/challenge', { token, json: { purpose: 'bind' } });
+  const ch = await call(t.p.app, 'POST', '/cert/challenge', { token, json: { purpose: 'bind' } });
   expect(ch.status).toBe(200);
   const challenge = (ch.body.data as { challenge: string }).challenge;
-  return call(p.app, 'POST', '/cert/bind', { token, json: await proofOf(c, challenge), lang });
+  return call(t.p.app, 'POST', '/cert/bind', { token, json: await proofOf(c, challenge), lang });
 }
 
 describe('challenge', () => {
   it('is 256 random bits in base64 (44 characters), valid 5 minutes, different each time', async () => {
-    const a = await call(p.app, 'POST', '/cert/challenge', { json: {} });
-    const b = await call(p.app, 'POST', '/cert/challenge', { json: {} });
+    const a = await call(t.p.app, 'POST', '/cert/challenge', { json: {} });
+    const b = await call(t.p.app, 'POST', '/cert/challenge', { json: {} });
     const da = a.body.data as { challenge: string; expires_in: number };
     expect(da.challenge).toMatch(/^[A-Za-z0-9+/]{43}=$/);
     expect(Buffer.from(da.challenge, 'base64')).toHaveLength(32);
@@ -79,13 +69,13 @@ describe('challenge', () => {
   });
 
   it('needs a session for a bind challenge', async () => {
-    const r = await call(p.app, 'POST', '/cert/challenge', { json: { purpose: 'bind' } });
+    const r = await call(t.p.app, 'POST', '/cert/challenge', { json: { purpose: 'bind' } });
     expect(r.status).toBe(401);
     expect(r.body).toMatchObject({ success: false, error: 'UNAUTHORIZED' });
   });
 
   it('refuses an unknown purpose with the envelope', async () => {
-    const r = await call(p.app, 'POST', '/cert/challenge', { json: { purpose: 'sign-anything' }, lang: 'en-US' });
+    const r = await call(t.p.app, 'POST', '/cert/challenge', { json: { purpose: 'sign-anything' }, lang: 'en-US' });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, error: 'VALIDATION', code: 400 });
   });
@@ -98,12 +88,12 @@ describe('bind, sign in, unbind', () => {
   });
 
   it('binds a certificate to the signed-in user after proving possession of the key', async () => {
-    const r = await bind(doctor, rsa);
+    const r = await bind(t.token('doctor'), rsa);
     expect(r.status).toBe(200);
     expect(r.body.msg).toBe('证书绑定成功');
     const b = r.body.data as CertBinding;
     expect(b).toMatchObject({ subject: expect.stringMatching(/^CN=Test Doctor/), days_left: 90, warning: '' });
-    const info = await call(p.app, 'POST', '/user/info', { token: doctor });
+    const info = await call(t.p.app, 'POST', '/user/info', { token: t.token('doctor') });
     expect((info.body.data as { user: { usb_key: string } }).user.usb_key).toBe(b.usb_key);
   });
 
@@ -116,9 +106,9 @@ describe('bind, sign in, unbind', () => {
     expect(res).toHaveProperty('password_expire');
     expect(res).toHaveProperty('update_password_time');
     expect(res.data.token).toBe(res.token);
-    const info = await call(p.app, 'POST', '/user/info', { token: res.token });
+    const info = await call(t.p.app, 'POST', '/user/info', { token: res.token });
     expect((info.body.data as { user: { username: string } }).user.username).toBe('doctor');
-    const [row] = await p.deps.db
+    const [row] = await t.p.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, 'login'))
@@ -129,35 +119,35 @@ describe('bind, sign in, unbind', () => {
   });
 
   it('refuses the certificate to a second user, and binds again for its owner', async () => {
-    const r = await bind(auditor, rsa, 'en-US');
+    const r = await bind(t.token('auditor'), rsa, 'en-US');
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({
       success: false,
       error: 'CERT_BOUND_OTHER',
       msg: 'This certificate is already bound to another user',
     });
-    expect((await bind(doctor, rsa)).status).toBe(200);
+    expect((await bind(t.token('doctor'), rsa)).status).toBe(200);
   });
 
   it('binding another certificate replaces the first', async () => {
     const ec = certs.make('ec', -1, 120);
-    expect((await bind(doctor, ec)).status).toBe(200);
+    expect((await bind(t.token('doctor'), ec)).status).toBe(200);
     expect((await certLogin(rsa)).body.error).toBe('CERT_NOT_BOUND');
     expect((await certLogin(ec)).status).toBe(200);
-    expect((await bind(doctor, rsa)).status).toBe(200);
+    expect((await bind(t.token('doctor'), rsa)).status).toBe(200);
   });
 
   it('unbinds: the certificate no longer signs in, and a second unbind says nothing is bound', async () => {
-    const r = await call(p.app, 'POST', '/cert/unbind', { token: doctor });
+    const r = await call(t.p.app, 'POST', '/cert/unbind', { token: t.token('doctor') });
     expect(r.status).toBe(200);
     expect(r.body.msg).toBe('证书已解除绑定');
     const again = await certLogin(rsa);
     expect(again.status).toBe(403);
     expect(again.body).toMatchObject({ success: false, error: 'CERT_NOT_BOUND' });
-    const twice = await call(p.app, 'POST', '/cert/unbind', { token: doctor, lang: 'en-US' });
+    const twice = await call(t.p.app, 'POST', '/cert/unbind', { token: t.token('doctor'), lang: 'en-US' });
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ error: 'CERT_NOT_BOUND', msg: 'No certificate is bound to your account' });
-    expect((await call(p.app, 'POST', '/cert/unbind', {})).status).toBe(401);
+    expect((await call(t.p.app, 'POST', '/cert/unbind', {})).status).toBe(401);
   });
 });
 
@@ -165,18 +155,18 @@ describe('refusals', () => {
   let key: TestCert;
   beforeAll(async () => {
     key = certs.make('ec', -1, 90);
-    const token = await loginAs(p.app, 'doctor2', 'Doctor@123');
+    const token = await loginAs(t.p.app, 'doctor2', 'Doctor@123');
     expect((await bind(token, key)).status).toBe(200);
   });
 
   it('refuses a replayed challenge', async () => {
     const { challenge, cookie } = await loginChallenge();
-    const first = await call(p.app, 'POST', '/cert/login', {
+    const first = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, challenge),
       headers: { cookie },
     });
     expect(first.status).toBe(200);
-    const replay = await call(p.app, 'POST', '/cert/login', {
+    const replay = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, challenge),
       headers: { cookie },
     });
@@ -190,13 +180,13 @@ describe('refusals', () => {
     const late = await loginChallenge();
     const inTime = await loginChallenge(late.cookie);
     setClock(new Date(start.getTime() + 5 * 60_000 - 1000));
-    const ok = await call(p.app, 'POST', '/cert/login', {
+    const ok = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, inTime.challenge),
       headers: { cookie: inTime.cookie },
     });
     expect(ok.status).toBe(200);
     setClock(new Date(start.getTime() + 5 * 60_000));
-    const r = await call(p.app, 'POST', '/cert/login', {
+    const r = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, late.challenge),
       headers: { cookie: late.cookie },
       lang: 'en-US',
@@ -209,15 +199,15 @@ describe('refusals', () => {
     const mine = await loginChallenge();
     const theirs = await loginChallenge();
     expect(theirs.cookie).not.toBe(mine.cookie);
-    const foreign = await call(p.app, 'POST', '/cert/login', {
+    const foreign = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, mine.challenge),
       headers: { cookie: theirs.cookie },
     });
     expect(foreign.body.error).toBe('CHALLENGE_INVALID');
-    const none = await call(p.app, 'POST', '/cert/login', { json: await proofOf(key, mine.challenge) });
+    const none = await call(t.p.app, 'POST', '/cert/login', { json: await proofOf(key, mine.challenge) });
     expect(none.body.error).toBe('CHALLENGE_INVALID');
     // The owner can still use it: a stranger cannot burn someone else's challenge.
-    const own = await call(p.app, 'POST', '/cert/login', {
+    const own = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, mine.challenge),
       headers: { cookie: mine.cookie },
     });
@@ -227,12 +217,12 @@ describe('refusals', () => {
   it('refuses an unknown challenge and a bind challenge used to sign in', async () => {
     const { cookie } = await loginChallenge();
     const unknown = randomBytes(32).toString('base64');
-    const r = await call(p.app, 'POST', '/cert/login', { json: await proofOf(key, unknown), headers: { cookie } });
+    const r = await call(t.p.app, 'POST', '/cert/login', { json: await proofOf(key, unknown), headers: { cookie } });
     expect(r.body.error).toBe('CHALLENGE_INVALID');
-    const token = await loginAs(p.app, 'doctor2', 'Doctor@123');
-    const ch = await call(p.app, 'POST', '/cert/challenge', { token, json: { purpose: 'bind' } });
+    const token = await loginAs(t.p.app, 'doctor2', 'Doctor@123');
+    const ch = await call(t.p.app, 'POST', '/cert/challenge', { token, json: { purpose: 'bind' } });
     const bindChallenge = (ch.body.data as { challenge: string }).challenge;
-    const cross = await call(p.app, 'POST', '/cert/login', {
+    const cross = await call(t.p.app, 'POST', '/cert/login', {
       json: await proofOf(key, bindChallenge),
       headers: { cookie },
     });
@@ -246,7 +236,7 @@ describe('refusals', () => {
     const other = certs.make('ec', -1, 90);
     const { challenge, cookie } = await loginChallenge();
     const forged = { ...(await proofOf(other, challenge)), certificate: key.der };
-    const r = await call(p.app, 'POST', '/cert/login', { json: forged, headers: { cookie } });
+    const r = await call(t.p.app, 'POST', '/cert/login', { json: forged, headers: { cookie } });
     expect(r.body.error).toBe('SIGNATURE_INVALID');
   });
 
@@ -267,12 +257,12 @@ describe('refusals', () => {
       { ...(await proofOf(key, challenge)), signature: '***' },
     ];
     for (const json of cases) {
-      const r = await call(p.app, 'POST', '/cert/login', { json, headers: { cookie } });
+      const r = await call(t.p.app, 'POST', '/cert/login', { json, headers: { cookie } });
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ success: false, error: 'VALIDATION' });
     }
     const garbage = { ...(await proofOf(key, challenge)), certificate: Buffer.from('nope').toString('base64') };
-    const r = await call(p.app, 'POST', '/cert/login', { json: garbage, headers: { cookie } });
+    const r = await call(t.p.app, 'POST', '/cert/login', { json: garbage, headers: { cookie } });
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, error: 'CERT_INVALID' });
   });
@@ -282,7 +272,7 @@ describe('validity', () => {
   let user: string;
   let key: TestCert;
   beforeAll(async () => {
-    user = await loginAs(p.app, 'register', 'Register@123');
+    user = await loginAs(t.p.app, 'register', 'Register@123');
     key = certs.make('rsa', -1, 90);
     expect((await bind(user, key)).status).toBe(200);
   });
@@ -323,12 +313,12 @@ describe('validity', () => {
 
   it('binds a certificate near its end with a warning, and refuses to bind an expired one', async () => {
     const short = certs.make('ec', -1, 30);
-    const r = await bind(auditor, short);
+    const r = await bind(t.token('auditor'), short);
     expect(r.status).toBe(200);
     expect((r.body.data as CertBinding).days_left).toBe(30);
     expect((r.body.data as CertBinding).warning).toContain('30');
     const old = certs.make('rsa', -400, -35);
-    const refused = await bind(auditor, old, 'en-US');
+    const refused = await bind(t.token('auditor'), old, 'en-US');
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       error: 'CERT_EXPIRED',
@@ -342,12 +332,12 @@ describe('the password sign-in’s rules apply', () => {
   let pk: number;
   beforeAll(async () => {
     key = certs.make('ec', -1, 90);
-    const token = await loginAs(p.app, 'nomenu', 'Nomenu@123').catch(() => '');
+    const token = await loginAs(t.p.app, 'nomenu', 'Nomenu@123').catch(() => '');
     // nomenu cannot sign in with a password either; bind its certificate directly.
     expect(token).toBe('');
-    const [row] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'nomenu'));
+    const [row] = await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'nomenu'));
     pk = row!.pk;
-    await p.deps.db
+    await t.p.deps.db
       .update(sysUser)
       .set({ usb_key: parseCertificate(key.der).fingerprint })
       .where(eq(sysUser.pk, pk));
@@ -360,9 +350,9 @@ describe('the password sign-in’s rules apply', () => {
   });
 
   it('refuses a disabled account and a locked one', async () => {
-    const { db } = p.deps;
+    const { db } = t.p.deps;
     const auditorKey = certs.make('rsa', -1, 90);
-    const token = await loginAs(p.app, 'auditor', 'Audit@123');
+    const token = await loginAs(t.p.app, 'auditor', 'Audit@123');
     expect((await bind(token, auditorKey)).status).toBe(200);
     const [a] = await db.select().from(sysUser).where(eq(sysUser.username, 'auditor'));
     await db.update(sysUser).set({ status: 0 }).where(eq(sysUser.pk, a!.pk));
@@ -387,27 +377,27 @@ describe('the public origin', () => {
 
   it('when set, is the origin a signature must cover (not the address the request reached)', async () => {
     const key = certs.make('rsa', -1, 90);
-    const token = await loginAs(p.app, 'admin', 'Admin@123');
+    const token = await loginAs(t.p.app, 'admin', 'Admin@123');
     expect((await bind(token, key)).status).toBe(200);
-    p.deps.env.PUBLIC_ORIGIN = 'https://pacs.example.org';
+    t.p.deps.env.PUBLIC_ORIGIN = 'https://pacs.example.org';
     try {
-      const r = await call(p.app, 'POST', '/cert/challenge', { json: {} });
+      const r = await call(t.p.app, 'POST', '/cert/challenge', { json: {} });
       expect(r.headers.get('set-cookie')).toMatch(/; Secure/);
       const cookie = (r.headers.get('set-cookie') ?? '').split(';')[0]!;
       const { challenge } = r.body.data as { challenge: string };
-      const local = await call(p.app, 'POST', '/cert/login', {
+      const local = await call(t.p.app, 'POST', '/cert/login', {
         json: await proofOf(key, challenge),
         headers: { cookie },
       });
       expect(local.body.error).toBe('SIGNATURE_INVALID');
       const again = await loginChallenge(cookie);
-      const pub = await call(p.app, 'POST', '/cert/login', {
+      const pub = await call(t.p.app, 'POST', '/cert/login', {
         json: await proofOf(key, again.challenge, 'https://pacs.example.org'),
         headers: { cookie },
       });
       expect(pub.status).toBe(200);
     } finally {
-      p.deps.env.PUBLIC_ORIGIN = undefined;
+      t.p.deps.env.PUBLIC_ORIGIN = undefined;
     }
   });
 });

@@ -1,33 +1,19 @@
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIG_KINDS } from '@shared/config-kinds';
 import { auditLog, sysConfig, sysUser } from '../../db/schema';
 import { CONFIG_DEFAULTS } from '../../db/seed/config-defaults';
 import { getConfigs } from './service';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let admin: string;
-let doctor: string;
-let hadmin: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  [admin, doctor, hadmin] = await Promise.all([
-    loginAs(p.app, 'admin', 'Admin@123'),
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-    loginAs(p.app, 'hadmin', 'Hadmin@123'),
-  ]);
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin', 'doctor', 'hadmin'] });
 
-const post = (path: string, json: unknown, token = admin, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token, json, lang });
-const entry = async (name: string) => (await p.deps.db.select().from(sysConfig).where(eq(sysConfig.name, name)))[0];
+const post = (path: string, json: unknown, token = t.token('admin'), lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token, json, lang });
+const entry = async (name: string) => (await t.p.deps.db.select().from(sysConfig).where(eq(sysConfig.name, name)))[0];
 const audits = (target: string) =>
-  p.deps.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.pk));
+  t.p.deps.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(desc(auditLog.pk));
 const aesKey = async () => (await entry('aes_key'))!.value;
 
 describe('the kinds of the known entries', () => {
@@ -54,8 +40,8 @@ describe('POST /config/list', () => {
   });
 
   it('needs sys:config: a hospital administrator and a doctor get 403', async () => {
-    expect((await post('/config/list', {}, hadmin)).status).toBe(403);
-    expect((await post('/config/update', { name: 'use_captcha', value: 'Y' }, doctor)).status).toBe(403);
+    expect((await post('/config/list', {}, t.token('hadmin'))).status).toBe(403);
+    expect((await post('/config/update', { name: 'use_captcha', value: 'Y' }, t.token('doctor'))).status).toBe(403);
     expect((await entry('use_captcha'))!.value).toBe('N');
   });
 });
@@ -85,7 +71,7 @@ describe('values checked by kind: 400 naming value, in the caller language, noth
   });
 
   it('answers in Chinese for zh-CN', async () => {
-    const r = await post('/config/update', { name: 'login_max_fails', value: '99' }, admin, 'zh-CN');
+    const r = await post('/config/update', { name: 'login_max_fails', value: '99' }, t.token('admin'), 'zh-CN');
     expect(r.body.errors).toEqual([{ field: 'value', msg: '取值须为：1-20' }]);
   });
 
@@ -149,8 +135,8 @@ describe('custom entries', () => {
 
   it('a disabled built-in entry reads as its default', async () => {
     await post('/config/update', { name: 'use_critical', value: 'N', status: 0 });
-    expect((await getConfigs(p.deps.db, ['use_critical'])).use_critical).toBe('Y');
-    const all = await post('/config/configAll', {}, doctor);
+    expect((await getConfigs(t.p.deps.db, ['use_critical'])).use_critical).toBe('Y');
+    const all = await post('/config/configAll', {}, t.token('doctor'));
     expect((all.body.data as Record<string, string>).use_critical).toBe('Y');
     await post('/config/update', { name: 'use_critical', value: 'Y', status: 1 });
   });
@@ -163,7 +149,7 @@ describe('secrets: aes_key and entries named like keys are never read back', () 
     const key = await aesKey();
     expect(key.length).toBeGreaterThan(20);
 
-    const all = await post('/config/configAll', {}, doctor);
+    const all = await post('/config/configAll', {}, t.token('doctor'));
     expect(all.status).toBe(200);
     expect(all.body.data).toMatchObject({ use_critical: 'Y', grade_a: '甲级' });
     expect(all.body.data).not.toHaveProperty('aes_key');
@@ -171,13 +157,13 @@ describe('secrets: aes_key and entries named like keys are never read back', () 
     expect(all.text).not.toContain('sms-secret-value');
 
     for (const name of ['aes_key', 'sms_api_key']) {
-      const r = await call(p.app, 'GET', `/config/findByName?name=${name}`, { token: doctor });
+      const r = await call(t.p.app, 'GET', `/config/findByName?name=${name}`, { token: t.token('doctor') });
       expect(r.status).toBe(404);
     }
-    const found = await call(p.app, 'GET', '/config/findByName?name=use_critical', { token: doctor });
+    const found = await call(t.p.app, 'GET', '/config/findByName?name=use_critical', { token: t.token('doctor') });
     expect(found.body.data).toEqual({ name: 'use_critical', value: 'Y', description: expect.any(String) });
 
-    const type = await post('/config/findType', { type: 'image_quality' }, doctor);
+    const type = await post('/config/findType', { type: 'image_quality' }, t.token('doctor'));
     expect(type.body.data).toEqual([{ name: 'grade_a', value: '甲级', description: '' }]);
 
     const list = await post('/config/list', { pageSize: 50 });
@@ -203,7 +189,7 @@ describe('secrets: aes_key and entries named like keys are never read back', () 
     expect(fresh).not.toBe(key);
     expect(Buffer.from(fresh, 'base64')).toHaveLength(32);
 
-    const rows = await p.deps.db.select().from(auditLog).where(like(auditLog.target, 'sys_config:%'));
+    const rows = await t.p.deps.db.select().from(auditLog).where(like(auditLog.target, 'sys_config:%'));
     const text = JSON.stringify(rows);
     expect(text).not.toContain(key);
     expect(text).not.toContain(fresh);
@@ -214,7 +200,7 @@ describe('secrets: aes_key and entries named like keys are never read back', () 
 
 describe('a change applies at the next sign-in, without a restart', () => {
   const login = (username: string, password: string, ip = '10.9.9.9') =>
-    call(p.app, 'POST', '/user/login', { form: { username, password, logon_type: 'PC' }, ip, lang: 'en-US' });
+    call(t.p.app, 'POST', '/user/login', { form: { username, password, logon_type: 'PC' }, ip, lang: 'en-US' });
 
   it('use_captcha Y: the next sign-in needs a captcha; N again: it does not', async () => {
     expect((await login('auditor', 'Audit@123')).status).toBe(200);
@@ -227,13 +213,13 @@ describe('a change applies at the next sign-in, without a restart', () => {
   });
 
   it('login_max_fails 1: one wrong password from a known address locks the account', async () => {
-    const register = () => p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
+    const register = () => t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
     await post('/config/update', { name: 'login_max_fails', value: '1' });
     try {
       expect((await login('register', 'Register@123', '10.7.7.7')).status).toBe(200);
       expect((await login('register', 'Wrong@1234', '10.7.7.7')).status).toBe(401);
       expect((await register())[0]!.locked_until!.getTime()).toBeGreaterThan(Date.now());
-      const [locked] = await p.deps.db
+      const [locked] = await t.p.deps.db
         .select()
         .from(auditLog)
         .where(and(eq(auditLog.username, 'register'), eq(auditLog.action, 'account_locked')));

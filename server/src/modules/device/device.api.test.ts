@@ -1,33 +1,19 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeviceOption, DeviceRow } from '@shared/schemas/admin-org';
 import { auditLog, device } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import type { DemoUser } from '../../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-const t: Record<string, string> = {};
-beforeAll(async () => {
-  p = await startTestPlatform();
-  for (const [u, pw] of [
-    ['admin', 'Admin@123'],
-    ['hadmin', 'Hadmin@123'],
-    ['doctor', 'Doctor@123'],
-    ['register', 'Register@123'],
-  ] as const) {
-    t[u] = await loginAs(p.app, u, pw);
-  }
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor', 'register'] });
 
-const post = (who: string, path: string, json: unknown, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token: t[who], json, lang });
-const deviceByAet = async (aet: string) => (await p.deps.db.select().from(device).where(eq(device.aet, aet)))[0];
+const post = (who: DemoUser, path: string, json: unknown, lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token: t.token(who), json, lang });
+const deviceByAet = async (aet: string) => (await t.p.deps.db.select().from(device).where(eq(device.aet, aet)))[0];
 const rowsOf = (r: { body: { data?: unknown } }) => (r.body.data as { list: DeviceRow[] }).list;
-const lastAudit = async () => (await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0];
-const countDevices = async () => Number(await p.deps.db.$count(device));
+const lastAudit = async () => (await t.p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0];
+const countDevices = async () => Number(await t.p.deps.db.$count(device));
 const valid = { name: 'MR 1', aet: 'MR_ONE', modality: 'MR', ip: '10.0.0.5', port: 104 };
 
 describe('device list and pick list', () => {
@@ -135,7 +121,7 @@ describe('device save, status, delete', () => {
 describe('hospital scope and permission', () => {
   it("hadmin cannot touch H002's devices: 404, nothing written", async () => {
     const other = (await deviceByAet('H002_CT1'))!;
-    const auditsBefore = Number(await p.deps.db.$count(auditLog));
+    const auditsBefore = Number(await t.p.deps.db.$count(auditLog));
     const calls = [
       await post('hadmin', '/device/saveAet', { ...valid, pk: other.pk, aet: 'STOLEN' }),
       await post('hadmin', '/device/updateAetStatus', { pk: other.pk, status: 0 }),
@@ -143,7 +129,7 @@ describe('hospital scope and permission', () => {
     ];
     expect(calls.map((c) => c.status)).toEqual([404, 404, 404]);
     expect(await deviceByAet('H002_CT1')).toEqual(other);
-    expect(Number(await p.deps.db.$count(auditLog))).toBe(auditsBefore);
+    expect(Number(await t.p.deps.db.$count(auditLog))).toBe(auditsBefore);
   });
 
   it('hadmin cannot create a device in another hospital (403) nor move one there', async () => {

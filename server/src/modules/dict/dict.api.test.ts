@@ -1,42 +1,28 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DictRow } from '@shared/schemas/admin-config';
 import { auditLog, dict } from '../../db/schema';
 import { seedDicts } from '../../db/seed/dicts';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let admin: string;
-let doctor: string;
-let hadmin: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  [admin, doctor, hadmin] = await Promise.all([
-    loginAs(p.app, 'admin', 'Admin@123'),
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-    loginAs(p.app, 'hadmin', 'Hadmin@123'),
-  ]);
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin', 'doctor', 'hadmin'] });
 
-const post = (path: string, json: unknown, token = admin, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token, json, lang });
-const count = async () => (await p.deps.db.select().from(dict)).length;
-const lastAudit = async () => (await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0]!;
+const post = (path: string, json: unknown, token = t.token('admin'), lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token, json, lang });
+const count = async () => (await t.p.deps.db.select().from(dict)).length;
+const lastAudit = async () => (await t.p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0]!;
 
 describe('reading the dictionaries (any signed-in caller)', () => {
   it('lists the seeded dictionaries and the entries of one by code, sorted', async () => {
-    const parents = await post('/dict/listParent', {}, doctor);
+    const parents = await post('/dict/listParent', {}, t.token('doctor'));
     expect((parents.body.data as DictRow[]).map((d) => d.code)).toEqual([
       'patient_type',
       'sex',
       'age_unit',
       'department',
     ]);
-    const types = await post('/dict/dictByCode', { code: 'patient_type' }, doctor);
+    const types = await post('/dict/dictByCode', { code: 'patient_type' }, t.token('doctor'));
     expect((types.body.data as DictRow[]).map((d) => [d.value, d.name_en])).toEqual([
       ['1', 'Outpatient'],
       ['2', 'Inpatient'],
@@ -45,13 +31,13 @@ describe('reading the dictionaries (any signed-in caller)', () => {
       ['5', 'Green channel'],
       ['6', 'Other'],
     ]);
-    expect((await post('/dict/dictByCode', { code: 'nothing_here' }, doctor)).body.data).toEqual([]);
-    expect((await call(p.app, 'POST', '/dict/listParent', { json: {} })).status).toBe(401);
+    expect((await post('/dict/dictByCode', { code: 'nothing_here' }, t.token('doctor'))).body.data).toEqual([]);
+    expect((await call(t.p.app, 'POST', '/dict/listParent', { json: {} })).status).toBe(401);
   });
 
   it('the seed runs once: an installation that has dictionaries keeps them as they are', async () => {
     const before = await count();
-    await seedDicts(p.deps.db);
+    await seedDicts(t.p.deps.db);
     expect(await count()).toBe(before);
   });
 });
@@ -75,7 +61,7 @@ describe('changing the dictionaries (sys:dict)', () => {
     const dup = await post('/dict/save', { parent_pk: parentPk, code: '8x10', name: 'again' });
     expect(dup.status).toBe(400);
     expect(dup.body.errors).toEqual([{ field: 'code', msg: 'This code already exists' }]);
-    const dupParent = await post('/dict/save', { code: 'sex', name: 'again' }, admin, 'zh-CN');
+    const dupParent = await post('/dict/save', { code: 'sex', name: 'again' }, t.token('admin'), 'zh-CN');
     expect(dupParent.body.errors).toEqual([{ field: 'code', msg: '编码已存在' }]);
 
     const list = await post('/dict/dictByCode', { code: 'film_size' });
@@ -94,25 +80,25 @@ describe('changing the dictionaries (sys:dict)', () => {
   });
 
   it('two levels only, and the parent cannot change', async () => {
-    const [child] = await p.deps.db.select().from(dict).where(eq(dict.code, 'F'));
+    const [child] = await t.p.deps.db.select().from(dict).where(eq(dict.code, 'F'));
     const r = await post('/dict/save', { parent_pk: child!.pk, code: 'deeper', name: 'deeper' });
     expect(r.status).toBe(400);
     expect((r.body.errors as { field: string }[])[0]!.field).toBe('parent_pk');
-    const [department] = await p.deps.db.select().from(dict).where(eq(dict.code, 'department'));
+    const [department] = await t.p.deps.db.select().from(dict).where(eq(dict.code, 'department'));
     const moved = await post('/dict/save', { pk: child!.pk, parent_pk: department!.pk, code: 'F', name: '女' });
     expect(moved.status).toBe(400);
     expect((await post('/dict/save', { pk: 2147483647, code: 'x', name: 'x' })).status).toBe(404);
   });
 
   it('refuses to delete a dictionary that has entries; deletes an entry, then the empty dictionary', async () => {
-    const [parent] = await p.deps.db.select().from(dict).where(eq(dict.code, 'film_size'));
+    const [parent] = await t.p.deps.db.select().from(dict).where(eq(dict.code, 'film_size'));
     const before = await count();
     const refused = await post('/dict/delete', { pk: parent!.pk });
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('The dictionary still has entries and cannot be deleted');
     expect(await count()).toBe(before);
 
-    const children = await p.deps.db.select().from(dict).where(eq(dict.parent_pk, parent!.pk));
+    const children = await t.p.deps.db.select().from(dict).where(eq(dict.parent_pk, parent!.pk));
     for (const c of children) expect((await post('/dict/delete', { pk: c.pk })).body.data).toEqual({ deleted: 1 });
     expect(await lastAudit()).toMatchObject({ action: 'dict_delete', detail: { after: null } });
     expect((await post('/dict/delete', { pk: parent!.pk })).status).toBe(200);
@@ -122,7 +108,7 @@ describe('changing the dictionaries (sys:dict)', () => {
 
   it('needs sys:dict: a doctor and a hospital administrator get 403 and nothing changes', async () => {
     const before = await count();
-    for (const token of [doctor, hadmin]) {
+    for (const token of [t.token('doctor'), t.token('hadmin')]) {
       expect((await post('/dict/save', { code: 'x_forbidden', name: 'x' }, token)).status).toBe(403);
       expect((await post('/dict/delete', { pk: 1 }, token)).status).toBe(403);
     }

@@ -1,38 +1,27 @@
 import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalRow } from '@shared/schemas/admin-org';
 import { auditLog, hospital, permission, role, rolePermission } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import type { DemoUser } from '../../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-const t: Record<string, string> = {};
+const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor'] });
 beforeAll(async () => {
-  p = await startTestPlatform();
   // hadmin (H001) is also given sys:hospital here: a non-super holder edits only their own hospital.
-  const db = p.deps.db;
+  const db = t.p.deps.db;
   const [perm] = await db.select().from(permission).where(eq(permission.key, 'sysHospital'));
   const [hadminRole] = await db.select().from(role).where(eq(role.code, 'hospital_admin'));
   await db.insert(rolePermission).values({ role_pk: hadminRole!.pk, permission_pk: perm!.pk });
-  for (const [u, pw] of [
-    ['admin', 'Admin@123'],
-    ['hadmin', 'Hadmin@123'],
-    ['doctor', 'Doctor@123'],
-  ] as const) {
-    t[u] = await loginAs(p.app, u, pw);
-  }
-});
-afterAll(async () => {
-  await p?.close();
 });
 
-const post = (who: string, path: string, json: unknown, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token: t[who], json, lang });
-const bySn = async (sn: string) => (await p.deps.db.select().from(hospital).where(eq(hospital.sn, sn)))[0];
+const post = (who: DemoUser, path: string, json: unknown, lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token: t.token(who), json, lang });
+const bySn = async (sn: string) => (await t.p.deps.db.select().from(hospital).where(eq(hospital.sn, sn)))[0];
 const listOf = (r: { body: { data?: unknown } }) => r.body.data as { list: HospitalRow[]; totalRow: number };
-const lastAudit = async () => (await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0];
-const count = async () => Number(await p.deps.db.$count(hospital));
+const lastAudit = async () => (await t.p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0];
+const count = async () => Number(await t.p.deps.db.$count(hospital));
 const fresh = { sn: 'H900', code: 'H900', name: '新医院', address: '中山路 1 号', qrcode_type: 1 };
 
 describe('hospital list and export', () => {
@@ -50,8 +39,8 @@ describe('hospital list and export', () => {
   });
 
   it('exports the list as xlsx', async () => {
-    const res = await p.app.request('/hospital/exportXls?column=sn&order=desc', {
-      headers: { authorization: `Bearer ${t.admin}`, 'accept-language': 'en-US' },
+    const res = await t.p.app.request('/hospital/exportXls?column=sn&order=desc', {
+      headers: { authorization: `Bearer ${t.token('admin')}`, 'accept-language': 'en-US' },
     });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();

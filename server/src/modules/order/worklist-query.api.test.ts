@@ -1,22 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OrderSort, StudyRow } from '@shared/schemas/order';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { countQuery, orderBy, studySelect, studyWhere, type StudyFilter } from './query';
 
-let p: TestPlatform;
-let admin: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  admin = await loginAs(p.app, 'admin', 'Admin@123');
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin'] });
 
 async function apiPage(json: Record<string, unknown>) {
-  const r = await call(p.app, 'POST', '/api/order/OrderList', { token: admin, json });
+  const r = await call(t.p.app, 'POST', '/api/order/OrderList', { token: t.token('admin'), json });
   expect(r.status).toBe(200);
   return r.body.data as { list: StudyRow[]; totalRow: number };
 }
@@ -24,12 +16,12 @@ async function apiPage(json: Record<string, unknown>) {
 /** The plain join the worklist ran before its prepared statements: the reference for their rows. */
 async function reference(f: StudyFilter, sort: OrderSort, pageNumber: number) {
   const where = studyWhere(f);
-  const rows = await studySelect(p.deps.db, 1)
+  const rows = await studySelect(t.p.deps.db, 1)
     .where(where)
     .orderBy(...orderBy(sort))
     .limit(10)
     .offset((pageNumber - 1) * 10);
-  const [count] = await countQuery(p.deps.db, where, !!f.rptStatus?.length);
+  const [count] = await countQuery(t.p.deps.db, where, !!f.rptStatus?.length);
   return { pks: rows.map((r) => r.s.pk), total: count!.n };
 }
 
@@ -77,7 +69,7 @@ describe('the worklist page and count (subquery shape, prepared per filter shape
 if (process.env.TEST_DB === 'postgres') {
   describe('the platform’s PostgreSQL connections', () => {
     it('start no parallel workers', async () => {
-      const r = await p.deps.db.execute(sql`show max_parallel_workers_per_gather`);
+      const r = await t.p.deps.db.execute(sql`show max_parallel_workers_per_gather`);
       expect((r as unknown as { rows: Record<string, string>[] }).rows[0]).toEqual({
         max_parallel_workers_per_gather: '0',
       });
@@ -90,9 +82,9 @@ if (process.env.TEST_DB === 'postgres') {
         startDate: '2020-01-01',
         endDate: '2030-01-01',
       });
-      const plan = await p.deps.db.transaction(async (tx) => {
+      const plan = await t.p.deps.db.transaction(async (tx) => {
         await tx.execute(sql`set local enable_seqscan = off`);
-        return tx.execute(sql`explain ${countQuery(p.deps.db, where, false)}`);
+        return tx.execute(sql`explain ${countQuery(t.p.deps.db, where, false)}`);
       });
       const text = (plan as unknown as { rows: Record<string, string>[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(text).toContain('study_live_hosp_mod_dt_idx');

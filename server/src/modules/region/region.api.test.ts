@@ -1,31 +1,18 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RegionNode } from '@shared/schemas/admin-org';
 import { auditLog, hospital, knowledgeNode, region, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import type { DemoUser } from '../../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-const t: Record<string, string> = {};
-beforeAll(async () => {
-  p = await startTestPlatform();
-  for (const [u, pw] of [
-    ['admin', 'Admin@123'],
-    ['hadmin', 'Hadmin@123'],
-    ['doctor', 'Doctor@123'],
-  ] as const) {
-    t[u] = await loginAs(p.app, u, pw);
-  }
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor'] });
 
-const post = (who: string, path: string, json: unknown, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token: t[who], json, lang });
-const byCode = async (code: string) => (await p.deps.db.select().from(region).where(eq(region.code, code)))[0];
-const lastAudit = async () => (await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0];
-const count = async () => Number(await p.deps.db.$count(region));
+const post = (who: DemoUser, path: string, json: unknown, lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token: t.token(who), json, lang });
+const byCode = async (code: string) => (await t.p.deps.db.select().from(region).where(eq(region.code, code)))[0];
+const lastAudit = async () => (await t.p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0];
+const count = async () => Number(await t.p.deps.db.$count(region));
 
 describe('region tree', () => {
   it('every signed-in user reads the tree, children under their parent', async () => {
@@ -82,7 +69,7 @@ describe('region save and delete', () => {
   });
 
   it('refuses to delete while it has sub-regions, users, hospitals or templates (409 naming them)', async () => {
-    const db = p.deps.db;
+    const db = t.p.deps.db;
     const south = (await byCode('SOUTH'))!;
     const children = await post('admin', '/group/delete', { pk: south.pk });
     expect(children.status).toBe(409);

@@ -1,34 +1,21 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
 import { auditLog, report, session, study, sysConfig, sysUser } from '../../db/schema';
 import { sha256Hex } from '../../lib/crypto';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import type { DemoUser } from '../../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-const tokens: Record<string, string> = {};
+const t = useTestPlatform({ users: ['doctor', 'auditor', 'doctor2', 'register', 'admin'] });
 let pool: StudyRow[] = [];
 beforeAll(async () => {
-  p = await startTestPlatform();
-  for (const [u, pw] of [
-    ['doctor', 'Doctor@123'],
-    ['auditor', 'Audit@123'],
-    ['doctor2', 'Doctor@123'],
-    ['register', 'Register@123'],
-    ['admin', 'Admin@123'],
-  ]) {
-    tokens[u!] = await loginAs(p.app, u!, pw!);
-  }
-  const r = await call(p.app, 'POST', '/api/order/OrderList', {
-    token: tokens.doctor,
+  const r = await call(t.p.app, 'POST', '/api/order/OrderList', {
+    token: t.token('doctor'),
     json: { rpt_status: [0], pageSize: 100 },
   });
   pool = (r.body.data as { list: StudyRow[] }).list;
-});
-afterAll(async () => {
-  await p?.close();
 });
 
 /** A not-yet-written H001 study no other test uses. */
@@ -37,9 +24,9 @@ function freshStudy(): StudyRow {
   if (!s) throw new Error('out of fresh studies');
   return s;
 }
-const req = (user: string, path: string, json: unknown, lang?: string) =>
-  call(p.app, 'POST', path, { token: tokens[user], json, lang });
-async function info(user: string, study_iuid: string) {
+const req = (user: DemoUser, path: string, json: unknown, lang?: string) =>
+  call(t.p.app, 'POST', path, { token: t.token(user), json, lang });
+async function info(user: DemoUser, study_iuid: string) {
   const r = await req(user, '/report/info', { study_iuid });
   expect(r.status).toBe(200);
   return r.body.data as ReportInfo;
@@ -51,14 +38,14 @@ const texts = (extra: Record<string, unknown> = {}) => ({
   report_text2: '胸部CT平扫未见明显异常。',
   ...extra,
 });
-async function save(user: string, s: StudyRow, version: number, extra: Record<string, unknown> = {}) {
+async function save(user: DemoUser, s: StudyRow, version: number, extra: Record<string, unknown> = {}) {
   return req(user, '/report/save', { study_iuid: s.study_iuid, version, ...texts(extra) });
 }
 async function versions(s: StudyRow) {
   return (await req('auditor', '/report/versions', { study_iuid: s.study_iuid })).body.data as VersionRow[];
 }
 const setData1 = (username: string, data1: Record<string, unknown>) =>
-  p.deps.db.update(sysUser).set({ data1 }).where(eq(sysUser.username, username));
+  t.p.deps.db.update(sysUser).set({ data1 }).where(eq(sysUser.username, username));
 
 describe('POST /report/info', () => {
   it('gives the study, its reports, the layout template and the lock', async () => {
@@ -79,24 +66,24 @@ describe('POST /report/info', () => {
   it('prefers the hospital and modality template, then the hospital default', async () => {
     const { layoutTemplate } = await import('../../db/schema');
     const s = freshStudy();
-    const [h] = await p.deps.db
+    const [h] = await t.p.deps.db
       .insert(layoutTemplate)
       .values({ name: 'H001 default', hospital_code: 'H001', elements: [] })
       .returning();
     expect((await info('doctor', s.study_iuid)).template?.name).toBe('H001 default');
-    const [hm] = await p.deps.db
+    const [hm] = await t.p.deps.db
       .insert(layoutTemplate)
       .values({ name: 'H001 modality', hospital_code: 'H001', modality: s.modality, elements: [] })
       .returning();
     expect((await info('doctor', s.study_iuid)).template?.name).toBe('H001 modality');
-    await p.deps.db.delete(layoutTemplate).where(inArray(layoutTemplate.pk, [h!.pk, hm!.pk]));
+    await t.p.deps.db.delete(layoutTemplate).where(inArray(layoutTemplate.pk, [h!.pk, hm!.pk]));
   });
 
   it('is refused for another hospital, without the permission, or without a session', async () => {
     const s = freshStudy();
     expect((await req('doctor2', '/report/info', { study_iuid: s.study_iuid })).status).toBe(403);
     expect((await req('register', '/report/info', { study_iuid: s.study_iuid })).status).toBe(403);
-    expect((await call(p.app, 'POST', '/report/info', { json: { study_iuid: s.study_iuid } })).status).toBe(401);
+    expect((await call(t.p.app, 'POST', '/report/info', { json: { study_iuid: s.study_iuid } })).status).toBe(401);
     expect((await req('doctor', '/report/info', { study_iuid: '1.2.3.4.404' })).status).toBe(404);
   });
 });
@@ -298,8 +285,8 @@ describe('audit, cancel audit, void', () => {
 
   it('refuses every change to a third-party report', async () => {
     const s = freshStudy();
-    const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
-    await p.deps.db
+    const [st] = await t.p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    await t.p.deps.db
       .update(report)
       .set({ rpt_status: 2, third_party_pdf: '/files/third-party.pdf' })
       .where(eq(report.study_pk, st!.pk));
@@ -327,12 +314,12 @@ describe('audit, cancel audit, void', () => {
     await req('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 3 });
     await req('auditor', '/report/invalid', { study_iuid: s.study_iuid, version: 4 });
     const rpt = (await info('doctor', s.study_iuid)).reports[0]!;
-    const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
-    const [r] = await p.deps.db
+    const [st] = await t.p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    const [r] = await t.p.deps.db
       .select()
       .from(report)
       .where(and(eq(report.study_pk, st!.pk), eq(report.rpt_position, 1)));
-    const log = await p.deps.db
+    const log = await t.p.deps.db
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, `report:${r!.rpt_pk}`));
@@ -424,23 +411,23 @@ describe('drafts, lock, critical value, quality', () => {
     const s = freshStudy();
     await req('doctor', '/report/lock', { study_iuid: s.study_iuid });
     const old = new Date(Date.now() - 31 * 60_000);
-    await p.deps.db.update(study).set({ lock_time: old }).where(eq(study.study_iuid, s.study_iuid));
+    await t.p.deps.db.update(study).set({ lock_time: old }).where(eq(study.study_iuid, s.study_iuid));
     expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('');
     expect((await req('auditor', '/report/lock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
       lock_status: '李主任',
       mine: true,
     });
 
-    const [r] = await p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
-    const [perm] = await p.deps.db.select().from(permission).where(eq(permission.key, 'closeRpts'));
-    await p.deps.db
+    const [r] = await t.p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
+    const [perm] = await t.p.deps.db.select().from(permission).where(eq(permission.key, 'closeRpts'));
+    await t.p.deps.db
       .delete(rolePermission)
       .where(and(eq(rolePermission.role_pk, r!.pk), eq(rolePermission.permission_pk, perm!.pk)));
     try {
       expect((await req('doctor', '/report/cleanLock', { study_iuid: s.study_iuid })).status).toBe(403);
       expect((await info('doctor', s.study_iuid)).lock.lock_status).toBe('李主任');
     } finally {
-      await p.deps.db.insert(rolePermission).values({ role_pk: r!.pk, permission_pk: perm!.pk });
+      await t.p.deps.db.insert(rolePermission).values({ role_pk: r!.pk, permission_pk: perm!.pk });
     }
     expect((await req('doctor', '/report/cleanLock', { study_iuid: s.study_iuid })).body.data).toMatchObject({
       lock_status: '',
@@ -449,23 +436,24 @@ describe('drafts, lock, critical value, quality', () => {
 
   it('a lock ends with the session that took it: sign-out frees it, and so does the session running out', async () => {
     const s = freshStudy();
-    const t = await loginAs(p.app, 'doctor', 'Doctor@123');
-    const lock = (token: string) => call(p.app, 'POST', '/report/lock', { token, json: { study_iuid: s.study_iuid } });
-    expect((await lock(t)).body.data).toMatchObject({ lock_status: '张医生', mine: true });
+    const first = await t.login('doctor');
+    const lock = (token: string) =>
+      call(t.p.app, 'POST', '/report/lock', { token, json: { study_iuid: s.study_iuid } });
+    expect((await lock(first)).body.data).toMatchObject({ lock_status: '张医生', mine: true });
     expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('张医生');
-    expect((await call(p.app, 'POST', '/user/logout', { token: t })).status).toBe(200);
+    expect((await call(t.p.app, 'POST', '/user/logout', { token: first })).status).toBe(200);
     expect((await info('auditor', s.study_iuid)).lock).toEqual({ lock_status: '', mine: false, lock_time: '' });
-    const [freed] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+    const [freed] = await t.p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
     expect(freed).toMatchObject({ lock_user_pk: null, lock_session_pk: null, lock_status: '' });
 
     // The doctor's other session (another browser) keeps its own lock through that sign-out.
-    const t2 = await loginAs(p.app, 'doctor', 'Doctor@123');
+    const t2 = await t.login('doctor');
     expect((await lock(t2)).body.data).toMatchObject({ mine: true });
-    await call(p.app, 'POST', '/user/logout', { token: await loginAs(p.app, 'doctor', 'Doctor@123') });
+    await call(t.p.app, 'POST', '/user/logout', { token: await t.login('doctor') });
     expect((await info('auditor', s.study_iuid)).lock.lock_status).toBe('张医生');
 
     // That session runs out without a sign-out: the study reads free and the next doctor takes it.
-    await p.deps.db
+    await t.p.deps.db
       .update(session)
       .set({ expires_at: new Date(Date.now() - 1000) })
       .where(eq(session.token_hash, sha256Hex(t2)));
@@ -502,7 +490,7 @@ describe('drafts, lock, critical value, quality', () => {
       danger_val: 'x',
     });
     expect(del.body.data).toMatchObject({ is_critical: 0, danger_val: '', version: 3 });
-    await p.deps.db.update(sysConfig).set({ value: 'N' }).where(eq(sysConfig.name, 'use_critical'));
+    await t.p.deps.db.update(sysConfig).set({ value: 'N' }).where(eq(sysConfig.name, 'use_critical'));
     try {
       const off = await req('doctor', '/report/critical', {
         study_iuid: s.study_iuid,
@@ -512,7 +500,7 @@ describe('drafts, lock, critical value, quality', () => {
       });
       expect(off.body.error).toBe('FEATURE_OFF');
     } finally {
-      await p.deps.db.update(sysConfig).set({ value: 'Y' }).where(eq(sysConfig.name, 'use_critical'));
+      await t.p.deps.db.update(sysConfig).set({ value: 'Y' }).where(eq(sysConfig.name, 'use_critical'));
     }
   });
 
@@ -527,7 +515,7 @@ describe('drafts, lock, critical value, quality', () => {
     });
     expect(ok.status).toBe(200);
     const { qualityRecord } = await import('../../db/schema');
-    const [row] = await p.deps.db.select().from(qualityRecord).where(eq(qualityRecord.study_iuid, s.study_iuid));
+    const [row] = await t.p.deps.db.select().from(qualityRecord).where(eq(qualityRecord.study_iuid, s.study_iuid));
     expect(row).toMatchObject({ hospital_code: 'H001', image_quality: 4, report_quality: 3, create_user: '张医生' });
     expect((await info('auditor', s.study_iuid)).study.qc_recorded).toBe(true);
     expect((await req('doctor', '/report/quality', { study_iuid: s.study_iuid, image_quality: 7 })).status).toBe(400);

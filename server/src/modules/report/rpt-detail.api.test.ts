@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseDetail } from '@shared/report/document';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportInfo } from '@shared/schemas/report';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let doctor: string;
+const t = useTestPlatform({ users: ['doctor'] });
 let studyIuid: string;
 beforeAll(async () => {
-  p = await startTestPlatform();
-  doctor = await loginAs(p.app, 'doctor', 'Doctor@123');
-  const r = await call(p.app, 'POST', '/api/order/OrderList', {
-    token: doctor,
+  const r = await call(t.p.app, 'POST', '/api/order/OrderList', {
+    token: t.token('doctor'),
     json: { rpt_status: [0], pageSize: 10 },
   });
   const first = (r.body.data as { list: StudyRow[] }).list[0];
   if (!first) throw new Error('no unwritten study in the demo data');
   studyIuid = first.study_iuid;
 });
-afterAll(async () => {
-  await p?.close();
-});
 
 const save = (rpt_detail: unknown, version: number, lang?: string) =>
-  call(p.app, 'POST', '/report/save', {
-    token: doctor,
+  call(t.p.app, 'POST', '/report/save', {
+    token: t.token('doctor'),
     lang,
     json: {
       study_iuid: studyIuid,
@@ -39,7 +33,7 @@ const save = (rpt_detail: unknown, version: number, lang?: string) =>
   });
 const current = async () =>
   (
-    (await call(p.app, 'POST', '/report/info', { token: doctor, json: { study_iuid: studyIuid } })).body
+    (await call(t.p.app, 'POST', '/report/info', { token: t.token('doctor'), json: { study_iuid: studyIuid } })).body
       .data as ReportInfo
   ).reports[0];
 

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, VersionRow } from '@shared/schemas/report';
 import { auditLog, report, reportDraft, reportVersion, study, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import type { DemoUser } from '../../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { authenticate } from '../auth/session';
 import { auditInOne, cancelAuditInOne, saveInOne, type FastSave } from './save-fast';
 
@@ -12,26 +13,14 @@ import { auditInOne, cancelAuditInOne, saveInOne, type FastSave } from './save-f
  * The one-statement save (save-fast.ts): the statement itself must refuse whatever the rules refuse
  * (checked by calling it directly: null and nothing written), and the API must answer as before.
  */
-let p: TestPlatform;
-const tokens: Record<string, string> = {};
+const t = useTestPlatform({ users: ['doctor', 'doctor2', 'auditor'] });
 let pool: StudyRow[] = [];
 beforeAll(async () => {
-  p = await startTestPlatform();
-  for (const [u, pw] of [
-    ['doctor', 'Doctor@123'],
-    ['doctor2', 'Doctor@123'],
-    ['auditor', 'Audit@123'],
-  ]) {
-    tokens[u!] = await loginAs(p.app, u!, pw!);
-  }
-  const r = await call(p.app, 'POST', '/api/order/OrderList', {
-    token: tokens.doctor,
+  const r = await call(t.p.app, 'POST', '/api/order/OrderList', {
+    token: t.token('doctor'),
     json: { rpt_status: [0], pageSize: 100 },
   });
   pool = (r.body.data as { list: StudyRow[] }).list;
-});
-afterAll(async () => {
-  await p?.close();
 });
 
 function freshStudy(): StudyRow {
@@ -46,42 +35,42 @@ const texts = (extra: Record<string, unknown> = {}) => ({
   report_text2: '胸部CT平扫未见明显异常。',
   ...extra,
 });
-const req = (user: string, path: string, json: unknown, lang?: string) =>
-  call(p.app, 'POST', path, { token: tokens[user], json, lang });
-const save = (user: string, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
+const req = (user: DemoUser, path: string, json: unknown, lang?: string) =>
+  call(t.p.app, 'POST', path, { token: t.token(user), json, lang });
+const save = (user: DemoUser, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
   req(user, '/report/save', { study_iuid: s.study_iuid, version, ...texts(extra) });
 
 /** The statement alone, as `user` (read from the session now, so settings changes apply). */
 async function direct(
-  user: string,
+  user: DemoUser,
   s: StudyRow,
   version: number,
   extra: Partial<FastSave> = {},
   badSexes: string[] = [],
   write = saveInOne,
 ) {
-  const me = await authenticate(p.deps.db, tokens[user]!);
+  const me = await authenticate(t.p.deps.db, t.token(user)!);
   const input = { study_iuid: s.study_iuid, rpt_position: 1, version, ...texts(), ...extra } as FastSave;
-  return write(p.deps.db, { me, locale: 'zh-CN' }, input, badSexes);
+  return write(t.p.deps.db, { me, locale: 'zh-CN' }, input, badSexes);
 }
 const directAudit = (
-  user: string,
+  user: DemoUser,
   s: StudyRow,
   version: number,
   extra: Partial<FastSave> = {},
   badSexes: string[] = [],
 ) => direct(user, s, version, extra, badSexes, auditInOne);
-async function directCancel(user: string, s: StudyRow, version: number, position = 1) {
-  const me = await authenticate(p.deps.db, tokens[user]!);
+async function directCancel(user: DemoUser, s: StudyRow, version: number, position = 1) {
+  const me = await authenticate(t.p.deps.db, t.token(user)!);
   return cancelAuditInOne(
-    p.deps.db,
+    t.p.deps.db,
     { me, locale: 'zh-CN' },
     { study_iuid: s.study_iuid, rpt_position: position, version },
   );
 }
 
 async function rowsOf(s: StudyRow) {
-  const db = p.deps.db;
+  const db = t.p.deps.db;
   const [st] = await db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
   const reports = await db.select().from(report).where(eq(report.study_pk, st!.pk));
   const pks = reports.map((r) => r.rpt_pk);
@@ -102,14 +91,14 @@ async function rowsOf(s: StudyRow) {
   };
 }
 const setReport = async (s: StudyRow, set: Partial<typeof report.$inferInsert>) => {
-  const [st] = await p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
-  await p.deps.db
+  const [st] = await t.p.deps.db.select().from(study).where(eq(study.study_iuid, s.study_iuid));
+  await t.p.deps.db
     .update(report)
     .set(set)
     .where(and(eq(report.study_pk, st!.pk), eq(report.rpt_position, 1)));
 };
 const setData2 = (username: string, data2: string[]) =>
-  p.deps.db.update(sysUser).set({ data2 }).where(eq(sysUser.username, username));
+  t.p.deps.db.update(sysUser).set({ data2 }).where(eq(sysUser.username, username));
 
 /** What the write leaves behind, without keys and times. */
 const written = (d: ReportDetail) => {
@@ -169,7 +158,7 @@ describe('the save statement', () => {
       report_text2: '草稿',
     });
     expect(cached.status).toBe(200);
-    const drafts = () => p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, first!.rpt_pk));
+    const drafts = () => t.p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, first!.rpt_pk));
     expect(await drafts()).toHaveLength(1);
     const second = await direct('auditor', s, 2, { report_text2: '第二次' });
     expect(second).toMatchObject({
@@ -200,7 +189,7 @@ describe('the save statement', () => {
       [
         'deleted study',
         async (s) => {
-          await p.deps.db.update(study).set({ is_del: 1 }).where(eq(study.study_iuid, s.study_iuid));
+          await t.p.deps.db.update(study).set({ is_del: 1 }).where(eq(study.study_iuid, s.study_iuid));
           return direct('doctor', s, 1, other);
         },
       ],
@@ -306,12 +295,12 @@ describe('POST /report/save answers as before', () => {
     expect(audited.status).toBe(409);
     expect(audited.body.data).toMatchObject({ reason: 'AUDITED' });
 
-    const t = freshStudy();
-    await setReport(t, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
-    const third = await save('doctor', t, 1);
+    const pdfStudy = freshStudy();
+    await setReport(pdfStudy, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
+    const third = await save('doctor', pdfStudy, 1);
     expect(third.status).toBe(409);
     expect(third.body.data).toMatchObject({ reason: 'THIRD_PARTY' });
-    expect((await rowsOf(t)).versions).toEqual([]);
+    expect((await rowsOf(pdfStudy)).versions).toEqual([]);
   });
 
   it('422 for an organ word of the other sex, saved with RemoveCheck', async () => {
@@ -325,7 +314,7 @@ describe('POST /report/save answers as before', () => {
     expect(forced.status).toBe(200);
     // The same word is fine for a patient of the sex it belongs to.
     const other = freshStudy();
-    await p.deps.db
+    await t.p.deps.db
       .update(study)
       .set({ patient_sex: s.patient_sex === 'M' ? 'F' : 'M' })
       .where(eq(study.study_iuid, other.study_iuid));
@@ -393,13 +382,13 @@ async function refusedAll(
     expect(after.study.study_desc, why).toBe(before.study.study_desc);
   }
 }
-const scopeRefusals = (attempt: (user: string, s: StudyRow) => Promise<unknown>) =>
+const scopeRefusals = (attempt: (user: DemoUser, s: StudyRow) => Promise<unknown>) =>
   [
     ['another hospital', (s) => attempt('doctor2', s)],
     [
       'deleted study',
       async (s) => {
-        await p.deps.db.update(study).set({ is_del: 1 }).where(eq(study.study_iuid, s.study_iuid));
+        await t.p.deps.db.update(study).set({ is_del: 1 }).where(eq(study.study_iuid, s.study_iuid));
         return attempt('auditor', s);
       },
     ],
@@ -459,11 +448,11 @@ describe('the audit statement (1 to 2)', () => {
     expect(await logOf(a)).toEqual(expectedLog);
     expect(await logOf(b)).toEqual(expectedLog);
     expect([ra.study.study_desc, rb.study.study_desc]).toEqual(['胸部CT增强', '胸部CT增强']);
-    expect(await p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, fast!.rpt_pk))).toEqual([]);
+    expect(await t.p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, fast!.rpt_pk))).toEqual([]);
   });
 
   it('finds nothing and writes nothing whenever a rule refuses the audit (or it needs a save first)', async () => {
-    const audit = (user: string, s: StudyRow) => directAudit(user, s, 2, { study_desc: '别的部位' });
+    const audit = (user: DemoUser, s: StudyRow) => directAudit(user, s, 2, { study_desc: '别的部位' });
     await refusedAll(saved, [
       ...scopeRefusals(audit),
       ['stale version', (s) => directAudit('auditor', s, 1, { study_desc: '别的部位' })],
@@ -500,8 +489,8 @@ describe('the cancel-audit statement (2 to 1)', () => {
     await audited(s);
     const before = (await rowsOf(s)).reports[0]!;
     // The API keeps no draft of an audited report; one left from before stays, as on the slow path.
-    const [u] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'doctor'));
-    await p.deps.db.insert(reportDraft).values({ rpt_pk: before.rpt_pk, user_pk: u!.pk, report_text1: '草稿' });
+    const [u] = await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'doctor'));
+    await t.p.deps.db.insert(reportDraft).values({ rpt_pk: before.rpt_pk, user_pk: u!.pk, report_text1: '草稿' });
     const row = await directCancel('auditor', s, 3);
     expect(row).toMatchObject({
       version: 4,
@@ -521,7 +510,7 @@ describe('the cancel-audit statement (2 to 1)', () => {
       [3, '李主任'],
     ]);
     expect(after.versions[2]!.texts).toEqual(after.versions[1]!.texts);
-    expect(await p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, before.rpt_pk))).toHaveLength(1);
+    expect(await t.p.deps.db.select().from(reportDraft).where(eq(reportDraft.rpt_pk, before.rpt_pk))).toHaveLength(1);
     expect(await logOf(s)).toEqual([
       ['doctor', 'report_save', '0', '1'],
       ['auditor', 'report_audit', '1', '2'],
@@ -530,7 +519,7 @@ describe('the cancel-audit statement (2 to 1)', () => {
   });
 
   it('finds nothing and writes nothing whenever a rule refuses the cancel', async () => {
-    const cancel = (user: string, s: StudyRow) => directCancel(user, s, 3);
+    const cancel = (user: DemoUser, s: StudyRow) => directCancel(user, s, 3);
     await refusedAll(audited, [
       ...scopeRefusals(cancel),
       ['stale version', (s) => directCancel('auditor', s, 2)],
@@ -554,9 +543,9 @@ describe('the cancel-audit statement (2 to 1)', () => {
 });
 
 describe('POST /report/audit and /report/cancelAudit answer as before', () => {
-  const audit = (user: string, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
+  const audit = (user: DemoUser, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
     req(user, '/report/audit', { study_iuid: s.study_iuid, version, ...texts(extra) });
-  const cancel = (user: string, s: StudyRow, version: number) =>
+  const cancel = (user: DemoUser, s: StudyRow, version: number) =>
     req(user, '/report/cancelAudit', { study_iuid: s.study_iuid, version });
 
   it('403 for another hospital and for a modality outside the list', async () => {
@@ -593,12 +582,12 @@ describe('POST /report/audit and /report/cancelAudit answer as before', () => {
     expect([staleCancel.status, staleCancel.body.error]).toEqual([409, 'STALE_VERSION']);
     expect((await cancel('auditor', s, 3)).body.data).toMatchObject({ rpt_status: 1, version: 4 });
 
-    const t = freshStudy();
-    await setReport(t, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
-    const third = await cancel('auditor', t, 1);
+    const pdfStudy = freshStudy();
+    await setReport(pdfStudy, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
+    const third = await cancel('auditor', pdfStudy, 1);
     expect(third.status).toBe(409);
     expect(third.body.data).toMatchObject({ reason: 'THIRD_PARTY' });
-    expect((await rowsOf(t)).versions).toEqual([]);
+    expect((await rowsOf(pdfStudy)).versions).toEqual([]);
   });
 
   it('422 for an organ word of the other sex, audited with RemoveCheck', async () => {

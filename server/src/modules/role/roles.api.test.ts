@@ -1,35 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RolePermissions, RoleRow } from '@shared/schemas/admin-role';
 import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { adminTestKit } from '../users/admin.test-helpers';
 
-let p: TestPlatform;
-let admin: string;
-let hadmin: string;
-let doctor: string;
-const { post, counts, lastAudit } = adminTestKit(() => p);
-
-beforeAll(async () => {
-  p = await startTestPlatform();
-  [admin, hadmin, doctor] = await Promise.all([
-    loginAs(p.app, 'admin', 'Admin@123'),
-    loginAs(p.app, 'hadmin', 'Hadmin@123'),
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-  ]);
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor'] });
+const { post, counts, lastAudit } = adminTestKit(() => t.p);
 
 const roleList = async (token: string) => {
-  const r = await call(p.app, 'GET', '/role/roleList', { token, lang: 'en-US' });
+  const r = await call(t.p.app, 'GET', '/role/roleList', { token, lang: 'en-US' });
   return { status: r.status, roles: (r.body.data ?? []) as RoleRow[] };
 };
 const permissions = async (role_pk: number, lang = 'en-US') =>
-  (await post(admin, '/role/permissions', { role_pk }, lang)).body.data as RolePermissions;
+  (await post(t.token('admin'), '/role/permissions', { role_pk }, lang)).body.data as RolePermissions;
 const createRole = async (code: string) => {
-  const r = await post(admin, '/role/save', { code, name: `角色 ${code}`, name_en: `Role ${code}` });
+  const r = await post(t.token('admin'), '/role/save', { code, name: `角色 ${code}`, name_en: `Role ${code}` });
   expect(r.status).toBe(200);
   return (r.body.data as { pk: number }).pk;
 };
@@ -37,7 +22,7 @@ const createRole = async (code: string) => {
 describe('access: sys:role', () => {
   it('answers a doctor (and a hospital administrator, who lacks sys:role) 403 and changes nothing', async () => {
     const before = await counts();
-    for (const token of [doctor, hadmin]) {
+    for (const token of [t.token('doctor'), t.token('hadmin')]) {
       for (const [path, json] of [
         ['/role/save', { code: 'nope', name: 'nope' }],
         ['/role/delete', { pk: 2 }],
@@ -47,20 +32,20 @@ describe('access: sys:role', () => {
         expect((await post(token, path, json)).status, path).toBe(403);
       }
     }
-    expect((await roleList(doctor)).status).toBe(403);
+    expect((await roleList(t.token('doctor'))).status).toBe(403);
     expect(await counts()).toEqual(before);
   });
 });
 
 describe('GET /role/roleList', () => {
   it('gives the super administrator every role, with how many users hold each', async () => {
-    const { roles } = await roleList(admin);
+    const { roles } = await roleList(t.token('admin'));
     expect(roles.map((r) => r.code)).toEqual(expect.arrayContaining(['admin', 'report_doctor', 'hospital_admin']));
     expect(roles.find((r) => r.pk === 1)).toMatchObject({ builtin: true, users: 1 });
   });
 
   it('gives a holder of sys:user the roles without administrative rights beyond their own, never role 1', async () => {
-    const { status, roles } = await roleList(hadmin);
+    const { status, roles } = await roleList(t.token('hadmin'));
     expect(status).toBe(200);
     // The desk roles whatever their report permissions; not role 1 (everything), which holds sys:hospital etc.
     expect(roles.map((r) => r.code).sort()).toEqual([
@@ -77,7 +62,7 @@ describe('POST /role/save and /role/delete', () => {
   it('creates and edits a role, auditing before and after', async () => {
     const pk = await createRole('probe_a');
     expect((await lastAudit('role_create'))?.detail).toMatchObject({ before: null, after: { code: 'probe_a' } });
-    const r = await post(admin, '/role/save', { pk, code: 'probe_a', name: '改名', note: 'n' });
+    const r = await post(t.token('admin'), '/role/save', { pk, code: 'probe_a', name: '改名', note: 'n' });
     expect(r.status).toBe(200);
     expect((await lastAudit('role_update'))?.detail).toMatchObject({
       before: { name: '角色 probe_a' },
@@ -87,10 +72,10 @@ describe('POST /role/save and /role/delete', () => {
 
   it('refuses a taken code (400 naming code, in the caller language) and bad input, writing nothing', async () => {
     const before = await counts();
-    const zh = await post(admin, '/role/save', { code: 'report_doctor', name: '重复' }, 'zh-CN');
+    const zh = await post(t.token('admin'), '/role/save', { code: 'report_doctor', name: '重复' }, 'zh-CN');
     expect(zh.status).toBe(400);
     expect(zh.body.errors).toEqual([{ field: 'code', msg: '角色编码已存在' }]);
-    const bad = await post(admin, '/role/save', { code: '1 bad', name: 'x' });
+    const bad = await post(t.token('admin'), '/role/save', { code: '1 bad', name: 'x' });
     expect(bad.status).toBe(400);
     expect((bad.body.errors as { field: string }[]).map((e) => e.field).sort()).toEqual(['code', 'name']);
     expect(await counts()).toEqual(before);
@@ -98,9 +83,9 @@ describe('POST /role/save and /role/delete', () => {
 
   it('keeps role 1 (not editable nor deletable) and a role users hold', async () => {
     const before = await counts();
-    expect((await post(admin, '/role/save', { pk: 1, code: 'admin', name: '改名' })).status).toBe(409);
-    expect((await post(admin, '/role/delete', { pk: 1 })).status).toBe(409);
-    const held = await post(admin, '/role/delete', { pk: 2 });
+    expect((await post(t.token('admin'), '/role/save', { pk: 1, code: 'admin', name: '改名' })).status).toBe(409);
+    expect((await post(t.token('admin'), '/role/delete', { pk: 1 })).status).toBe(409);
+    const held = await post(t.token('admin'), '/role/delete', { pk: 2 });
     expect(held.status).toBe(409);
     expect(held.body.msg).toMatch(/users hold this role; it cannot be deleted/);
     expect(await counts()).toEqual(before);
@@ -108,9 +93,9 @@ describe('POST /role/save and /role/delete', () => {
 
   it('deletes an unused role and audits it', async () => {
     const pk = await createRole('probe_gone');
-    expect((await post(admin, '/role/delete', { pk })).status).toBe(200);
+    expect((await post(t.token('admin'), '/role/delete', { pk })).status).toBe(200);
     expect((await lastAudit('role_delete'))?.detail).toMatchObject({ before: { code: 'probe_gone' }, after: null });
-    expect((await post(admin, '/role/delete', { pk })).status).toBe(404);
+    expect((await post(t.token('admin'), '/role/delete', { pk })).status).toBe(404);
   });
 });
 
@@ -130,7 +115,7 @@ describe('POST /role/permissions and /role/savePermissions', () => {
 
   it('replaces the keys, adding the folders of chosen pages, and audits before and after', async () => {
     const pk = await createRole('probe_perm');
-    const r = await post(admin, '/role/savePermissions', { role_pk: pk, keys: ['sysUser', 'collection'] });
+    const r = await post(t.token('admin'), '/role/savePermissions', { role_pk: pk, keys: ['sysUser', 'collection'] });
     expect(r.status).toBe(200);
     expect((await permissions(pk)).checked.sort()).toEqual(['collection', 'sysAdmin', 'sysUser']);
     expect((await lastAudit('role_permissions'))?.detail).toMatchObject({
@@ -141,18 +126,18 @@ describe('POST /role/permissions and /role/savePermissions', () => {
 
   it('refuses role 1, unknown keys (400 naming keys) and an unknown role, writing nothing', async () => {
     const before = await counts();
-    expect((await post(admin, '/role/savePermissions', { role_pk: 1, keys: [] })).status).toBe(409);
-    const unknown = await post(admin, '/role/savePermissions', { role_pk: 3, keys: ['noSuchKey'] }, 'zh-CN');
+    expect((await post(t.token('admin'), '/role/savePermissions', { role_pk: 1, keys: [] })).status).toBe(409);
+    const unknown = await post(t.token('admin'), '/role/savePermissions', { role_pk: 3, keys: ['noSuchKey'] }, 'zh-CN');
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([{ field: 'keys', msg: '权限不存在：noSuchKey' }]);
-    expect((await post(admin, '/role/savePermissions', { role_pk: 999, keys: [] })).status).toBe(404);
+    expect((await post(t.token('admin'), '/role/savePermissions', { role_pk: 999, keys: [] })).status).toBe(404);
     expect(await counts()).toEqual(before);
   });
 
   it("applies a permission change at the holder's next request", async () => {
     const pk = await createRole('probe_live');
-    await post(admin, '/role/savePermissions', { role_pk: pk, keys: ['collection'] });
-    const saved = await post(admin, '/user/save', {
+    await post(t.token('admin'), '/role/savePermissions', { role_pk: pk, keys: ['collection'] });
+    const saved = await post(t.token('admin'), '/user/save', {
       username: 'probe_live_user',
       ch_name: '实时',
       password: 'Probe@123',
@@ -160,11 +145,11 @@ describe('POST /role/permissions and /role/savePermissions', () => {
       role_pk: pk,
     });
     expect(saved.status).toBe(200);
-    const token = await loginAs(p.app, 'probe_live_user', 'Probe@123');
-    expect((await call(p.app, 'GET', '/collection/list', { token })).status).toBe(200);
-    await post(admin, '/role/savePermissions', { role_pk: pk, keys: ['collection', 'sysUser'] });
+    const token = await loginAs(t.p.app, 'probe_live_user', 'Probe@123');
+    expect((await call(t.p.app, 'GET', '/collection/list', { token })).status).toBe(200);
+    await post(t.token('admin'), '/role/savePermissions', { role_pk: pk, keys: ['collection', 'sysUser'] });
     expect((await post(token, '/user/findByPage', {})).status).toBe(200);
-    await post(admin, '/role/savePermissions', { role_pk: pk, keys: ['sysUser'] });
-    expect((await call(p.app, 'GET', '/collection/list', { token })).status).toBe(403);
+    await post(t.token('admin'), '/role/savePermissions', { role_pk: pk, keys: ['sysUser'] });
+    expect((await call(t.p.app, 'GET', '/collection/list', { token })).status).toBe(403);
   });
 });

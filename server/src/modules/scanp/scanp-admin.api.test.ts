@@ -1,79 +1,64 @@
 import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from '@shared/schemas/common';
 import type { ScanItem } from '@shared/schemas/patient';
 import type { ScanItemRow } from '@shared/schemas/scan-item';
 import { auditLog, scanItem } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let admin: string;
-let hadmin: string; // H001, sys:scanp
-let doctor: string; // H001, no sys:scanp
-let doctor2: string; // H002
-beforeAll(async () => {
-  p = await startTestPlatform();
-  [admin, hadmin, doctor, doctor2] = await Promise.all([
-    loginAs(p.app, 'admin', 'Admin@123'),
-    loginAs(p.app, 'hadmin', 'Hadmin@123'),
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-    loginAs(p.app, 'doctor2', 'Doctor@123'),
-  ]);
-});
-afterAll(async () => {
-  await p?.close();
-});
+// hadmin: H001 with sys:scanp; doctor: H001 without; doctor2: H002
+const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor', 'doctor2'] });
 
-const post = (path: string, json: unknown, token = hadmin, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token, json, lang });
+const post = (path: string, json: unknown, token = t.token('hadmin'), lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token, json, lang });
 const list = async (token: string, filters: Record<string, string> = {}, extra = '') => {
   const q = new URLSearchParams({ pageSize: '100', filters: JSON.stringify(filters) });
-  const r = await call(p.app, 'GET', `/scanp/list?${q.toString()}${extra}`, { token });
+  const r = await call(t.p.app, 'GET', `/scanp/list?${q.toString()}${extra}`, { token });
   return { ...r, page: r.body.data as Page<ScanItemRow> };
 };
-const allItems = () => p.deps.db.select().from(scanItem);
+const allItems = () => t.p.deps.db.select().from(scanItem);
 const itemOf = async (hospital: string, modality: string) =>
   (
-    await p.deps.db
+    await t.p.deps.db
       .select()
       .from(scanItem)
       .where(and(eq(scanItem.hospital_code, hospital), eq(scanItem.modality, modality)))
   )[0]!;
-const lastAudit = async () => (await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0]!;
+const lastAudit = async () => (await t.p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1))[0]!;
 const item = (o: Record<string, unknown> = {}) => ({ description: '测试部位甲', modality: 'CT', cost: 120.5, ...o });
 
 describe('GET /scanp/list and /scanp/exportXls', () => {
   it("a hospital administrator sees their hospital's items; the super administrator all, or one hospital's", async () => {
-    const mine = await list(hadmin);
+    const mine = await list(t.token('hadmin'));
     expect(mine.status, mine.text).toBe(200);
     expect(mine.page.totalRow).toBeGreaterThan(0);
     expect(new Set(mine.page.list.map((r) => r.hospital_code))).toEqual(new Set(['H001']));
 
-    const all = await list(admin);
+    const all = await list(t.token('admin'));
     expect(new Set(all.page.list.map((r) => r.hospital_code))).toEqual(new Set(['H001', 'H002']));
-    const h2 = await list(admin, { sn: 'H002' });
+    const h2 = await list(t.token('admin'), { sn: 'H002' });
     expect(new Set(h2.page.list.map((r) => r.hospital_code))).toEqual(new Set(['H002']));
 
-    expect((await list(hadmin, { sn: 'H002' })).status).toBe(403);
-    expect((await list(doctor)).status).toBe(403);
+    expect((await list(t.token('hadmin'), { sn: 'H002' })).status).toBe(403);
+    expect((await list(t.token('doctor'))).status).toBe(403);
   });
 
   it('filters by modality and keyword, sorts by a whitelisted column', async () => {
-    const ct = await list(hadmin, { modality: 'CT' }, '&column=cost&order=desc');
+    const ct = await list(t.token('hadmin'), { modality: 'CT' }, '&column=cost&order=desc');
     expect(ct.page.list.every((r) => r.modality === 'CT')).toBe(true);
     const costs = ct.page.list.map((r) => r.cost);
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
-    const chest = await list(hadmin, { keyword: 'chest' });
+    const chest = await list(t.token('hadmin'), { keyword: 'chest' });
     expect(chest.page.list.length).toBeGreaterThan(0);
     expect(chest.page.list.every((r) => r.en === 'Chest')).toBe(true);
-    expect((await list(hadmin, { nope: 'x' })).status).toBe(400);
+    expect((await list(t.token('hadmin'), { nope: 'x' })).status).toBe(400);
   });
 
   it('exports the filtered items in the import template columns', async () => {
-    const res = await p.app.request('/scanp/exportXls?filters=' + encodeURIComponent('{"modality":"CT"}'), {
-      headers: { authorization: `Bearer ${hadmin}` },
+    const res = await t.p.app.request('/scanp/exportXls?filters=' + encodeURIComponent('{"modality":"CT"}'), {
+      headers: { authorization: `Bearer ${t.token('hadmin')}` },
     });
     expect(res.status).toBe(200);
     const wb = new ExcelJS.Workbook();
@@ -90,7 +75,7 @@ describe('GET /scanp/list and /scanp/exportXls', () => {
       '自定义编码',
       '英文名',
     ]);
-    const ct = await list(hadmin, { modality: 'CT' });
+    const ct = await list(t.token('hadmin'), { modality: 'CT' });
     expect(ws.rowCount - 1).toBe(ct.page.totalRow);
     expect(await lastAudit()).toMatchObject({ action: 'export', target: 'scan_item' });
   });
@@ -115,18 +100,18 @@ describe('POST /scanp/saveScanp', () => {
     expect(dup.body.errors).toEqual([
       { field: 'description', msg: 'The hospital already has a body part with this description for the modality' },
     ]);
-    const dupZh = await post('/scanp/saveScanp', item(), hadmin, 'zh-CN');
+    const dupZh = await post('/scanp/saveScanp', item(), t.token('hadmin'), 'zh-CN');
     expect(dupZh.body.errors).toEqual([{ field: 'description', msg: '该医院的此检查类型下已有同名检查部位' }]);
     expect((await allItems()).length).toBe(before);
 
     // Another modality, or another hospital: allowed.
     expect((await post('/scanp/saveScanp', item({ modality: 'MR' }))).status).toBe(200);
-    const h2 = await post('/scanp/saveScanp', item({ hospital_code: 'H002' }), admin);
+    const h2 = await post('/scanp/saveScanp', item({ hospital_code: 'H002' }), t.token('admin'));
     expect(h2.body.data).toMatchObject({ hospital_code: 'H002' });
   });
 
   it('changes an item by scanp_id (its own description is no duplicate), audited with before and after', async () => {
-    const [row] = await p.deps.db
+    const [row] = await t.p.deps.db
       .select()
       .from(scanItem)
       .where(
@@ -191,15 +176,19 @@ describe('POST /scanp/saveScanp', () => {
     expect((await post('/scanp/saveScanp', item({ description: '全院通用', hospital_code: '' }))).status).toBe(403);
     expect((await post('/scanp/delete', { pk: theirs.scanp_id })).status).toBe(404);
     expect(JSON.stringify(await allItems())).toBe(snapshot);
-    expect((await post('/scanp/saveScanp', item({ description: '医生不能加' }), doctor)).status).toBe(403);
+    expect((await post('/scanp/saveScanp', item({ description: '医生不能加' }), t.token('doctor'))).status).toBe(403);
   });
 
   it('the super administrator manages installation-wide items (hospital_code empty), and names only known hospitals', async () => {
-    const r = await post('/scanp/saveScanp', item({ description: '通用部位', hospital_code: '' }), admin);
+    const r = await post('/scanp/saveScanp', item({ description: '通用部位', hospital_code: '' }), t.token('admin'));
     expect(r.status, r.text).toBe(200);
     const shared = r.body.data as ScanItemRow;
     expect(shared.hospital_code).toBe('');
-    const unknown = await post('/scanp/saveScanp', item({ description: '无此医院', hospital_code: 'H999' }), admin);
+    const unknown = await post(
+      '/scanp/saveScanp',
+      item({ description: '无此医院', hospital_code: 'H999' }),
+      t.token('admin'),
+    );
     expect(unknown.status).toBe(400);
     expect(unknown.body.errors).toEqual([{ field: 'hospital_code', msg: 'No such hospital' }]);
     // A hospital administrator cannot change an installation-wide item.
@@ -218,15 +207,15 @@ describe('the import and the form share one uniqueness rule', () => {
     ws.addRow(['测试部位甲', 'US', 10]);
     const form = new FormData();
     form.set('file', new Blob([await wb.xlsx.writeBuffer()]), 'items.xlsx');
-    const res = await p.app.request('/scanp/importExcel', {
+    const res = await t.p.app.request('/scanp/importExcel', {
       method: 'POST',
-      headers: { authorization: `Bearer ${hadmin}`, 'accept-language': 'en-US' },
+      headers: { authorization: `Bearer ${t.token('hadmin')}`, 'accept-language': 'en-US' },
       body: form,
     });
     const body = (await res.json()) as { code: number; data: { imported: number; details: unknown[] } };
     expect(body).toMatchObject({ code: 201, data: { imported: 1 } });
     expect(body.data.details).toEqual([{ row: 2, field: 'description', msg: 'already exists' }]);
-    expect((await list(hadmin, { modality: 'US', keyword: '测试部位甲' })).page.totalRow).toBe(1);
+    expect((await list(t.token('hadmin'), { modality: 'US', keyword: '测试部位甲' })).page.totalRow).toBe(1);
   });
 });
 
@@ -234,26 +223,26 @@ describe('pick lists: /scanp/queryListByIds and /scanp/getdescInfo (any signed-i
   it("answers the items asked for that the caller may pick, in the order asked; another hospital's are left out", async () => {
     const mine = await itemOf('H001', 'DR');
     const theirs = await itemOf('H002', 'DR');
-    const [shared] = await p.deps.db.select().from(scanItem).where(eq(scanItem.hospital_code, ''));
+    const [shared] = await t.p.deps.db.select().from(scanItem).where(eq(scanItem.hospital_code, ''));
     const ids = [shared!.scanp_id, theirs.scanp_id, mine.scanp_id, 2147483647];
-    const r = await post('/scanp/queryListByIds', { ids }, doctor);
+    const r = await post('/scanp/queryListByIds', { ids }, t.token('doctor'));
     expect((r.body.data as ScanItem[]).map((i) => i.scanp_id)).toEqual([shared!.scanp_id, mine.scanp_id]);
-    const r2 = await post('/scanp/queryListByIds', { ids }, doctor2);
+    const r2 = await post('/scanp/queryListByIds', { ids }, t.token('doctor2'));
     expect((r2.body.data as ScanItem[]).map((i) => i.scanp_id)).toEqual([shared!.scanp_id, theirs.scanp_id]);
-    const all = await post('/scanp/queryListByIds', { ids }, admin);
+    const all = await post('/scanp/queryListByIds', { ids }, t.token('admin'));
     expect((all.body.data as ScanItem[]).map((i) => i.scanp_id)).toEqual(ids.slice(0, 3));
-    expect((await post('/scanp/queryListByIds', { ids: [] }, doctor)).status).toBe(400);
+    expect((await post('/scanp/queryListByIds', { ids: [] }, t.token('doctor'))).status).toBe(400);
   });
 
   it("groups the caller's descriptions by modality", async () => {
-    const r = await post('/scanp/getdescInfo', {}, doctor);
+    const r = await post('/scanp/getdescInfo', {}, t.token('doctor'));
     const groups = r.body.data as { modality: string; items: { scanp_id: number; description: string }[] }[];
     const ids = groups.flatMap((g) => g.items.map((i) => i.scanp_id));
-    const rows = await p.deps.db.select().from(scanItem);
+    const rows = await t.p.deps.db.select().from(scanItem);
     const visible = rows.filter((x) => x.hospital_code === 'H001' || x.hospital_code === '');
     expect(ids.sort()).toEqual(visible.map((x) => x.scanp_id).sort());
     expect(groups.find((g) => g.modality === 'CT')!.items.map((i) => i.description)).toContain('通用部位');
-    const ct = await post('/scanp/getdescInfo', { modality: 'CT' }, doctor);
+    const ct = await post('/scanp/getdescInfo', { modality: 'CT' }, t.token('doctor'));
     expect((ct.body.data as { modality: string }[]).map((g) => g.modality)).toEqual(['CT']);
   });
 });

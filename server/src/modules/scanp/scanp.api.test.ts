@@ -1,28 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/schemas/list';
 import { permission, role, rolePermission, scanItem } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let doctor: string; // H001, report doctor granted sys:scanp for this file
-let doctor2: string; // H002, same role
-let auditor: string; // H001, no sys:scanp
+// doctor (H001) and doctor2 (H002): report doctors, granted sys:scanp below; auditor (H001): without
+const t = useTestPlatform({ users: ['doctor', 'doctor2', 'auditor'] });
 beforeAll(async () => {
-  p = await startTestPlatform();
-  const [perm] = await p.deps.db.select().from(permission).where(eq(permission.key, 'sysScanp'));
-  const [doctorRole] = await p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
-  await p.deps.db.insert(rolePermission).values({ role_pk: doctorRole!.pk, permission_pk: perm!.pk });
-  [doctor, doctor2, auditor] = await Promise.all([
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-    loginAs(p.app, 'doctor2', 'Doctor@123'),
-    loginAs(p.app, 'auditor', 'Audit@123'),
-  ]);
-});
-afterAll(async () => {
-  await p?.close();
+  const [perm] = await t.p.deps.db.select().from(permission).where(eq(permission.key, 'sysScanp'));
+  const [doctorRole] = await t.p.deps.db.select().from(role).where(eq(role.code, 'report_doctor'));
+  await t.p.deps.db.insert(rolePermission).values({ role_pk: doctorRole!.pk, permission_pk: perm!.pk });
 });
 
 const HEADER = [
@@ -48,7 +37,7 @@ async function xlsx(rows: unknown[][], header: string[] = HEADER): Promise<Blob>
 async function upload(token: string, file: Blob | null, name = 'items.xlsx', lang = 'en-US') {
   const form = new FormData();
   if (file) form.set('file', file, name);
-  const res = await p.app.request('/scanp/importExcel', {
+  const res = await t.p.app.request('/scanp/importExcel', {
     method: 'POST',
     headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), 'accept-language': lang },
     body: form,
@@ -64,7 +53,7 @@ async function upload(token: string, file: Blob | null, name = 'items.xlsx', lan
 }
 
 const itemsOf = (hospital: string, description: string) =>
-  p.deps.db
+  t.p.deps.db
     .select()
     .from(scanItem)
     .where(and(eq(scanItem.hospital_code, hospital), eq(scanItem.description, description)));
@@ -75,7 +64,7 @@ describe('POST /scanp/importExcel', () => {
       ['导入测试甲', 'IMP1', 'CT', 120.5, '', 2, 1, 'C1', 'Import A'],
       ['导入测试乙', '', 'MR', '80', 10.25, '', '', '', ''],
     ]);
-    const r = await upload(doctor, file);
+    const r = await upload(t.token('doctor'), file);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, code: 200, data: { imported: 2, failed: 0, details: [] } });
     const [a] = await itemsOf('H001', '导入测试甲');
@@ -103,7 +92,7 @@ describe('POST /scanp/importExcel', () => {
       ['导入测试庚', '', 'CT', -3, '', '', 0], // row 9: negative cost, coefficient 0
       ['甲', '', 'CT', 5], // row 10: name too short
     ]);
-    const r = await upload(doctor, file);
+    const r = await upload(t.token('doctor'), file);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, code: 201, data: { imported: 1, failed: 8 } });
     const fields = r.body.data.details.map((d) => `${d.row}:${d.field}`);
@@ -126,17 +115,17 @@ describe('POST /scanp/importExcel', () => {
 
   it('checks uniqueness within the hospital only, and answers in the caller’s language', async () => {
     const file = await xlsx([['导入测试甲', '', 'CT', 50]], ['检查部位', '编码', '检查类型', '费用']);
-    expect((await upload(doctor2, file)).body).toMatchObject({ code: 200, data: { imported: 1 } });
+    expect((await upload(t.token('doctor2'), file)).body).toMatchObject({ code: 200, data: { imported: 1 } });
     expect(await itemsOf('H002', '导入测试甲')).toHaveLength(1);
-    const again = await upload(doctor2, file, 'items.xlsx', 'zh-CN');
+    const again = await upload(t.token('doctor2'), file, 'items.xlsx', 'zh-CN');
     expect(again.status).toBe(400);
     expect(again.body.data.details).toEqual([{ row: 2, field: 'description', msg: '已存在' }]);
   });
 
   it('answers 400 and writes nothing when no row is valid', async () => {
-    const before = (await p.deps.db.select().from(scanItem)).length;
+    const before = (await t.p.deps.db.select().from(scanItem)).length;
     const r = await upload(
-      doctor,
+      t.token('doctor'),
       await xlsx([
         ['', '', 'CT', 1],
         ['导入测试辛', '', '', 1],
@@ -144,8 +133,8 @@ describe('POST /scanp/importExcel', () => {
     );
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, code: 400, error: 'VALIDATION', data: { imported: 0, failed: 2 } });
-    expect(await upload(doctor, await xlsx([]))).toMatchObject({ status: 400 });
-    expect((await p.deps.db.select().from(scanItem)).length).toBe(before);
+    expect(await upload(t.token('doctor'), await xlsx([]))).toMatchObject({ status: 400 });
+    expect((await t.p.deps.db.select().from(scanItem)).length).toBe(before);
   });
 
   it.each([
@@ -153,22 +142,22 @@ describe('POST /scanp/importExcel', () => {
     ['an xlsx under another name', null, 'items.csv'],
     ['a zip that is no workbook', new Blob([Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])]), 'items.xlsx'],
   ])('refuses %s with 400 and writes nothing', async (_, blob, name) => {
-    const before = (await p.deps.db.select().from(scanItem)).length;
+    const before = (await t.p.deps.db.select().from(scanItem)).length;
     const file = blob ?? (await xlsx([['导入测试壬', '', 'CT', 1]]));
-    const r = await upload(doctor, file, name);
+    const r = await upload(t.token('doctor'), file, name);
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ success: false, error: 'VALIDATION', msg: 'Upload an Excel file in .xlsx format' });
-    expect((await p.deps.db.select().from(scanItem)).length).toBe(before);
+    expect((await t.p.deps.db.select().from(scanItem)).length).toBe(before);
   });
 
   it('answers 400 without a file', async () => {
-    expect(await upload(doctor, null)).toMatchObject({ status: 400, body: { error: 'VALIDATION' } });
+    expect(await upload(t.token('doctor'), null)).toMatchObject({ status: 400, body: { error: 'VALIDATION' } });
   });
 
   it('takes files over the global 1 MiB limit, up to its own 5 MiB', async () => {
     const big = new Blob([new Uint8Array(2 * 1024 * 1024)]);
-    expect((await upload(doctor, big)).body).toMatchObject({ error: 'VALIDATION' });
-    const huge = await upload(doctor, new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]));
+    expect((await upload(t.token('doctor'), big)).body).toMatchObject({ error: 'VALIDATION' });
+    const huge = await upload(t.token('doctor'), new Blob([new Uint8Array(5 * 1024 * 1024 + 1)]));
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ success: false, code: 413, error: 'PAYLOAD_TOO_LARGE' });
   });
@@ -176,33 +165,35 @@ describe('POST /scanp/importExcel', () => {
   it('needs a session and sys:scanp', async () => {
     const file = await xlsx([['导入测试癸', '', 'CT', 1]]);
     expect((await upload('', file)).status).toBe(401);
-    expect((await upload(auditor, file)).status).toBe(403);
+    expect((await upload(t.token('auditor'), file)).status).toBe(403);
     expect(await itemsOf('H001', '导入测试癸')).toHaveLength(0);
   });
 });
 
 describe('scan item delete and batch delete (the generic contract)', () => {
   const add = async (hospital_code: string, description: string) => {
-    const [row] = await p.deps.db
+    const [row] = await t.p.deps.db
       .insert(scanItem)
       .values({ hospital_code, description, modality: 'CT' })
       .returning({ pk: scanItem.scanp_id });
     return row!.pk;
   };
   const exists = async (pk: number) =>
-    (await p.deps.db.select().from(scanItem).where(eq(scanItem.scanp_id, pk))).length === 1;
+    (await t.p.deps.db.select().from(scanItem).where(eq(scanItem.scanp_id, pk))).length === 1;
 
   it("deletes one of the caller's hospital by pk; another hospital's is not found and stays", async () => {
     const own = await add('H001', '删除测试甲');
     const other = await add('H002', '删除测试甲');
-    const r = await call(p.app, 'POST', '/scanp/delete', { token: doctor, json: { pk: own } });
+    const r = await call(t.p.app, 'POST', '/scanp/delete', { token: t.token('doctor'), json: { pk: own } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ deleted: 1 });
     expect(await exists(own)).toBe(false);
-    const refused = await call(p.app, 'POST', '/scanp/delete', { token: doctor, json: { pk: other } });
+    const refused = await call(t.p.app, 'POST', '/scanp/delete', { token: t.token('doctor'), json: { pk: other } });
     expect(refused.status).toBe(404);
     expect(await exists(other)).toBe(true);
-    expect((await call(p.app, 'POST', '/scanp/delete', { token: doctor, json: { pk: own } })).status).toBe(404);
+    expect((await call(t.p.app, 'POST', '/scanp/delete', { token: t.token('doctor'), json: { pk: own } })).status).toBe(
+      404,
+    );
   });
 
   it('batch delete takes comma-joined ids and deletes only those in scope', async () => {
@@ -210,25 +201,30 @@ describe('scan item delete and batch delete (the generic contract)', () => {
     const b = await add('H001', '删除测试丙');
     const other = await add('H002', '删除测试乙');
     const ids = `${a}, ${b},${other},abc,99999999999`;
-    const r = await call(p.app, 'POST', '/scanp/deleteBatch', { token: doctor, json: { ids } });
+    const r = await call(t.p.app, 'POST', '/scanp/deleteBatch', { token: t.token('doctor'), json: { ids } });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ deleted: 2 });
     expect([await exists(a), await exists(b), await exists(other)]).toEqual([false, false, true]);
     expect(
-      (await call(p.app, 'POST', '/scanp/deleteBatch', { token: doctor2, json: { ids: `${other}` } })).body.data,
+      (await call(t.p.app, 'POST', '/scanp/deleteBatch', { token: t.token('doctor2'), json: { ids: `${other}` } })).body
+        .data,
     ).toEqual({ deleted: 1 });
   });
 
   it('needs sys:scanp, and a valid pk or ids', async () => {
     const pk = await add('H001', '删除测试丁');
-    expect((await call(p.app, 'POST', '/scanp/delete', { token: auditor, json: { pk } })).status).toBe(403);
-    expect((await call(p.app, 'POST', '/scanp/deleteBatch', { token: auditor, json: { ids: `${pk}` } })).status).toBe(
+    expect((await call(t.p.app, 'POST', '/scanp/delete', { token: t.token('auditor'), json: { pk } })).status).toBe(
       403,
     );
+    expect(
+      (await call(t.p.app, 'POST', '/scanp/deleteBatch', { token: t.token('auditor'), json: { ids: `${pk}` } })).status,
+    ).toBe(403);
     for (const json of [{ pk: 0 }, { pk: 'x' }, { pk: 2 ** 31 }, {}]) {
-      expect((await call(p.app, 'POST', '/scanp/delete', { token: doctor, json })).status).toBe(400);
+      expect((await call(t.p.app, 'POST', '/scanp/delete', { token: t.token('doctor'), json })).status).toBe(400);
     }
-    expect((await call(p.app, 'POST', '/scanp/deleteBatch', { token: doctor, json: { ids: '' } })).status).toBe(400);
+    expect(
+      (await call(t.p.app, 'POST', '/scanp/deleteBatch', { token: t.token('doctor'), json: { ids: '' } })).status,
+    ).toBe(400);
     expect(await exists(pk)).toBe(true);
   });
 });

@@ -1,37 +1,24 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Shortcut } from '@shared/schemas/admin-config';
 import { auditLog, scanItem, shortcut, sysUser } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let doctor: string; // H001
-let auditor: string; // H001
-let doctor2: string; // H002
-beforeAll(async () => {
-  p = await startTestPlatform();
-  [doctor, auditor, doctor2] = await Promise.all([
-    loginAs(p.app, 'doctor', 'Doctor@123'),
-    loginAs(p.app, 'auditor', 'Audit@123'),
-    loginAs(p.app, 'doctor2', 'Doctor@123'),
-  ]);
-});
-afterAll(async () => {
-  await p?.close();
-});
+// doctor and auditor of H001, doctor2 of H002
+const t = useTestPlatform({ users: ['doctor', 'auditor', 'doctor2'] });
 
-const post = (path: string, json: unknown, token = doctor, lang = 'en-US') =>
-  call(p.app, 'POST', path, { token, json, lang });
+const post = (path: string, json: unknown, token = t.token('doctor'), lang = 'en-US') =>
+  call(t.p.app, 'POST', path, { token, json, lang });
 const idsOf = async (hospital: string, modality: string) =>
   (
-    await p.deps.db
+    await t.p.deps.db
       .select({ id: scanItem.scanp_id })
       .from(scanItem)
       .where(and(eq(scanItem.hospital_code, hospital), eq(scanItem.modality, modality)))
       .orderBy(desc(scanItem.scanp_id))
   ).map((r) => r.id);
-const rows = () => p.deps.db.select().from(shortcut);
+const rows = () => t.p.deps.db.select().from(shortcut);
 
 describe('shortcuts: the caller’s own quick list of scan items per modality', () => {
   it('saves, replaces and finds the caller’s list with its items in the saved order; audited', async () => {
@@ -40,8 +27,8 @@ describe('shortcuts: the caller’s own quick list of scan items per modality', 
     expect(r.status, r.text).toBe(200);
     expect(r.body.data).toMatchObject({ modality: 'CT', scanp_ids: [ct[1], ct[0]] });
     expect((r.body.data as Shortcut).items.map((i) => i.scanp_id)).toEqual([ct[1], ct[0]]);
-    const [me] = await p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'doctor'));
-    const [a] = await p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1);
+    const [me] = await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'doctor'));
+    const [a] = await t.p.deps.db.select().from(auditLog).orderBy(desc(auditLog.pk)).limit(1);
     expect(a).toMatchObject({ action: 'shortcut_save', user_pk: me!.pk, detail: { before: null } });
 
     await post('/shortcut/save', { modality: 'CT', scanp_ids: [ct[0]] });
@@ -58,8 +45,8 @@ describe('shortcuts: the caller’s own quick list of scan items per modality', 
   });
 
   it('is per user: another user sees only their own', async () => {
-    expect((await post('/shortcut/find', {}, auditor)).body.data).toEqual([]);
-    expect((await post('/shortcut/find', {}, doctor2)).body.data).toEqual([]);
+    expect((await post('/shortcut/find', {}, t.token('auditor'))).body.data).toEqual([]);
+    expect((await post('/shortcut/find', {}, t.token('doctor2'))).body.data).toEqual([]);
   });
 
   it('refuses items of another hospital, of another modality, unknown ones, or more than 50: 400, nothing written', async () => {
@@ -86,11 +73,11 @@ describe('shortcuts: the caller’s own quick list of scan items per modality', 
   it('an item deleted later drops out of the answer; an empty list clears it', async () => {
     const ct = await idsOf('H001', 'CT');
     await post('/shortcut/save', { modality: 'CT', scanp_ids: [ct[0], ct[1]] });
-    await p.deps.db.delete(scanItem).where(eq(scanItem.scanp_id, ct[0]!));
+    await t.p.deps.db.delete(scanItem).where(eq(scanItem.scanp_id, ct[0]!));
     const r = await post('/shortcut/find', { modality: 'CT' });
     expect((r.body.data as Shortcut[])[0]!.items.map((i) => i.scanp_id)).toEqual([ct[1]]);
     await post('/shortcut/save', { modality: 'CT', scanp_ids: [] });
     expect((await post('/shortcut/find', { modality: 'CT' })).body.data).toMatchObject([{ scanp_ids: [], items: [] }]);
-    expect((await call(p.app, 'POST', '/shortcut/find', { json: {} })).status).toBe(401);
+    expect((await call(t.p.app, 'POST', '/shortcut/find', { json: {} })).status).toBe(401);
   });
 });

@@ -1,32 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sysConfig } from '../../db/schema';
-import { call, loginAs } from '../../../../tests/support/api-client';
-import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { call } from '../../../../tests/support/api-client';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-let p: TestPlatform;
-let doctor: string;
-beforeAll(async () => {
-  p = await startTestPlatform();
-  doctor = await loginAs(p.app, 'doctor', 'Doctor@123');
-});
-afterAll(async () => {
-  await p?.close();
-});
+const t = useTestPlatform({ users: ['doctor'] });
 
 const setConfig = (name: string, value: string) =>
-  p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
+  t.p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
 
 describe('GET /tool/reportConfig', () => {
   it('answers core_url, multi_page_report and use_critical from sys_config', async () => {
-    const r = await call(p.app, 'GET', '/tool/reportConfig', { token: doctor });
+    const r = await call(t.p.app, 'GET', '/tool/reportConfig', { token: t.token('doctor') });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ core_url: '', multi_page_report: true, use_critical: true });
     await setConfig('core_url', ' https://core.example.org ');
     await setConfig('multi_page_report', 'N');
     await setConfig('use_critical', 'N');
     try {
-      const changed = await call(p.app, 'GET', '/tool/reportConfig', { token: doctor });
+      const changed = await call(t.p.app, 'GET', '/tool/reportConfig', { token: t.token('doctor') });
       expect(changed.body.data).toEqual({
         core_url: 'https://core.example.org',
         multi_page_report: false,
@@ -40,7 +32,7 @@ describe('GET /tool/reportConfig', () => {
   });
 
   it('needs a session', async () => {
-    const r = await call(p.app, 'GET', '/tool/reportConfig', { lang: 'en-US' });
+    const r = await call(t.p.app, 'GET', '/tool/reportConfig', { lang: 'en-US' });
     expect(r.status).toBe(401);
     expect(r.body.success).toBe(false);
   });
