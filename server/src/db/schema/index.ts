@@ -5,3 +5,4 @@ export * from './config';
 export * from './audit';
 export * from './template';
 export * from './cert';
+export * from './image';

@@ -52,6 +52,8 @@ export const study = pgTable(
     secord_study: smallint('secord_study').notNull().default(0),
     has_dicom_file: smallint('has_dicom_file').notNull().default(0),
     file_count: integer('file_count').notNull().default(0),
+    /** Bytes of the study's live (not deleted) stored instances. */
+    file_size: bigint('file_size', { mode: 'number' }).notNull().default(0),
     efilm_state: smallint('efilm_state').notNull().default(0),
     picture_state: smallint('picture_state').notNull().default(0),
     use_qc: smallint('use_qc').notNull().default(0),
