@@ -11,7 +11,7 @@ import {
 import type { Locale } from '@shared/constants';
 import type { ConfigRow, ConfigSaveSchema, ConfigUpdateSchema } from '@shared/schemas/admin-config';
 import type { z } from 'zod';
-import type { Caller } from './caller';
+import type { Caller } from '../../lib/caller';
 import type { Db, DbOrTx } from '../../db/client';
 import { sysConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';

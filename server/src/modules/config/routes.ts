@@ -21,7 +21,7 @@ import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { createConfig, deleteConfig, readableConfigs, rotateAesKey, updateConfig } from './admin';
-import { callerOf } from './caller';
+import { callerOf } from '../../lib/caller';
 import { configList } from './list';
 
 const tags = ['config'];

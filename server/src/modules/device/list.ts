@@ -1,14 +1,10 @@
-import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { DEVICE_FILTERS, type DeviceRow, type DeviceSort } from '@shared/schemas/admin-org';
 import type { DbOrTx } from '../../db/client';
 import { device, hospital } from '../../db/schema';
 import { defineList } from '../../lib/list/define';
 import { likeText } from '../hospital/admin-list';
-import { hospitalScope, type HospitalScope } from '../hospital/scope';
-
-/** The devices a scope covers: every device for the super administrator, else one hospital's. */
-export const deviceScope = (scope: HospitalScope): SQL | undefined =>
-  scope.all ? undefined : eq(device.hospital_code, scope.code ?? '');
+import { hospitalScope, inScope } from '../hospital/scope';
 
 export const deviceSelect = (db: DbOrTx) =>
   db
@@ -45,7 +41,7 @@ export const deviceList = defineList<DeviceRow, typeof DEVICE_FILTERS, DeviceSor
   where: async (f, { db, user }) => {
     const k = f.keyword ? likeText(f.keyword) : undefined;
     return and(
-      deviceScope(await hospitalScope(db, user, f.sn || undefined)),
+      inScope(await hospitalScope(db, user, f.sn || undefined), device.hospital_code),
       k ? or(ilike(device.name, k), ilike(device.aet, k), ilike(device.ip, k)) : undefined,
       f.modality ? eq(device.modality, f.modality) : undefined,
       f.status ? eq(device.status, Number(f.status)) : undefined,

@@ -10,9 +10,9 @@ import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
-import { callerOf } from '../hospital/caller';
-import { hospitalScope } from '../hospital/scope';
-import { deviceList, deviceScope, deviceSelect } from './list';
+import { callerOf } from '../../lib/caller';
+import { hospitalScope, inScope } from '../hospital/scope';
+import { deviceList, deviceSelect } from './list';
 import { deleteDevice, saveDevice, setDeviceStatus } from './service';
 
 const tags = ['device'];
@@ -46,7 +46,7 @@ export function deviceRoutes() {
         throw forbidden();
       }
       const rows = await deviceSelect(db)
-        .where(and(deviceScope(await hospitalScope(db, me)), eq(device.status, 1)))
+        .where(and(inScope(await hospitalScope(db, me), device.hospital_code), eq(device.status, 1)))
         .orderBy(asc(device.name), asc(device.pk));
       return ok(
         c,

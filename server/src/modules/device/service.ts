@@ -7,7 +7,7 @@ import { device, hospital } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../hospital/caller';
+import type { Caller } from '../../lib/caller';
 import { duplicate, isUniqueViolation } from '../hospital/conflict';
 
 type DeviceInput = z.output<typeof DeviceSaveSchema>;
@@ -25,7 +25,7 @@ async function ownDevice(tx: Tx, user: AuthUser, pk: number): Promise<DeviceReco
  * hospital (naming another is refused); the super administrator names an existing one.
  */
 async function targetHospital(tx: Tx, who: Caller, wanted: string | undefined, before?: DeviceRecord) {
-  const { user, locale } = who;
+  const { me: user, locale } = who;
   if (!user.isSuper) {
     if (wanted && wanted !== user.hospital_code) throw forbidden('forbiddenHospital');
     return user.hospital_code;
@@ -43,7 +43,7 @@ async function targetHospital(tx: Tx, who: Caller, wanted: string | undefined, b
 export async function saveDevice(db: Db, who: Caller, v: DeviceInput): Promise<DeviceRecord> {
   try {
     return await db.transaction(async (tx) => {
-      const before = v.pk === undefined ? undefined : await ownDevice(tx, who.user, v.pk);
+      const before = v.pk === undefined ? undefined : await ownDevice(tx, who.me, v.pk);
       const hospital_code = await targetHospital(tx, who, v.hospital_code, before);
       const taken = await tx.$count(device, and(eq(device.aet, v.aet), v.pk ? ne(device.pk, v.pk) : undefined));
       if (Number(taken)) throw duplicate(who.locale, 'aet', v.aet);
@@ -52,7 +52,7 @@ export async function saveDevice(db: Db, who: Caller, v: DeviceInput): Promise<D
       const [after] = before
         ? await tx.update(device).set(values).where(eq(device.pk, before.pk)).returning()
         : await tx.insert(device).values(values).returning();
-      await auditChange(tx, who.user, {
+      await auditChange(tx, who.me, {
         action: before ? 'device.update' : 'device.create',
         target: `device:${after!.pk}`,
         before: before ?? null,
@@ -69,17 +69,17 @@ export async function saveDevice(db: Db, who: Caller, v: DeviceInput): Promise<D
 
 export async function setDeviceStatus(db: Db, who: Caller, pk: number, status: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await ownDevice(tx, who.user, pk);
+    const before = await ownDevice(tx, who.me, pk);
     const [after] = await tx.update(device).set({ status }).where(eq(device.pk, pk)).returning();
-    await auditChange(tx, who.user, { action: 'device.status', target: `device:${pk}`, before, after, ip: who.ip });
+    await auditChange(tx, who.me, { action: 'device.status', target: `device:${pk}`, before, after, ip: who.ip });
   });
 }
 
 export async function deleteDevice(db: Db, who: Caller, pk: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const before = await ownDevice(tx, who.user, pk);
+    const before = await ownDevice(tx, who.me, pk);
     await tx.delete(device).where(eq(device.pk, pk));
-    await auditChange(tx, who.user, {
+    await auditChange(tx, who.me, {
       action: 'device.delete',
       target: `device:${pk}`,
       before,

@@ -6,7 +6,7 @@ import { dict } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../config/caller';
+import type { Caller } from '../../lib/caller';
 
 const ORDER = [asc(dict.sort), asc(dict.pk)];
 const bad = (field: string, msg: string) => AppError.validation('validation', [{ field, msg }]);

@@ -8,7 +8,7 @@ import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { auditExport } from '../audit/service';
-import { callerOf } from './caller';
+import { callerOf } from '../../lib/caller';
 import { HOSPITAL_EXPORT_COLUMNS, hospitalList } from './admin-list';
 import { deleteHospital, saveHospital } from './admin-service';
 

@@ -6,7 +6,7 @@ import type { DbOrTx, Db, Tx } from '../../db/client';
 import { device, hospital, region, scanItem, study, sysUser } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import type { Caller } from './caller';
+import type { Caller } from '../../lib/caller';
 import { auditChange } from '../audit/service';
 import { duplicate, isUniqueViolation, refuseWhileUsed, type UseCounts } from './conflict';
 
@@ -55,7 +55,7 @@ async function assertRegion(tx: Tx, locale: Locale, value: string) {
  * (studies, users, devices, scan items) refers to it, since those hold the code as text.
  */
 export async function saveHospital(db: Db, who: Caller, v: HospitalInput): Promise<HospitalRecord> {
-  const { user, locale } = who;
+  const { me: user, locale } = who;
   if (v.pk === undefined && !user.isSuper) throw forbidden('onlyAdmin');
   try {
     return await db.transaction(async (tx) => {
@@ -88,13 +88,13 @@ export async function saveHospital(db: Db, who: Caller, v: HospitalInput): Promi
 
 /** Deletes a hospital (super administrator only) unless anything still belongs to it. */
 export async function deleteHospital(db: Db, who: Caller, pk: number): Promise<void> {
-  if (!who.user.isSuper) throw forbidden('onlyAdmin');
+  if (!who.me.isSuper) throw forbidden('onlyAdmin');
   await db.transaction(async (tx) => {
     const before = await lockedRow(tx, pk);
     if (!before) throw notFound();
     refuseWhileUsed(who.locale, 'orgHospitalInUse', await hospitalUses(tx, before.code));
     await tx.delete(hospital).where(eq(hospital.pk, pk));
-    await auditChange(tx, who.user, {
+    await auditChange(tx, who.me, {
       action: 'hospital.delete',
       target: `hospital:${pk}`,
       before,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { hospital } from '../../db/schema';
@@ -15,6 +15,12 @@ export async function hospitalScope(db: Db, user: AuthUser, sn?: string): Promis
   if (user.isSuper) return sn ? { all: false, code: wanted } : { all: true };
   if (sn && wanted !== user.hospital_code) throw forbidden('forbiddenHospital');
   return { all: false, code: user.hospital_code };
+}
+
+/** A scope as a condition on a hospital-code column: none for every hospital, nothing for an unknown one. */
+export function inScope(scope: HospitalScope, column: AnyColumn): SQL | undefined {
+  if (scope.all) return undefined;
+  return scope.code === null ? sql`false` : eq(column, scope.code);
 }
 
 async function codeOf(db: Db, sn: string): Promise<string | null> {

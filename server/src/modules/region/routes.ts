@@ -6,7 +6,7 @@ import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
-import { callerOf } from '../hospital/caller';
+import { callerOf } from '../../lib/caller';
 import { deleteRegion, regionTree, saveRegion } from './service';
 
 const tags = ['region'];

@@ -6,7 +6,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client';
 import { hospital, knowledgeNode, region, sysUser } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
-import type { Caller } from '../hospital/caller';
+import type { Caller } from '../../lib/caller';
 import { auditChange } from '../audit/service';
 import { duplicate, isUniqueViolation, refuseWhileUsed } from '../hospital/conflict';
 
@@ -58,7 +58,7 @@ export async function saveRegion(db: Db, who: Caller, v: RegionInput): Promise<R
       const [after] = before
         ? await tx.update(region).set(fields).where(eq(region.pk, before.pk)).returning()
         : await tx.insert(region).values(fields).returning();
-      await auditChange(tx, who.user, {
+      await auditChange(tx, who.me, {
         action: before ? 'region.update' : 'region.create',
         target: `region:${after!.pk}`,
         before: before ?? null,
@@ -86,7 +86,7 @@ export async function deleteRegion(db: Db, who: Caller, pk: number): Promise<voi
       templates: Number(await tx.$count(knowledgeNode, eq(knowledgeNode.region_pk, pk))),
     });
     await tx.delete(region).where(eq(region.pk, pk));
-    await auditChange(tx, who.user, {
+    await auditChange(tx, who.me, {
       action: 'region.delete',
       target: `region:${pk}`,
       before,

@@ -7,7 +7,8 @@ import { AppError, forbidden, notFound } from '../../lib/errors';
 import { auditChange } from '../audit/service';
 import { fieldError } from '../users/field-error';
 import { beyondCaller } from './assignable';
-import { manageableRole, type Caller } from './service';
+import type { Caller } from '../../lib/caller';
+import { manageableRole } from './service';
 
 type PermissionRecord = typeof permission.$inferSelect;
 

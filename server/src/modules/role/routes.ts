@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { PERMISSIONS } from '@shared/permissions';
 import {
   RolePermissionsQuerySchema,
@@ -9,22 +8,17 @@ import {
   RoleSavePermissionsSchema,
   RoleSaveSchema,
 } from '@shared/schemas/admin-role';
-import type { AppEnv } from '../../context';
 import { clientMeta } from '../../lib/client-meta';
 import { forbidden } from '../../lib/errors';
+import { callerOf } from '../../lib/caller';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { rolePermissions, saveRolePermissions } from './permissions';
-import { deleteRole, listRoles, saveRole, type Caller } from './service';
+import { deleteRole, listRoles, saveRole } from './service';
 
 const tags = ['role'];
-
-const callerOf = (c: Context<AppEnv>): Caller => {
-  const meta = clientMeta(c);
-  return { me: c.var.user, ip: meta.ip, locale: meta.locale };
-};
 
 /** Roles and their permissions: /role/*. */
 export function roleRoutes() {

@@ -1,19 +1,14 @@
 import { asc, count, eq } from 'drizzle-orm';
-import { SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { RoleRow, RoleSave } from '@shared/schemas/admin-role';
 import type { AuthUser } from '../../context';
+import type { Caller } from '../../lib/caller';
 import type { Db, DbOrTx } from '../../db/client';
 import { role, sysUser } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { auditChange } from '../audit/service';
 import { fieldError } from '../users/field-error';
 import { beyondCaller, roleCodes } from './assignable';
-
-export interface Caller {
-  me: AuthUser;
-  ip: string;
-  locale: Locale;
-}
 
 type RoleRecord = typeof role.$inferSelect;
 

@@ -14,7 +14,7 @@ import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { auditExport } from '../audit/service';
-import { callerOf } from '../config/caller';
+import { callerOf } from '../../lib/caller';
 import { descriptionsByModality, saveScanItem, scanItemsByIds } from './admin';
 import { SCAN_ITEM_EXPORT_COLUMNS } from './export-columns';
 import { scanItemList } from './list';

@@ -8,7 +8,7 @@ import { hospital, scanItem } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../config/caller';
+import type { Caller } from '../../lib/caller';
 import { scanItemScope } from './import';
 import { descriptionKey, lockHospitalItems, takenDescriptions } from './unique';
 

@@ -2,7 +2,7 @@ import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { SCAN_ITEM_FILTERS, type ScanItemRow } from '@shared/schemas/scan-item';
 import { scanItem } from '../../db/schema';
 import { defineList } from '../../lib/list/define';
-import { hospitalScope } from '../hospital/scope';
+import { hospitalScope, inScope } from '../hospital/scope';
 import { toScanRow } from './admin';
 import { scanItemScope } from './import';
 
@@ -28,8 +28,7 @@ export const scanItemList = defineList<
   where: async (f, { db, user }) => {
     const where: (SQL | undefined)[] = [scanItemScope(user)];
     if (f.sn) {
-      const scope = await hospitalScope(db, user, f.sn);
-      if (!scope.all) where.push(eq(scanItem.hospital_code, scope.code ?? '\u0000'));
+      where.push(inScope(await hospitalScope(db, user, f.sn), scanItem.hospital_code));
     }
     if (f.modality) where.push(eq(scanItem.modality, f.modality));
     if (f.keyword) {

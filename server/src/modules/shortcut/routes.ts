@@ -4,7 +4,7 @@ import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
-import { callerOf } from '../config/caller';
+import { callerOf } from '../../lib/caller';
 import { findShortcuts, saveShortcut } from './service';
 
 const tags = ['shortcut'];

@@ -7,7 +7,7 @@ import { scanItem, shortcut } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../config/caller';
+import type { Caller } from '../../lib/caller';
 import { scanItemReadScope, scanItemsByIds } from '../scanp/admin';
 
 type ShortcutRow = typeof shortcut.$inferSelect;

@@ -1,10 +1,10 @@
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, or } from 'drizzle-orm';
 import { USER_FILTERS, type AdminUserRow, type UserSort } from '@shared/schemas/admin-user';
 import type { Db } from '../../db/client';
 import { hospital, role, sysUser } from '../../db/schema';
 import { defineList } from '../../lib/list/define';
 import { fmt } from '../../lib/time';
-import { hospitalScope } from '../hospital/scope';
+import { hospitalScope, inScope } from '../hospital/scope';
 import { likeEscape } from '../order/query';
 
 const rowSelect = (db: Db) =>
@@ -56,7 +56,7 @@ export const userAdminList = defineList<AdminUserRow, typeof USER_FILTERS, UserS
     const scope = await hospitalScope(db, user, f.sn || undefined);
     const like = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
     return and(
-      scope.all ? undefined : scope.code === null ? sql`false` : eq(sysUser.hospital_code, scope.code),
+      inScope(scope, sysUser.hospital_code),
       like ? or(ilike(sysUser.username, like), ilike(sysUser.ch_name, like)) : undefined,
       f.role_pk === undefined ? undefined : eq(sysUser.role_pk, f.role_pk),
       f.status === undefined ? undefined : eq(sysUser.status, f.status),

@@ -1,5 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { PERMISSIONS } from '@shared/permissions';
 import {
   AdminUserRowSchema,
@@ -9,26 +8,19 @@ import {
   UserSavedSchema,
   UserSaveSchema,
 } from '@shared/schemas/admin-user';
-import type { AppEnv } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
 import { listExportRoute, listPageRoute } from '../../lib/list/routes';
+import { callerOf } from '../../lib/caller';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { auditExport } from '../audit/service';
-import type { Caller } from '../role/service';
 import { userAdminList } from './admin-list';
 import { deleteUser, lockUser, resetPassword, saveUser } from './admin-service';
 import { USER_EXPORT_COLUMNS } from './export-columns';
 
 const tags = ['user'];
 const SYS_USER = PERMISSIONS.SYS_USER;
-
-const callerOf = (c: Context<AppEnv>): Caller => {
-  const meta = clientMeta(c);
-  return { me: c.var.user, ip: meta.ip, locale: meta.locale };
-};
 
 /** User administration: /user/findByPage, exportXls, save, lock, resetPassword, delete. */
 export function userAdminRoutes() {

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { hospital, sysUser } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { Caller } from '../role/service';
+import type { Caller } from '../../lib/caller';
 import { canAssign } from '../role/assignable';
 import { fieldError } from './field-error';
 

@@ -9,7 +9,7 @@ import type { SessionEndReason } from '../../realtime/hub';
 import { auditChange } from '../audit/service';
 import { revokeUserSessions } from '../auth/session';
 import { assertAssignable } from '../role/assignable';
-import type { Caller } from '../role/service';
+import type { Caller } from '../../lib/caller';
 import { assertCanTakeOver, assertNotLastSuper, assertNotSelf, hospitalFor, managedUser } from './admin-scope';
 import { fieldError } from './field-error';
 import { assertPasswordPolicy, oneTimePassword } from './password-policy';

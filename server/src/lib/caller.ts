@@ -1,16 +1,16 @@
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
-import type { AppEnv, AuthUser } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
+import type { AppEnv, AuthUser } from '../context';
+import { clientMeta } from './client-meta';
 
 /** Who makes an administrative change, from where, in which language (for the audit row and messages). */
 export interface Caller {
-  user: AuthUser;
+  me: AuthUser;
   ip: string;
   locale: Locale;
 }
 
 export function callerOf(c: Context<AppEnv>): Caller {
   const { ip, locale } = clientMeta(c);
-  return { user: c.var.user, ip, locale };
+  return { me: c.var.user, ip, locale };
 }
