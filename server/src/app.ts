@@ -41,6 +41,8 @@ import { shortcutRoutes } from './modules/shortcut/routes';
 import { auditRoutes } from './modules/audit/routes';
 import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
 import { ACCOUNT_BODY_LIMITS, accountRoutes } from './modules/account/routes';
+import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './images/upload-routes';
+import { wadoRoutes } from './images/wado-routes';
 
 const MAX_BODY = 1024 * 1024;
 const UPLOAD_BODY_LIMITS: Record<string, number> = { ...SCANP_BODY_LIMITS, ...ACCOUNT_BODY_LIMITS };
@@ -102,9 +104,11 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   const limit = limitOf(MAX_BODY);
   // Uploads have a larger limit, applied here too: the input guard below reads every body.
   const uploadLimits = new Map(Object.entries(UPLOAD_BODY_LIMITS).map(([path, max]) => [path, limitOf(max)]));
-  app.use((c, next) => (uploadLimits.get(c.req.path) ?? limit)(c, next));
+  // Streamed uploads count their bytes as they arrive (hono's bodyLimit would buffer a chunked body).
+  const streamed = new Set(Object.keys(IMAGE_STREAMED_UPLOADS));
+  app.use((c, next) => (streamed.has(c.req.path) ? next() : (uploadLimits.get(c.req.path) ?? limit)(c, next)));
 
-  app.use(inputGuard());
+  app.use(inputGuard({ streamedBodies: streamed }));
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -178,6 +182,8 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     shortcutRoutes(),
     auditRoutes(),
     accountRoutes(),
+    uploadRoutes(),
+    wadoRoutes(),
   ]) {
     app.route('/', sub);
   }

@@ -9,6 +9,7 @@ import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { closeReportPdf } from './modules/report-pdf/service';
 import { createRealtimeHub } from './realtime/hub';
+import { fileImageStore, sweepStaging } from './images/file-store';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -30,12 +31,16 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     await seedDemo(database.db);
     log.info('demo data loaded');
   }
+  const images = fileImageStore(path.join(env.DATA_DIR, 'images'));
+  const swept = await sweepStaging(images.stagingDir);
+  if (swept) log.info({ swept }, 'stale staged uploads removed');
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
     log,
     env,
     realtime: createRealtimeHub({ db: database.db, log, publicOrigin: env.PUBLIC_ORIGIN }),
+    images,
   };
   return {
     app: createApp(deps, opts),

@@ -2,6 +2,7 @@ import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
 import type { RealtimeHub } from './realtime/hub';
+import type { ImageStore } from './images/store';
 import type { UserSettings } from '@shared/schemas/auth';
 
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   env: Env;
   /** Pushes to open tabs (session ended, and later the queue's calls). */
   realtime: RealtimeHub;
+  /** Bytes of the DICOM instances (server/src/images). */
+  images: ImageStore;
   /** Injectable clock (tests replace it); unset means the system clock. */
   now?: () => Date;
 }

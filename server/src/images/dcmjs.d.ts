@@ -1,0 +1,26 @@
+// The part of dcmjs (which ships no types) the archive uses.
+declare module 'dcmjs' {
+  interface DicomElement {
+    vr: string;
+    Value?: unknown[];
+  }
+  interface Logger {
+    setLevel(level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'silent'): void;
+  }
+  interface DicomDict {
+    meta: Record<string, DicomElement>;
+    dict: Record<string, DicomElement>;
+  }
+  const dcmjs: {
+    data: {
+      DicomMessage: {
+        readFile(
+          buffer: ArrayBuffer,
+          options?: { ignoreErrors?: boolean; untilTag?: string; includeUntilTagValue?: boolean; noCopy?: boolean },
+        ): DicomDict;
+      };
+    };
+    log: Logger & { getLogger(name: string): Logger };
+  };
+  export default dcmjs;
+}

@@ -1,0 +1,54 @@
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fileImageStore, sweepStaging } from './file-store';
+import { instanceKey } from './store';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'im-store-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('fileImageStore', () => {
+  it('puts a file under study/series/sop without replacing an existing one, gets, lists and removes it', async () => {
+    const store = fileImageStore(root);
+    const key = instanceKey('1.2', '1.2.3', '1.2.3.4');
+    const first = Buffer.from('first');
+    expect(await store.put(key, first)).toBe(true);
+    first.write('FIRST');
+    expect(await store.put(key, Buffer.from('second'))).toBe(false);
+    expect(await readFile(path.join(root, '1.2/1.2.3/1.2.3.4.dcm'), 'utf8')).toBe('first');
+    expect(await store.put(instanceKey('1.2', '1.2.3', '1.2.3.5'), Readable.from([Buffer.from('streamed')]))).toBe(
+      true,
+    );
+    const got = await store.get(key);
+    expect(got?.size).toBe(5);
+    const listed = [];
+    for await (const o of store.list('1.2/')) listed.push(o);
+    expect(listed.map((o) => o.key).sort()).toEqual(['1.2/1.2.3/1.2.3.4.dcm', '1.2/1.2.3/1.2.3.5.dcm']);
+    expect((await readdir(path.join(root, '1.2/1.2.3'))).sort()).toEqual(['1.2.3.4.dcm', '1.2.3.5.dcm']);
+    await store.remove(key);
+    expect(await store.get(key)).toBeNull();
+  });
+
+  it('refuses keys that are not UIDs (no way out of the root)', () => {
+    expect(() => instanceKey('..', '1', '2')).toThrow();
+    expect(() => instanceKey('1/../../etc', '1', '2')).toThrow();
+  });
+
+  it('sweeps only stale staged files', async () => {
+    const staging = path.join(root, '.staging');
+    await mkdir(staging);
+    await writeFile(path.join(staging, 'old.upload'), 'x');
+    await writeFile(path.join(staging, 'new.upload'), 'y');
+    const old = new Date(Date.now() - 2 * 24 * 3600_000);
+    await utimes(path.join(staging, 'old.upload'), old, old);
+    expect(await sweepStaging(staging)).toBe(1);
+    await expect(stat(path.join(staging, 'new.upload'))).resolves.toBeTruthy();
+  });
+});

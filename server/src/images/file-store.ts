@@ -1,0 +1,103 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { assertKey, type ImageStore } from './store';
+
+/** Staged uploads older than this are left-overs of a server that stopped mid-upload. */
+const STALE_STAGING_MS = 24 * 3600_000;
+
+/** Removes stale staged files (run at start-up; young ones may belong to another server on the same DATA_DIR). */
+export async function sweepStaging(stagingDir: string, now = Date.now()): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(stagingDir).catch(() => [] as string[])) {
+    const file = path.join(stagingDir, name);
+    const s = await stat(file).catch(() => null);
+    if (s && now - s.mtimeMs > STALE_STAGING_MS) {
+      await rm(file, { recursive: true, force: true });
+      removed++;
+    }
+  }
+  return removed;
+}
+
+async function fsync(p: string, flags = 'r'): Promise<void> {
+  const fh = await open(p, flags);
+  try {
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+}
+
+/**
+ * Instances as files under `root` (DATA_DIR/images), one per key. A put is durable before it is visible:
+ * written to a temporary file beside its place and fsynced, hard-linked into place (link never replaces an
+ * existing file, so two puts of one key cannot clobber each other), then the directory is fsynced.
+ */
+export function fileImageStore(root: string): ImageStore {
+  const stagingDir = path.join(root, '.staging');
+  const fileOf = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+  return {
+    kind: 'file',
+    stagingDir,
+    async put(key, body) {
+      const target = fileOf(key);
+      if (await stat(target).catch(() => null)) return false;
+      await mkdir(path.dirname(target), { recursive: true });
+      const temp = `${target}.${randomUUID()}.tmp`;
+      try {
+        if (Buffer.isBuffer(body)) await writeFile(temp, body);
+        else await pipeline(body, createWriteStream(temp));
+        await fsync(temp);
+        try {
+          await link(temp, target);
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+          throw err;
+        }
+        await fsync(path.dirname(target));
+        return true;
+      } finally {
+        await rm(temp, { force: true });
+      }
+    },
+    async get(key) {
+      const file = fileOf(key);
+      try {
+        const s = await stat(file);
+        return { body: createReadStream(file), size: s.size };
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await rm(fileOf(key), { force: true });
+    },
+    async *list(prefix = '') {
+      const walk = async function* (dir: string): AsyncGenerator<{ key: string; size: number }> {
+        let entries;
+        try {
+          entries = await readdir(dir, { withFileTypes: true });
+        } catch {
+          return;
+        }
+        for (const e of entries) {
+          if (e.name.startsWith('.') || e.name.endsWith('.tmp')) continue;
+          const full = path.join(dir, e.name);
+          if (e.isDirectory()) yield* walk(full);
+          else {
+            const key = path.relative(root, full).split(path.sep).join('/');
+            if (key.startsWith(prefix)) yield { key, size: (await stat(full)).size };
+          }
+        }
+      };
+      yield* walk(root);
+    },
+  };
+}

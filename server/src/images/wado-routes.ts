@@ -1,0 +1,159 @@
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import type { MiddlewareHandler } from 'hono';
+import { PERMISSIONS } from '@shared/permissions';
+import {
+  DicomListSchema,
+  ImageChangeSchema,
+  ImageSelectionSchema,
+  StudyUidBodySchema,
+  ViewerTokenSchema,
+  WadoQuerySchema,
+} from '@shared/schemas/images';
+import type { AppEnv } from '../context';
+import { instance, series, study } from '../db/schema';
+import { clientMeta } from '../lib/client-meta';
+import { AppError, notFound } from '../lib/errors';
+import { t } from '../lib/i18n';
+import { ok } from '../lib/respond';
+import { jsonBody, okResponse } from '../lib/route';
+import { newRouter } from '../lib/router';
+import { access, guard } from '../middleware/auth';
+import { dicomList, setImagesDeleted, visibleStudy } from './archive';
+import { issueViewerToken, studyOfViewerToken } from './viewer-token';
+
+/** /wado takes the session header, or token= (a viewer window's study-bound token; checked in the handler). */
+const sessionUnlessViewerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.query('token') !== undefined) return next();
+  const [check] = guard('session');
+  return check!(c, next);
+};
+
+const DICOM = 'application/dicom';
+
+export function wadoRoutes() {
+  const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wado',
+      tags: ['images'],
+      summary:
+        'WADO-URI (PS3.18): one stored instance as application/dicom. Session header, or token= a viewer token (POST /wado/token) for that study only; deleted images are not served; image/jpeg answers 406 for now',
+      middleware: [sessionUnlessViewerToken],
+      'x-permission': 'session',
+      request: { query: WadoQuerySchema },
+      responses: {
+        ...okResponse(z.null()),
+        200: {
+          description: 'The instance',
+          content: { [DICOM]: { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        404: { description: 'No such image, or deleted' },
+        406: { description: 'A content type not served yet' },
+      },
+    }),
+    async (c) => {
+      const { db, images } = c.var.deps;
+      const q = c.req.valid('query');
+      const [row] = await db
+        .select({ study_pk: study.pk, hospital_code: study.hospital_code, key: instance.storage_key })
+        .from(instance)
+        .innerJoin(series, eq(series.pk, instance.series_pk))
+        .innerJoin(study, eq(study.pk, instance.study_pk))
+        .where(
+          and(
+            eq(instance.sop_iuid, q.objectUID),
+            eq(series.series_iuid, q.seriesUID),
+            eq(study.study_iuid, q.studyUID),
+            eq(instance.del_image, 0),
+            eq(study.is_del, 0),
+          ),
+        );
+      if (q.token !== undefined) {
+        const allowed = await studyOfViewerToken(db, q.token);
+        if (allowed === null) throw new AppError(401, 'UNAUTHORIZED', 'imgTokenInvalid');
+        if (!row || row.study_pk !== allowed) throw notFound();
+      } else {
+        if (!row) throw notFound();
+        await visibleStudy(db, c.var.user, q.studyUID);
+      }
+      const wanted = (q.contentType ?? 'image/jpeg').split(',').map((s) => s.trim().toLowerCase());
+      if (!wanted.includes(DICOM)) {
+        return c.json(
+          {
+            success: false,
+            msg: t(c, 'imgNotAcceptable', { type: q.contentType ?? 'image/jpeg' }),
+            data: null,
+            code: 406,
+            error: 'VALIDATION',
+          },
+          406,
+        );
+      }
+      const found = await images.get(row.key);
+      if (!found) throw notFound();
+      return c.body(Readable.toWeb(found.body) as ReadableStream, 200, {
+        'content-type': DICOM,
+        'content-length': String(found.size),
+        'cache-control': 'private, max-age=600',
+      });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/wado/token',
+      tags: ['images'],
+      summary: "A viewer window's token for one study (about 10 minutes; it ends with the session); for /wado?token=",
+      ...access('session'),
+      request: jsonBody(StudyUidBodySchema),
+      responses: okResponse(ViewerTokenSchema),
+    }),
+    async (c) => {
+      const s = await visibleStudy(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid);
+      return ok(c, await issueViewerToken(c.var.deps.db, c.var.user.sessionPk, s.pk));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/wado/getDicomList',
+      tags: ['images'],
+      summary: "A study's series and instances for the image list (deleted ones flagged del_image 1)",
+      ...access('session'),
+      request: jsonBody(StudyUidBodySchema),
+      responses: okResponse(DicomListSchema),
+    }),
+    async (c) => {
+      const { study_iuid } = c.req.valid('json');
+      const s = await visibleStudy(c.var.deps.db, c.var.user, study_iuid);
+      return ok(c, await dicomList(c.var.deps.db, s.pk, study_iuid));
+    },
+  );
+  for (const [path, deleted, summary] of [
+    ['/wado/deleteImage', true, 'Mark images of a study deleted (del_image 1; not served, restorable)'],
+    ['/wado/restoreImage', false, 'Restore deleted images of a study (del_image 0)'],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags: ['images'],
+        summary: `${summary}: sop_iuids comma-joined; none selected, or none to change, answers 400`,
+        ...access(PERMISSIONS.DELETE_IMAGE),
+        request: jsonBody(ImageSelectionSchema),
+        responses: okResponse(ImageChangeSchema),
+      }),
+      async (c) => {
+        const { db } = c.var.deps;
+        const body = c.req.valid('json');
+        const s = await visibleStudy(db, c.var.user, body.study_iuid);
+        const sops = [...new Set(body.sop_iuids.split(',').map((x) => x.trim()))].filter(Boolean);
+        return ok(c, await setImagesDeleted(db, c.var.user, { studyPk: s.pk, sops, deleted, ip: clientMeta(c).ip }));
+      },
+    );
+  }
+  return app;
+}

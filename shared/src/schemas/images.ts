@@ -1,0 +1,86 @@
+import { z } from 'zod';
+
+/** A DICOM UID: digits and dots, at most 64 characters (PS3.5 9.1). */
+export const DicomUidSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[0-9]+(\.[0-9]+)*$/);
+
+/** Upload (POST /UploadDicom/uploadZip, multipart): one .dcm or .zip, and the hospital it goes to. */
+export const UPLOAD_MAX_BYTES = 2 * 1024 ** 3;
+
+/** One line of the upload's answer stream (application/x-ndjson): a file's outcome, then the result. */
+export const UploadLineSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('file'),
+    done: z.number().int(),
+    total: z.number().int(),
+    file: z.string(),
+    status: z.enum(['uploaded', 'duplicate', 'failed']),
+    msg: z.string(),
+  }),
+  z.object({
+    type: z.literal('result'),
+    success: z.boolean(),
+    msg: z.string(),
+    data: z.object({
+      uploaded: z.number().int(),
+      duplicates: z.number().int(),
+      failed: z.number().int(),
+      studies: z.array(z.string()),
+    }),
+  }),
+]);
+export type UploadLine = z.infer<typeof UploadLineSchema>;
+
+export const StudyUidBodySchema = z.strictObject({ study_iuid: DicomUidSchema });
+
+/** WADO-URI (PS3.18 9): the instance asked for; token= is a viewer token instead of the session header. */
+export const WadoQuerySchema = z.strictObject({
+  requestType: z.literal('WADO'),
+  studyUID: DicomUidSchema,
+  seriesUID: DicomUidSchema,
+  objectUID: DicomUidSchema,
+  contentType: z.string().max(128).optional(),
+  transferSyntax: DicomUidSchema.optional(),
+  frameNumber: z.string().max(10).optional(),
+  token: z.string().max(128).optional(),
+});
+
+export const ViewerTokenSchema = z.object({ token: z.string(), expires_in: z.number().int() });
+
+const InstanceSchema = z.object({
+  sop_iuid: z.string(),
+  instance_number: z.number().int().nullable(),
+  frame_count: z.number().int(),
+  rows: z.number().int().nullable(),
+  cols: z.number().int().nullable(),
+  transfer_syntax: z.string(),
+  size_bytes: z.number().int(),
+  del_image: z.number().int(),
+});
+export const DicomListSchema = z.object({
+  study_iuid: z.string(),
+  series: z.array(
+    z.object({
+      series_iuid: z.string(),
+      series_number: z.number().int().nullable(),
+      series_desc: z.string(),
+      modality: z.string(),
+      instances: z.array(InstanceSchema),
+    }),
+  ),
+});
+export type DicomList = z.infer<typeof DicomListSchema>;
+
+/** Delete or restore images: comma-joined SOP instance UIDs of one study. Empty: "none selected". */
+export const ImageSelectionSchema = z.strictObject({
+  study_iuid: DicomUidSchema,
+  sop_iuids: z
+    .string()
+    .max(65 * 2000)
+    .regex(/^[0-9.,\s]*$/),
+});
+export const ImageChangeSchema = z.object({ changed: z.number().int(), file_count: z.number().int() });
