@@ -9,7 +9,8 @@ import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { closeReportPdf } from './modules/report-pdf/service';
 import { createRealtimeHub } from './realtime/hub';
-import { fileImageStore, sweepStaging } from './images/file-store';
+import { chooseImageStore } from './images/choose-store';
+import { sweepStaging } from './images/file-store';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -31,7 +32,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     await seedDemo(database.db);
     log.info('demo data loaded');
   }
-  const images = fileImageStore(path.join(env.DATA_DIR, 'images'));
+  const images = chooseImageStore(env);
   const swept = await sweepStaging(images.stagingDir);
   if (swept) log.info({ swept }, 'stale staged uploads removed');
   const deps: AppDeps = {

@@ -27,6 +27,19 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((p) => p || (existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : undefined)),
+  /** Images on S3-compatible object storage (docs: server/src/images); unset: files under DATA_DIR/images. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Key prefix inside the bucket, e.g. 'rxpacs/'. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/)
+    .default(''),
+  /** Path-style addressing, which most S3-compatible servers need; off for AWS virtual-hosted buckets. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

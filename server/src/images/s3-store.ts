@@ -1,0 +1,102 @@
+import { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertKey, type ImageStore } from './store';
+
+export interface S3StoreOptions {
+  bucket: string;
+  /** Key prefix inside the bucket ('' or ending in '/'). */
+  prefix: string;
+  endpoint?: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style addressing (MinIO, Ceph, s3rver and most S3-compatible servers). */
+  forcePathStyle: boolean;
+  /** Local directory for uploads being received. */
+  stagingDir: string;
+}
+
+const missing = (err: unknown) =>
+  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');
+
+/**
+ * Instances as objects in an S3-compatible bucket. A put checks the key first and never overwrites: an
+ * instance's key is its UIDs, so two puts of one key carry the same instance and the race is harmless.
+ */
+export function s3ImageStore(o: S3StoreOptions): ImageStore {
+  const client = new S3Client({
+    region: o.region,
+    forcePathStyle: o.forcePathStyle,
+    ...(o.endpoint ? { endpoint: o.endpoint } : {}),
+    ...(o.accessKeyId && o.secretAccessKey
+      ? { credentials: { accessKeyId: o.accessKeyId, secretAccessKey: o.secretAccessKey } }
+      : {}),
+  });
+  const Bucket = o.bucket;
+  const objectKey = (key: string) => {
+    assertKey(key);
+    return `${o.prefix}${key}`;
+  };
+  const exists = async (Key: string) => {
+    try {
+      await client.send(new HeadObjectCommand({ Bucket, Key }));
+      return true;
+    } catch (err) {
+      if (missing(err)) return false;
+      throw err;
+    }
+  };
+  return {
+    kind: 's3',
+    stagingDir: o.stagingDir,
+    async put(key, body) {
+      const Key = objectKey(key);
+      if (await exists(Key)) return false;
+      // A stream of unknown length cannot be signed in one PUT: instances are bounded, so read it whole.
+      const bytes = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
+      await client.send(
+        new PutObjectCommand({
+          Bucket,
+          Key,
+          Body: bytes,
+          ContentType: 'application/dicom',
+          ContentLength: bytes.length,
+        }),
+      );
+      return true;
+    },
+    async get(key) {
+      try {
+        const r = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        if (!r.Body) return null;
+        return { body: r.Body as Readable, size: Number(r.ContentLength ?? 0) };
+      } catch (err) {
+        if (missing(err)) return null;
+        throw err;
+      }
+    },
+    async remove(key) {
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
+    },
+    async *list(prefix = '') {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(
+          new ListObjectsV2Command({ Bucket, Prefix: `${o.prefix}${prefix}`, ContinuationToken }),
+        );
+        for (const obj of page.Contents ?? []) {
+          if (obj.Key) yield { key: obj.Key.slice(o.prefix.length), size: Number(obj.Size ?? 0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+  };
+}
