@@ -8,7 +8,6 @@ import { forbidden } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { studyInScope, type StudyRecord } from './repo';
 
-
 const FREE = { lock_status: '', lock_user_pk: null, lock_session_pk: null, lock_time: null } as const;
 
 /** The holder's session still lets them in: not signed out, revoked or expired. */
