@@ -1,7 +1,7 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
-import type { RealtimeHub } from './realtime/hub';
+import type { RealtimeHub } from './realtime/types';
 import type { ImageStore } from './images/store';
 import type { UserSettings } from '@shared/schemas/auth';
 

@@ -1,31 +1,17 @@
-import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_KEEPALIVE_MS } from '@shared/constants';
-import { REALTIME_CLOSE, REALTIME_PATH, type SessionEndReason } from '@shared/protocol/realtime';
+import { REALTIME_CLOSE, REALTIME_PATH } from '@shared/protocol/realtime';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { authenticate } from '../modules/auth/session';
 import { acceptConnection, send } from './connection';
 import { originAllowed } from './origin';
 import { ClientRegistry } from './registry';
+import type { RealtimeHub } from './types';
 
-export type { SessionEndReason };
-
-/**
- * Server push to open tabs. The WebSocket endpoint, its sign-in and keepalive are built on this; callers
- * only announce what happened.
- */
-export interface RealtimeHub {
-  /** Every open tab of the user is told its session ended (after the sessions are revoked in the database). */
-  sessionsEnded(userPk: number, reason: SessionEndReason): void;
-  /** Serves the socket at REALTIME_PATH on this Node HTTP server (its 'upgrade' event). */
-  attach(server: EventEmitter): void;
-  /** Authenticated sockets of a user (tests, diagnostics). */
-  connections(userPk: number): number;
-  close(): Promise<void>;
-}
+export type { RealtimeHub, SessionEndReason } from './types';
 
 export interface RealtimeOptions {
   db: Db;

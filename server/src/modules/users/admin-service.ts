@@ -5,7 +5,7 @@ import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sysUser } from '../../db/schema';
 import { hashPassword } from '../../lib/crypto';
-import type { SessionEndReason } from '../../realtime/hub';
+import type { SessionEndReason } from '../../realtime/types';
 import { auditChange } from '../audit/service';
 import { revokeUserSessions } from '../auth/session';
 import { assertAssignable } from '../role/assignable';

@@ -1,0 +1,18 @@
+import type { EventEmitter } from 'node:events';
+import type { SessionEndReason } from '@shared/protocol/realtime';
+
+export type { SessionEndReason };
+
+/**
+ * Server push to open tabs. The WebSocket endpoint, its sign-in and keepalive are built on this; callers
+ * only announce what happened.
+ */
+export interface RealtimeHub {
+  /** Every open tab of the user is told its session ended (after the sessions are revoked in the database). */
+  sessionsEnded(userPk: number, reason: SessionEndReason): void;
+  /** Serves the socket at REALTIME_PATH on this Node HTTP server (its 'upgrade' event). */
+  attach(server: EventEmitter): void;
+  /** Authenticated sockets of a user (tests, diagnostics). */
+  connections(userPk: number): number;
+  close(): Promise<void>;
+}
