@@ -13,7 +13,7 @@ import { ConfigEditModal } from './config-edit-modal';
 
 /** Configuration entries (sys_config): typed editors for the platform's own, create and delete for custom ones. */
 export function ConfigPage() {
-  const { t } = useTranslation('adminConfig');
+  const { t, i18n } = useTranslation('adminConfig');
   const confirmDelete = useConfirmDelete();
   const spec = useMemo(() => configSpec(t), [t]);
   const state = useListParams(spec);
@@ -49,7 +49,17 @@ export function ConfigPage() {
         ellipsis: true,
         render: (v: string, r) => (r.secret ? <LockOutlined title={t('config.secret')} /> : v),
       },
-      { title: t('config.description'), dataIndex: 'description', key: 'description', ellipsis: true },
+      {
+        title: t('config.description'),
+        dataIndex: 'description',
+        key: 'description',
+        ellipsis: true,
+        // Built-in entries are described in the reader's language (the stored text is the seed's English).
+        render: (v: string, r) =>
+          r.builtin && i18n.exists(`adminConfig:builtinDescription.${r.name}`)
+            ? t(`builtinDescription.${r.name}` as 'builtinDescription.use_captcha')
+            : v,
+      },
       { title: t('config.type'), dataIndex: 'type', key: 'type', sorter: true, width: 120 },
       {
         title: t('config.status'),
@@ -78,7 +88,7 @@ export function ConfigPage() {
         ),
       },
     ];
-  }, [t, confirmDelete, query]);
+  }, [t, i18n, confirmDelete, query]);
 
   return (
     <>
