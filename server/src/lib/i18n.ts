@@ -2,6 +2,12 @@ import type { Context } from 'hono';
 import { DEFAULT_LOCALE, type Locale } from '@shared/constants';
 
 const zh = {
+  codeChars: '只能包含字母、数字和 . _ -',
+  aetChars: 'AE 名称为 1 至 16 个 ASCII 可打印字符，不能含反斜杠',
+  hostFormat: '请输入 IPv4、IPv6 地址或主机名',
+  usernameChars: '用户名只能包含字母、数字和 . _ @ -',
+  phoneFormat: '手机号为 11 位，以 13、14、15、17 或 18 开头',
+  roleCodeChars: '角色编码以字母开头，只能包含字母、数字和下划线',
   ok: '操作成功',
   loginOk: '登录成功',
   logoutOk: '已退出登录',
@@ -161,6 +167,12 @@ const zh = {
 export type MessageKey = keyof typeof zh;
 
 const en: Record<MessageKey, string> = {
+  codeChars: 'letters, digits and . _ - only',
+  aetChars: 'an AE title is 1 to 16 printable ASCII characters, without backslash',
+  hostFormat: 'an IPv4 or IPv6 address or a host name',
+  usernameChars: 'a username holds letters, digits and . _ @ - only',
+  phoneFormat: 'a mobile number is 11 digits starting with 13, 14, 15, 17 or 18',
+  roleCodeChars: 'a role code starts with a letter and holds letters, digits and _ only',
   ok: 'Done',
   loginOk: 'Signed in',
   logoutOk: 'Signed out',
@@ -323,6 +335,10 @@ const en: Record<MessageKey, string> = {
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };
 export type Params = Record<string, string | number>;
+
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(zh, key);
+}
 
 export function translate(locale: Locale, key: MessageKey, params?: Params): string {
   const text = catalogs[locale][key];

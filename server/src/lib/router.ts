@@ -4,13 +4,16 @@ import type { ZodError } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Locale } from '@shared/constants';
 import type { AppEnv } from '../context';
-import { localeOf, translate } from './i18n';
+import { isMessageKey, localeOf, translate } from './i18n';
 
 const localeErrors = { 'zh-CN': zhCN().localeError, 'en-US': en().localeError };
 
 /** One zod issue as a message in the given language (required, or zod's own localised text). */
 export function issueText(locale: Locale, issue: ZodError['issues'][number]): string {
   if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return translate(locale, 'required');
+  // A rule's own message by key (shared/src/schemas/common.ts `msg`).
+  const key = issue.message.startsWith('msg:') ? issue.message.slice(4) : '';
+  if (isMessageKey(key)) return translate(locale, key);
   if (issue.code === 'custom') return issue.message;
   const r = localeErrors[locale](issue as never);
   return typeof r === 'string' ? r : (r?.message ?? issue.message);

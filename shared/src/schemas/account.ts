@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PHONE_RE } from './admin-user';
+import { msg } from './common';
 
 /**
  * Password change (spec section 5): old, new and repeat are required; the rules on the new password
@@ -29,7 +30,10 @@ export const UpdateProfileSchema = z.strictObject({
   gender: z.enum(['M', 'F']),
   /** YYYY-MM-DD; the server also wants it between BIRTHDAY_MIN and today. */
   birthday: z.iso.date(),
-  phone: z.string().trim().regex(PHONE_RE).or(z.literal('')).optional().default(''),
+  phone: z
+    .union([z.string().trim().regex(PHONE_RE), z.literal('')], msg('phoneFormat'))
+    .optional()
+    .default(''),
   email: z.email().max(PROFILE_EMAIL_MAX).or(z.literal('')).optional().default(''),
 });
 export type UpdateProfile = z.input<typeof UpdateProfileSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODALITIES, NAME_MAX } from '../constants';
-import { FilterTextSchema, intInput, pkInput } from './common';
+import { FilterTextSchema, intInput, msg, pkInput } from './common';
 
 /** Hospitals, regions and DICOM devices: the administration screens of issue 10 (server and web share these). */
 
@@ -17,7 +17,7 @@ const HospitalKey = z
   .trim()
   .min(1)
   .max(32)
-  .regex(/^[A-Za-z0-9._-]+$/);
+  .regex(/^[A-Za-z0-9._-]+$/, msg('codeChars'));
 
 export const HospitalSaveSchema = z.strictObject({
   pk: pkInput().optional(),
@@ -80,7 +80,7 @@ export const RegionSaveSchema = z.strictObject({
     .trim()
     .min(1)
     .max(32)
-    .regex(/^[A-Za-z0-9._-]+$/),
+    .regex(/^[A-Za-z0-9._-]+$/, msg('codeChars')),
   name: z.string().trim().min(1).max(NAME_MAX),
   name_en: text(NAME_MAX).default(''),
   note: text(256).default(''),
@@ -116,13 +116,13 @@ export const AeTitleSchema = z
   .trim()
   .min(1)
   .max(16)
-  .regex(/^[\x20-\x5B\x5D-\x7E]+$/);
+  .regex(/^[\x20-\x5B\x5D-\x7E]+$/, msg('aetChars'));
 
 /** RFC 1123 host name: dot-separated labels of letters, digits and '-', not starting or ending with '-'; the
  * last label is not all digits (so a mistyped IPv4 address is not taken for a name). */
 const HOST_NAME =
   /^(?=.{1,253}$)(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)*(?=[A-Za-z0-9-]*[A-Za-z-])[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
-export const DeviceHostSchema = z.union([z.ipv4(), z.ipv6(), z.string().regex(HOST_NAME)]);
+export const DeviceHostSchema = z.union([z.ipv4(), z.ipv6(), z.string().regex(HOST_NAME)], msg('hostFormat'));
 
 export const DEVICE_STATUSES = [0, 1] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, NAME_MIN, REMARK_MAX } from '../constants';
-import { pkInput } from './common';
+import { msg, pkInput } from './common';
 
 /** A role as the roles screen and the user form's role select see it. */
 export const RoleRowSchema = z.object({
@@ -21,7 +21,7 @@ export const ROLE_CODE_RE = /^[A-Za-z][A-Za-z0-9_]*$/;
 /** POST /role/save: without pk a new role. */
 export const RoleSaveSchema = z.strictObject({
   pk: pkInput().optional(),
-  code: z.string().trim().min(NAME_MIN).max(64).regex(ROLE_CODE_RE),
+  code: z.string().trim().min(NAME_MIN).max(64).regex(ROLE_CODE_RE, msg('roleCodeChars')),
   name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
   name_en: z.string().trim().max(NAME_MAX).optional().default(''),
   note: z.string().trim().max(REMARK_MAX).optional().default(''),

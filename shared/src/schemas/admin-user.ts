@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, SEXES } from '../constants';
-import { FilterTextSchema, intInput, pkInput } from './common';
+import { FilterTextSchema, intInput, msg, pkInput } from './common';
 
 /** Spec section 5: a phone is 11 digits, 1 then 3, 4, 5, 7 or 8. */
 export const PHONE_RE = /^1[34578]\d{9}$/;
@@ -61,7 +61,7 @@ const text = (max: number) => z.string().trim().max(max);
 /** POST /user/save: without pk a new user (password required), with pk an edit (no password). */
 export const UserSaveSchema = z.strictObject({
   pk: pkInput().optional(),
-  username: z.string().trim().min(NAME_MIN).max(USERNAME_MAX).regex(USERNAME_RE),
+  username: z.string().trim().min(NAME_MIN).max(USERNAME_MAX).regex(USERNAME_RE, msg('usernameChars')),
   ch_name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
   en_name: text(NAME_MAX).optional().default(''),
   password: z.string().min(PASSWORD_MIN).max(PASSWORD_MAX).optional(),
@@ -69,7 +69,10 @@ export const UserSaveSchema = z.strictObject({
     .enum(['', ...SEXES])
     .optional()
     .default(''),
-  phone: z.string().trim().regex(PHONE_RE).or(z.literal('')).optional().default(''),
+  phone: z
+    .union([z.string().trim().regex(PHONE_RE), z.literal('')], msg('phoneFormat'))
+    .optional()
+    .default(''),
   email: z.email().max(128).or(z.literal('')).optional().default(''),
   department: text(64).optional().default(''),
   hospital_code: text(32).optional().default(''),

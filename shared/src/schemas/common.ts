@@ -53,3 +53,10 @@ export const ErrorEnvelopeSchema = z.object({
   error: z.string(),
   errors: z.array(z.object({ field: z.string(), msg: z.string() })).optional(),
 });
+
+/**
+ * A validation message by key (`msg:<key>`): the server answers it from its catalogue in the caller's
+ * language (lib/router.ts issueText) instead of zod's generic text, for rules whose generic text would
+ * show a regular expression.
+ */
+export const msg = (key: string) => ({ message: `msg:${key}` });

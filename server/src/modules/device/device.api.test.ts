@@ -197,6 +197,21 @@ describe('validation (shared schema): 400 naming the field, nothing written', ()
     expect(r.body.msg).toMatch(/参数错误/);
   });
 
+  it('says what an AE title and an address may hold, in words rather than a pattern', async () => {
+    const bad = { ...valid, aet: 'AE\\X', ip: '10.0.0.256' };
+    const zh = await post('hadmin', '/device/saveAet', bad, 'zh-CN');
+    expect(zh.body.errors).toEqual([
+      { field: 'aet', msg: 'AE 名称为 1 至 16 个 ASCII 可打印字符，不能含反斜杠' },
+      { field: 'ip', msg: '请输入 IPv4、IPv6 地址或主机名' },
+    ]);
+    const en = await post('hadmin', '/device/saveAet', bad, 'en-US');
+    expect(en.body.errors).toEqual([
+      { field: 'aet', msg: 'an AE title is 1 to 16 printable ASCII characters, without backslash' },
+      { field: 'ip', msg: 'an IPv4 or IPv6 address or a host name' },
+    ]);
+    expect(en.body.msg).not.toMatch(/\/\^|\\x/);
+  });
+
   it('accepts IPv6, a host name, 16 characters with inner spaces, port 65535', async () => {
     for (const [aet, ip] of [
       ['IPV6 DEVICE 0001', '::1'],
