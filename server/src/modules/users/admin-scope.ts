@@ -12,12 +12,20 @@ export type UserRecord = typeof sysUser.$inferSelect;
 
 /**
  * A user the caller manages, read for update: any user for the super administrator; for anyone else a
- * user of their own hospital (another hospital's reads as absent) who is not a super administrator.
+ * user of their own hospital (another hospital's reads as absent) who is not a super administrator and,
+ * except for a lock (stopping an account is always allowed), whose role the caller could assign: editing,
+ * unlocking, resetting or deleting an account with more administrative rights is a way to those rights.
  */
-export async function managedUser(tx: DbOrTx, me: AuthUser, pk: number): Promise<UserRecord> {
+export async function managedUser(
+  tx: DbOrTx,
+  me: AuthUser,
+  pk: number,
+  purpose: 'lock' | 'manage' = 'manage',
+): Promise<UserRecord> {
   const [row] = await tx.select().from(sysUser).where(eq(sysUser.pk, pk)).limit(1).for('update');
   if (!row || (!me.isSuper && row.hospital_code !== me.hospital_code)) throw notFound();
   if (!me.isSuper && row.role_pk === SUPER_ADMIN_ROLE_PK) throw forbidden('userRoleNotAssignable');
+  if (purpose === 'manage') await assertCanTakeOver(tx, me, row);
   return row;
 }
 

@@ -10,7 +10,7 @@ import { auditChange } from '../audit/service';
 import { revokeUserSessions } from '../auth/session';
 import { assertAssignable } from '../role/assignable';
 import type { Caller } from '../../lib/caller';
-import { assertCanTakeOver, assertNotLastSuper, assertNotSelf, hospitalFor, managedUser } from './admin-scope';
+import { assertNotLastSuper, assertNotSelf, hospitalFor, managedUser } from './admin-scope';
 import { fieldError } from './field-error';
 import { assertPasswordPolicy, oneTimePassword } from './password-policy';
 
@@ -76,7 +76,7 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
 export async function lockUser(deps: Deps, c: Caller, pk: number, lock: boolean): Promise<void> {
   await thenEndSessions(deps, () =>
     deps.db.transaction(async (tx) => {
-      const before = await managedUser(tx, c.me, pk);
+      const before = await managedUser(tx, c.me, pk, lock ? 'lock' : 'manage');
       if (lock) {
         assertNotSelf(c.me, before);
         await assertNotLastSuper(tx, before);
@@ -102,7 +102,6 @@ export async function resetPassword(deps: Deps, c: Caller, pk: number): Promise<
     deps.db.transaction(async (tx) => {
       const before = await managedUser(tx, c.me, pk);
       assertNotSelf(c.me, before);
-      await assertCanTakeOver(tx, c.me, before);
       const [after] = await tx
         .update(sysUser)
         .set({

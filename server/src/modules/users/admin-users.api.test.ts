@@ -298,8 +298,20 @@ describe('POST /user/lock, /user/resetPassword, /user/delete', () => {
     );
     expect(created.status).toBe(200);
     const before = await counts();
-    expect((await post(t.token('hadmin'), '/user/resetPassword', { pk: await userPk('h1_cfg') })).status).toBe(403);
+    const hadmin = t.token('hadmin');
+    const cfgUser = await userPk('h1_cfg');
+    expect((await post(hadmin, '/user/resetPassword', { pk: cfgUser })).status).toBe(403);
+    // Nor edit, unlock or delete it: each would be a way to its rights.
+    const edit = { ...newUser('h1_cfg'), pk: cfgUser, password: undefined };
+    expect((await post(hadmin, '/user/save', edit)).status).toBe(403);
+    expect((await post(hadmin, '/user/delete', { pk: cfgUser })).status).toBe(403);
     expect(await counts()).toEqual(before);
+    // Stopping it is allowed; starting it again is not.
+    expect((await post(hadmin, '/user/lock', { pk: cfgUser, lock: true })).status).toBe(200);
+    const locked = await counts();
+    expect((await post(hadmin, '/user/lock', { pk: cfgUser, lock: false })).status).toBe(403);
+    expect(await counts()).toEqual(locked);
+    expect((await post(t.token('admin'), '/user/lock', { pk: cfgUser, lock: false })).status).toBe(200);
     expect((await post(t.token('hadmin'), '/user/resetPassword', { pk: await userPk('h_clerk') })).status).toBe(200);
     expect((await post(t.token('hadmin'), '/user/resetPassword', { pk: await userPk('h_doc') })).status).toBe(200);
   });
