@@ -2,21 +2,19 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../context';
 import type { Db } from '../db/client';
 import { instance, series, study } from '../db/schema';
-import { AppError, notFound } from '../lib/errors';
+import { AppError } from '../lib/errors';
 import type { DicomList } from '@shared/schemas/images';
-import { assertHospital } from '../modules/hospital/scope';
+import { studyInScope } from '../modules/report/repo';
 import { auditChange } from '../modules/audit/service';
 import { refreshStudyCounts } from './study-counts';
 
-/** The study a caller may see (not deleted, their hospital unless super administrator); 404 when unknown. */
+/**
+ * The study a caller may see: the report screen's own rule (not deleted, their hospital unless super
+ * administrator, their modalities when data2 limits them); 404 when unknown.
+ */
 export async function visibleStudy(db: Db, user: AuthUser, studyIuid: string) {
-  const [row] = await db
-    .select({ pk: study.pk, hospital_code: study.hospital_code })
-    .from(study)
-    .where(and(eq(study.study_iuid, studyIuid), eq(study.is_del, 0)));
-  if (!row) throw notFound();
-  assertHospital(user, row.hospital_code);
-  return row;
+  const s = await studyInScope(db, user, studyIuid);
+  return { pk: s.pk, hospital_code: s.hospital_code };
 }
 
 /** Series and instances of a study for the image list, deleted ones flagged (del_image 1). */

@@ -70,6 +70,26 @@ describe('serving images', () => {
     expect((await t.wado({ ...ref(), token: t.tok.doctor2 })).status).toBe(401);
   });
 
+  it('a user limited to other modalities (data2) gets none of the study by any route', async () => {
+    const limit = (modalities: string[]) =>
+      t.p.deps.db.execute(
+        sql`update sys_user set data2 = ${JSON.stringify(modalities)}::jsonb where username = 'auditor'`,
+      );
+    await limit(['MR']);
+    try {
+      expect((await t.wado(ref(), t.tok.auditor)).status).toBe(403);
+      expect((await tokenFor(t.tok.auditor, uid(1))).status).toBe(403);
+      const list = await call(t.p.app, 'POST', '/wado/getDicomList', {
+        token: t.tok.auditor,
+        json: { study_iuid: uid(1) },
+      });
+      expect(list.status).toBe(403);
+    } finally {
+      await limit([]);
+    }
+    expect((await t.wado(ref(), t.tok.auditor)).status).toBe(200);
+  });
+
   it("a viewer token opens its own study's images only, without the session header, and dies with the session", async () => {
     const session = await loginAs(t.p.app, 'doctor', 'Doctor@123');
     const viewer = await tokenFor(session, uid(1));
