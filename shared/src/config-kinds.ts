@@ -50,12 +50,17 @@ export function configKindOf(name: string): ConfigKind {
   return isKnownConfig(name) ? CONFIG_KINDS[name] : { kind: 'text', max: CONFIG_VALUE_MAX };
 }
 
+/** A name an administrator gives a credential: key, secret, password (pass, passwd, pwd), token, credential. */
+const SECRET_NAME =
+  /(^|[_.-])(api)?(key|secret|pass|passwd|password|pwd|token|credentials?)([_.-]|$|v?\d)|(key|secret|password|passwd|pwd|token)$/i;
+
 /**
- * Entries whose value nobody reads back: aes_key, and any entry an administrator names like a key,
- * secret, password or token. Lists show them masked; configAll and findByName leave them out.
+ * Entries whose value nobody reads back: the known ones of kind secret (aes_key), and any other entry named
+ * like a credential (`smtp_pwd`, `api_key_v2`, `db_pass`, `wx_token`). Lists show them masked; configAll and
+ * findByName leave them out. Known entries go by their kind alone (use_password_check is a switch).
  */
 export function isSecretConfig(name: string): boolean {
-  return configKindOf(name).kind === 'secret' || /(key|secret|password|passwd|token)$/i.test(name);
+  return isKnownConfig(name) ? configKindOf(name).kind === 'secret' : SECRET_NAME.test(name);
 }
 
 export const SECRET_MASK = '******';
