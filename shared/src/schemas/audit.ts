@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = [
   'dict_delete',
   'scanp_create',
   'scanp_update',
+  'scanp_delete',
+  'scanp_import',
   'shortcut_save',
   'export',
   'patient.edit',

@@ -4,6 +4,8 @@ import type { ImportDetail } from '@shared/schemas/list';
 import { ScanItemInputSchema } from '@shared/schemas/scan-item';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
+import type { Caller } from '../../lib/caller';
+import { auditChange } from '../audit/service';
 import { scanItem } from '../../db/schema';
 import { translate } from '../../lib/i18n';
 import { validateRows, type SheetRow } from '../../lib/list/xlsx-import';
@@ -17,7 +19,7 @@ import { descriptionKey, lockHospitalItems, takenDescriptions } from './unique';
  */
 export async function importScanItems(
   db: Db,
-  me: AuthUser,
+  { me, ip }: Caller,
   rows: SheetRow[],
   locale: Locale,
 ): Promise<{ imported: number; details: ImportDetail[] }> {
@@ -44,14 +46,24 @@ export async function importScanItems(
       return false;
     });
     if (!rowsIn.length) return 0;
-    await tx.insert(scanItem).values(
-      rowsIn.map(({ data }) => ({
-        ...data,
-        cost: data.cost.toFixed(2),
-        other_price: data.other_price === undefined ? null : data.other_price.toFixed(2),
-        hospital_code: hospitalCode,
-      })),
-    );
+    const added = await tx
+      .insert(scanItem)
+      .values(
+        rowsIn.map(({ data }) => ({
+          ...data,
+          cost: data.cost.toFixed(2),
+          other_price: data.other_price === undefined ? null : data.other_price.toFixed(2),
+          hospital_code: hospitalCode,
+        })),
+      )
+      .returning({ scanp_id: scanItem.scanp_id, description: scanItem.description, modality: scanItem.modality });
+    // One row for the import: which items it added (each item's own row would flood the trail).
+    await auditChange(tx, me, {
+      action: 'scanp_import',
+      target: `scan_item:${hospitalCode || '*'}`,
+      after: { hospital_code: hospitalCode, count: added.length, items: added },
+      ip,
+    });
     return rowsIn.length;
   });
   return { imported, details };

@@ -12,12 +12,32 @@ import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { importScanItems, scanItemScope } from './import';
 import { scanItem } from '../../db/schema';
+import type { Tx } from '../../db/client';
+import type { AppEnv } from '../../context';
+import { callerOf } from '../../lib/caller';
+import { auditChange } from '../audit/service';
+import type { Context } from 'hono';
 
 const ImportFileSchema = z.object({
   file: z
     .custom<File>((v) => v instanceof File, { message: 'file: an .xlsx file' })
     .openapi({ type: 'string', format: 'binary' }),
 });
+
+/** Each deleted scan item's audit row (the row as it was), in the delete's transaction. */
+const auditDeleted =
+  (c: Context<AppEnv>) =>
+  async (tx: Tx, rows: Record<string, unknown>[]): Promise<void> => {
+    const { me, ip } = callerOf(c);
+    for (const row of rows) {
+      await auditChange(tx, me, {
+        action: 'scanp_delete',
+        target: `scan_item:${String(row.scanp_id)}`,
+        before: row,
+        ip,
+      });
+    }
+  };
 
 /** Upload routes and their body limit (app.ts applies it instead of the global 1 MiB). */
 export const SCANP_BODY_LIMITS = { '/scanp/importExcel': IMPORT_MAX_BYTES };
@@ -47,7 +67,7 @@ export function scanpRoutes() {
     async (c) => {
       const rows = await readXlsx(c.req.valid('form').file, SCAN_ITEM_IMPORT_COLUMNS);
       const locale = localeOf(c.req.header('accept-language'));
-      const { imported, details } = await importScanItems(c.var.deps.db, c.var.user, rows, locale);
+      const { imported, details } = await importScanItems(c.var.deps.db, callerOf(c), rows, locale);
       return importAnswer(c, imported, details);
     },
   );
@@ -64,7 +84,14 @@ export function scanpRoutes() {
     async (c) => {
       const { db } = c.var.deps;
       const { pk } = c.req.valid('json');
-      const deleted = await deleteByKeys(db, scanItem, scanItem.scanp_id, [pk], scanItemScope(c.var.user));
+      const deleted = await deleteByKeys(
+        db,
+        scanItem,
+        scanItem.scanp_id,
+        [pk],
+        scanItemScope(c.var.user),
+        auditDeleted(c),
+      );
       if (!deleted) throw notFound();
       return ok(c, { deleted });
     },
@@ -81,7 +108,14 @@ export function scanpRoutes() {
     }),
     async (c) => {
       const keys = integerKeys(c.req.valid('json').ids);
-      const deleted = await deleteByKeys(c.var.deps.db, scanItem, scanItem.scanp_id, keys, scanItemScope(c.var.user));
+      const deleted = await deleteByKeys(
+        c.var.deps.db,
+        scanItem,
+        scanItem.scanp_id,
+        keys,
+        scanItemScope(c.var.user),
+        auditDeleted(c),
+      );
       return ok(c, { deleted });
     },
   );

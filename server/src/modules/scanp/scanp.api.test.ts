@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/schemas/list';
-import { permission, role, rolePermission, scanItem } from '../../db/schema';
+import { auditLog, permission, role, rolePermission, scanItem } from '../../db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
@@ -58,6 +58,10 @@ const itemsOf = (hospital: string, description: string) =>
     .from(scanItem)
     .where(and(eq(scanItem.hospital_code, hospital), eq(scanItem.description, description)));
 
+/** The audit rows of an action, newest first. */
+const auditOf = (action: string) =>
+  t.p.deps.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.pk));
+
 describe('POST /scanp/importExcel', () => {
   it('imports every valid row into the caller’s hospital: code 200', async () => {
     const file = await xlsx([
@@ -78,6 +82,12 @@ describe('POST /scanp/importExcel', () => {
     });
     const [b] = await itemsOf('H001', '导入测试乙');
     expect(b).toMatchObject({ cost: '80.00', other_price: '10.25', partnum: 1, coefficient: 1 });
+    // One audit row names what the import added.
+    const [trail] = await auditOf('scanp_import');
+    expect(trail?.detail).toMatchObject({
+      before: null,
+      after: { hospital_code: 'H001', count: 2, items: [{ scanp_id: a!.scanp_id }, { scanp_id: b!.scanp_id }] },
+    });
   });
 
   it('imports the valid rows and lists the others (row, field, message): code 201', async () => {
@@ -188,6 +198,9 @@ describe('scan item delete and batch delete (the generic contract)', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ deleted: 1 });
     expect(await exists(own)).toBe(false);
+    const [trail] = await auditOf('scanp_delete');
+    expect(trail).toMatchObject({ target: `scan_item:${own}`, username: 'doctor' });
+    expect(trail?.detail).toMatchObject({ before: { scanp_id: own, description: '删除测试甲' }, after: null });
     const refused = await call(t.p.app, 'POST', '/scanp/delete', { token: t.token('doctor'), json: { pk: other } });
     expect(refused.status).toBe(404);
     expect(await exists(other)).toBe(true);
@@ -205,6 +218,13 @@ describe('scan item delete and batch delete (the generic contract)', () => {
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({ deleted: 2 });
     expect([await exists(a), await exists(b), await exists(other)]).toEqual([false, false, true]);
+    const trail = await auditOf('scanp_delete');
+    expect(
+      trail
+        .slice(0, 2)
+        .map((x) => x.target)
+        .sort(),
+    ).toEqual([`scan_item:${a}`, `scan_item:${b}`].sort());
     expect(
       (await call(t.p.app, 'POST', '/scanp/deleteBatch', { token: t.token('doctor2'), json: { ids: `${other}` } })).body
         .data,
