@@ -59,6 +59,14 @@ describe('GET /role/roleList', () => {
 });
 
 describe('POST /role/save and /role/delete', () => {
+  it('two creates of one role code at once: one is saved, the other names code (never a 500)', async () => {
+    const both = await Promise.all(
+      [0, 1].map(() => post(t.token('admin'), '/role/save', { code: 'race_role', name: 'race role' })),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body.errors).toEqual([expect.objectContaining({ field: 'code' })]);
+  });
+
   it('creates and edits a role, auditing before and after', async () => {
     const pk = await createRole('probe_a');
     expect((await lastAudit('role_create'))?.detail).toMatchObject({ before: null, after: { code: 'probe_a' } });

@@ -8,6 +8,7 @@ import { role, sysUser } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { auditChange } from '../audit/service';
 import { fieldError } from '../users/field-error';
+import { isUniqueViolation } from '../hospital/conflict';
 import { beyondCaller, roleCodes } from './assignable';
 
 type RoleRecord = typeof role.$inferSelect;
@@ -49,18 +50,24 @@ async function assertCodeFree(db: DbOrTx, c: Caller, code: string, pk?: number):
 
 export async function saveRole(db: Db, c: Caller, input: Required<Omit<RoleSave, 'pk'>> & { pk?: number }) {
   const { pk, ...values } = input;
-  return db.transaction(async (tx) => {
-    await assertCodeFree(tx, c, values.code, pk);
-    if (pk === undefined) {
-      const [created] = await tx.insert(role).values(values).returning();
-      await auditChange(tx, c.me, { action: 'role_create', target: `role:${created!.pk}`, after: created, ip: c.ip });
-      return { pk: created!.pk };
-    }
-    const before = await manageableRole(tx, c.me, pk);
-    const [after] = await tx.update(role).set(values).where(eq(role.pk, pk)).returning();
-    await auditChange(tx, c.me, { action: 'role_update', target: `role:${pk}`, before, after, ip: c.ip });
-    return { pk };
-  });
+  // The check names the field; the unique index catches two saves of one code at the same instant.
+  const taken = (err: unknown) => {
+    throw isUniqueViolation(err) ? fieldError(c.locale, 'code', 'roleExists') : err;
+  };
+  return db
+    .transaction(async (tx) => {
+      await assertCodeFree(tx, c, values.code, pk);
+      if (pk === undefined) {
+        const [created] = await tx.insert(role).values(values).returning();
+        await auditChange(tx, c.me, { action: 'role_create', target: `role:${created!.pk}`, after: created, ip: c.ip });
+        return { pk: created!.pk };
+      }
+      const before = await manageableRole(tx, c.me, pk);
+      const [after] = await tx.update(role).set(values).where(eq(role.pk, pk)).returning();
+      await auditChange(tx, c.me, { action: 'role_update', target: `role:${pk}`, before, after, ip: c.ip });
+      return { pk };
+    })
+    .catch(taken);
 }
 
 /** Role 1 and a role any user holds stay. */

@@ -11,6 +11,7 @@ import { revokeUserSessions } from '../auth/session';
 import { assertAssignable } from '../role/assignable';
 import type { Caller } from '../../lib/caller';
 import { assertNotLastSuper, assertNotSelf, hospitalFor, managedUser } from './admin-scope';
+import { isUniqueViolation } from '../hospital/conflict';
 import { fieldError } from './field-error';
 import { assertPasswordPolicy, oneTimePassword } from './password-policy';
 
@@ -40,36 +41,47 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
   if (password) await assertPasswordPolicy(deps.db, c.locale, password);
   const hash = password ? await hashPassword(password) : '';
 
-  return thenEndSessions(deps, () =>
-    deps.db.transaction(async (tx) => {
-      const before = pk === undefined ? null : await managedUser(tx, c.me, pk);
-      const values = { ...fields, hospital_code: await hospitalFor(tx, c, fields.hospital_code) };
-      if (!before || before.role_pk !== values.role_pk) await assertAssignable(tx, c.me, values.role_pk, c.locale);
-      await assertUsernameFree(tx, c, values.username, pk);
-      if (!before) {
-        const [created] = await tx
-          .insert(sysUser)
-          .values({ ...values, password_hash: hash })
-          .returning();
+  try {
+    return await thenEndSessions(deps, () =>
+      deps.db.transaction(async (tx) => {
+        const before = pk === undefined ? null : await managedUser(tx, c.me, pk);
+        const values = { ...fields, hospital_code: await hospitalFor(tx, c, fields.hospital_code) };
+        if (!before || before.role_pk !== values.role_pk) await assertAssignable(tx, c.me, values.role_pk, c.locale);
+        await assertUsernameFree(tx, c, values.username, pk);
+        if (!before) {
+          const [created] = await tx
+            .insert(sysUser)
+            .values({ ...values, password_hash: hash })
+            .returning();
+          await auditChange(tx, c.me, {
+            action: 'user_create',
+            target: `sys_user:${created!.pk}`,
+            after: created,
+            ip: c.ip,
+          });
+          return { result: { pk: created!.pk } };
+        }
+        const disabling = before.status === 1 && values.status !== 1;
+        if (disabling) assertNotSelf(c.me, before);
+        if (disabling || (before.role_pk === SUPER_ADMIN_ROLE_PK && values.role_pk !== SUPER_ADMIN_ROLE_PK)) {
+          await assertNotLastSuper(tx, before);
+        }
+        const [after] = await tx.update(sysUser).set(values).where(eq(sysUser.pk, before.pk)).returning();
+        if (disabling) await revokeUserSessions(tx, before.pk);
         await auditChange(tx, c.me, {
-          action: 'user_create',
-          target: `sys_user:${created!.pk}`,
-          after: created,
+          action: 'user_update',
+          target: `sys_user:${before.pk}`,
+          before,
+          after,
           ip: c.ip,
         });
-        return { result: { pk: created!.pk } };
-      }
-      const disabling = before.status === 1 && values.status !== 1;
-      if (disabling) assertNotSelf(c.me, before);
-      if (disabling || (before.role_pk === SUPER_ADMIN_ROLE_PK && values.role_pk !== SUPER_ADMIN_ROLE_PK)) {
-        await assertNotLastSuper(tx, before);
-      }
-      const [after] = await tx.update(sysUser).set(values).where(eq(sysUser.pk, before.pk)).returning();
-      if (disabling) await revokeUserSessions(tx, before.pk);
-      await auditChange(tx, c.me, { action: 'user_update', target: `sys_user:${before.pk}`, before, after, ip: c.ip });
-      return { result: { pk: before.pk }, ...(disabling ? { ended: [before.pk, 'locked'] as const } : {}) };
-    }),
-  );
+        return { result: { pk: before.pk }, ...(disabling ? { ended: [before.pk, 'locked'] as const } : {}) };
+      }),
+    );
+  } catch (err) {
+    // The check above names the field; the unique index catches two saves of one username at the same instant.
+    throw isUniqueViolation(err) ? fieldError(c.locale, 'username', 'userExists') : err;
+  }
 }
 
 /** POST /user/lock: lock (status 0, sessions end at once) or unlock (status 1, failed-sign-in lock cleared). */

@@ -152,6 +152,14 @@ describe('POST /user/save', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('two creates of one username at once: one is saved, the other names username (never a 500)', async () => {
+    const both = await Promise.all(
+      [0, 1].map(() => post(t.token('admin'), '/user/save', newUser('race_user', { role_pk: REPORT_DOCTOR }))),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body.errors).toEqual([expect.objectContaining({ field: 'username' })]);
+  });
+
   it('needs a password on create, refuses one on edit, and an unknown role names role_pk', async () => {
     const none = await post(t.token('admin'), '/user/save', newUser('no_pw', { password: undefined }));
     expect(none.body.errors).toEqual([{ field: 'password', msg: 'A new user needs a password' }]);
