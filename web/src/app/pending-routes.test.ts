@@ -6,7 +6,8 @@ describe('hasScreen', () => {
     expect(hasScreen('/account/settings')).toBe(true);
     expect(hasScreen('/orderList')).toBe(true);
     expect(hasScreen('/UserWorkCount')).toBe(false);
-    expect(hasScreen('/uploadZip')).toBe(false);
+    expect(hasScreen('/imgCount')).toBe(false);
+    expect(hasScreen('/uploadZip')).toBe(true);
     expect(hasScreen('screen')).toBe(false);
   });
 });

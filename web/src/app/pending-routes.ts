@@ -5,16 +5,13 @@ export const PENDING_SIGNED_IN = [
   'UserWorkCount',
   'WeChatManage',
   'wxmenu',
-  'orderImage',
   'fileCount',
   'useTime',
   'monthCount',
   'zhanjiang',
   'app',
   'imgCount',
-  'uploadZip',
   'printApply/:id',
-  'readingVideo',
 ] as const;
 /** Spec: these skip the login check (login and 404 are routed separately). */
 export const PENDING_PUBLIC = [
@@ -23,7 +20,6 @@ export const PENDING_PUBLIC = [
   'screen',
   'wechat',
   'patientInfo',
-  'readingFilm',
   'tempPreview',
   'pacsOauth',
   'sso',

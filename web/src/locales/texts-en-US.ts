@@ -12,6 +12,9 @@ import enAdminUser from './en-US/adminUser.json';
 import enAdminOrg from './en-US/adminOrg.json';
 import enAdminConfig from './en-US/adminConfig.json';
 import enAudit from './en-US/audit.json';
+import enImageViewer from './en-US/imageViewer.json';
+import enImageUpload from './en-US/imageUpload.json';
+import enImageList from './en-US/imageList.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -29,6 +32,9 @@ const texts = {
   adminOrg: enAdminOrg,
   adminConfig: enAdminConfig,
   audit: enAudit,
+  imageViewer: enImageViewer,
+  imageUpload: enImageUpload,
+  imageList: enImageList,
 };
 
 export default texts;

@@ -12,6 +12,9 @@ import zhAdminUser from './zh-CN/adminUser.json';
 import zhAdminOrg from './zh-CN/adminOrg.json';
 import zhAdminConfig from './zh-CN/adminConfig.json';
 import zhAudit from './zh-CN/audit.json';
+import zhImageViewer from './zh-CN/imageViewer.json';
+import zhImageUpload from './zh-CN/imageUpload.json';
+import zhImageList from './zh-CN/imageList.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -29,6 +32,9 @@ const texts = {
   adminOrg: zhAdminOrg,
   adminConfig: zhAdminConfig,
   audit: zhAudit,
+  imageViewer: zhImageViewer,
+  imageUpload: zhImageUpload,
+  imageList: zhImageList,
 };
 
 export default texts;
