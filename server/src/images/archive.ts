@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { AuthUser } from '../context';
 import type { Db } from '../db/client';
 import { instance, series, study } from '../db/schema';
-import { AppError } from '../lib/errors';
+import { AppError, notFound } from '../lib/errors';
 import type { DicomList } from '@shared/schemas/images';
 import { studyInScope } from '../modules/report/repo';
 import { auditChange } from '../modules/audit/service';
@@ -10,11 +10,17 @@ import { refreshStudyCounts } from './study-counts';
 
 /**
  * The study a caller may see: the report screen's own rule (not deleted, their hospital unless super
- * administrator, their modalities when data2 limits them); 404 when unknown.
+ * administrator, their modalities when data2 limits them). Outside that scope it is 404 like an unknown
+ * study: an image address must not tell another hospital's user that a study exists.
  */
 export async function visibleStudy(db: Db, user: AuthUser, studyIuid: string) {
-  const s = await studyInScope(db, user, studyIuid);
-  return { pk: s.pk, hospital_code: s.hospital_code };
+  try {
+    const s = await studyInScope(db, user, studyIuid);
+    return { pk: s.pk, hospital_code: s.hospital_code };
+  } catch (err) {
+    if (err instanceof AppError && err.status === 403) throw notFound();
+    throw err;
+  }
 }
 
 /** Series and instances of a study for the image list, deleted ones flagged (del_image 1). */

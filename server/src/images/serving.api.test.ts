@@ -51,16 +51,16 @@ describe('serving images', () => {
     expect((await t.wado(ref())).status).toBe(401);
   });
 
-  it('doctor2 (H002) gets no H001 pixel by any URL or token', async () => {
+  it('doctor2 (H002) gets no H001 pixel by any URL or token, and is not told the study exists (404)', async () => {
     const r = await t.wado(ref(), t.tok.doctor2);
-    expect(r.status).toBe(403);
+    expect(r.status).toBe(404);
     expect(await r.text()).not.toContain('DICM');
-    expect((await tokenFor(t.tok.doctor2, uid(1))).status).toBe(403);
+    expect((await tokenFor(t.tok.doctor2, uid(1))).status).toBe(404);
     const list = await call(t.p.app, 'POST', '/wado/getDicomList', {
       token: t.tok.doctor2,
       json: { study_iuid: uid(1) },
     });
-    expect(list.status).toBe(403);
+    expect(list.status).toBe(404);
     const own = await tokenFor(t.tok.doctor2, t.h002Study);
     expect(own.status).toBe(200);
     const other = await t.wado({ ...ref(), token: own.token });
@@ -77,13 +77,13 @@ describe('serving images', () => {
       );
     await limit(['MR']);
     try {
-      expect((await t.wado(ref(), t.tok.auditor)).status).toBe(403);
-      expect((await tokenFor(t.tok.auditor, uid(1))).status).toBe(403);
+      expect((await t.wado(ref(), t.tok.auditor)).status).toBe(404);
+      expect((await tokenFor(t.tok.auditor, uid(1))).status).toBe(404);
       const list = await call(t.p.app, 'POST', '/wado/getDicomList', {
         token: t.tok.auditor,
         json: { study_iuid: uid(1) },
       });
-      expect(list.status).toBe(403);
+      expect(list.status).toBe(404);
     } finally {
       await limit([]);
     }
@@ -149,8 +149,8 @@ describe('serving images', () => {
     expect(JSON.stringify(flagged.body.data)).toContain(
       `"sop_iuid":"${uid(1, 1, 1)}","instance_number":1,"frame_count":1,"rows":512,"cols":512,"transfer_syntax":"1.2.840.10008.1.2.1","size_bytes":${ctFile().length},"del_image":1`,
     );
-    // another hospital's doctor cannot delete or restore here
-    expect((await del(t.tok.doctor2, uid(1, 1, 3))).status).toBe(403);
+    // another hospital's doctor cannot delete or restore here (the study is not theirs to know: 404)
+    expect((await del(t.tok.doctor2, uid(1, 1, 3))).status).toBe(404);
 
     const restored = await del(t.tok.doctor, uid(1, 1, 1), '/wado/restoreImage');
     expect(restored.body.data).toEqual({ changed: 1, file_count: 3 });
