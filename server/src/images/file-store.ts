@@ -66,11 +66,11 @@ export function fileImageStore(root: string): ImageStore {
         await rm(temp, { force: true });
       }
     },
-    async get(key) {
+    async get(key, range) {
       const file = fileOf(key);
       try {
         const s = await stat(file);
-        return { body: createReadStream(file), size: s.size };
+        return { body: createReadStream(file, range ? { start: range.start, end: range.end } : {}), size: s.size };
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;

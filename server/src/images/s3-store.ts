@@ -73,11 +73,14 @@ export function s3ImageStore(o: S3StoreOptions): ImageStore {
       );
       return true;
     },
-    async get(key) {
+    async get(key, range) {
       try {
-        const r = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
+        const Range = range ? `bytes=${range.start}-${range.end}` : undefined;
+        const r = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key), ...(Range ? { Range } : {}) }));
         if (!r.Body) return null;
-        return { body: r.Body as Readable, size: Number(r.ContentLength ?? 0) };
+        // A ranged answer's ContentLength is the part; ContentRange (bytes a-b/total) names the whole.
+        const total = r.ContentRange ? Number(r.ContentRange.split('/')[1]) : Number(r.ContentLength ?? 0);
+        return { body: r.Body as Readable, size: total };
       } catch (err) {
         if (missing(err)) return null;
         throw err;

@@ -10,12 +10,21 @@ export interface ImageStore {
   readonly stagingDir: string;
   /** Stores bytes under key, durable before visible. Never replaces: false when the key already held an object. */
   put(key: string, body: Buffer | Readable): Promise<boolean>;
-  get(key: string): Promise<{ body: Readable; size: number } | null>;
+  /** The object, or only bytes start..end (inclusive) of it when a range is given (a video element seeks); size is the whole object's. */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
   list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
 }
 
+/** Inclusive byte offsets, as in an HTTP Range header. */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 const KEY = /^[0-9.]+(\/[0-9.]+)*\.dcm$/;
+/** A patient file or video (modules/patient-file): files/<study_iuid>/<random hex>.<ext>. */
+const FILE_KEY = /^files\/[0-9.]+\/[0-9a-f]{32}\.(jpg|png|pdf|mp4|webm)$/;
 
 /** The key of an instance: study/series/sop.dcm (UIDs are digits and dots, checked at parse). */
 export function instanceKey(study: string, series: string, sop: string): string {
@@ -25,5 +34,5 @@ export function instanceKey(study: string, series: string, sop: string): string 
 }
 
 export function assertKey(key: string): void {
-  if (!KEY.test(key) || key.includes('..')) throw new Error('not a storable key');
+  if (!(KEY.test(key) || FILE_KEY.test(key)) || key.includes('..')) throw new Error('not a storable key');
 }
