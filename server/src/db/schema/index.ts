@@ -6,3 +6,4 @@ export * from './audit';
 export * from './template';
 export * from './cert';
 export * from './image';
+export * from './patient-file';
