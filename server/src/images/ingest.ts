@@ -40,7 +40,9 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
     try {
       const outcomes = await ctx.deps.db.transaction((tx) => writeRows(tx, ctx, batch));
       for (const [i, o] of outcomes.entries()) {
-        if (o.status === 'failed' && batch[i]!.created) await ctx.deps.images.remove(batch[i]!.key);
+        // Bytes this upload put that no row names: a refused file, or a duplicate of an instance already
+        // stored under another study or series (its key differs, so the put created a second copy).
+        if (o.status !== 'uploaded' && batch[i]!.created) await ctx.deps.images.remove(batch[i]!.key);
         report(o);
       }
     } catch (err) {
@@ -81,6 +83,12 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
       if (pending.length >= BATCH) await flush();
     },
     flush,
+    /** The upload stops short (an unexpected error): bytes stored for rows never written are removed. */
+    async abort(): Promise<void> {
+      const batch = pending;
+      pending = [];
+      for (const one of batch) if (one.created) await ctx.deps.images.remove(one.key);
+    },
   };
 }
 
@@ -133,6 +141,16 @@ async function writeRows(tx: DbOrTx, ctx: IngestContext, batch: Stored[]): Promi
     outcomes.push({ ...ok, status: 'uploaded' });
   }
   if (rows.length) await tx.insert(instance).values(rows);
+  // A study this batch created for files that were all refused is taken back: no empty worklist row.
+  const kept = new Set(rows.map((r) => r.study_pk));
+  for (const s of studies.values()) {
+    if (s.created && !kept.has(s.pk)) {
+      await tx.delete(report).where(eq(report.study_pk, s.pk));
+      await tx.delete(series).where(eq(series.study_pk, s.pk));
+      await tx.delete(study).where(eq(study.pk, s.pk));
+      s.pk = -1;
+    }
+  }
   const touched = [...studies.values()].filter((s) => s.pk > 0);
   const after = await refreshStudyCounts(
     tx,
@@ -150,7 +168,7 @@ async function writeRows(tx: DbOrTx, ctx: IngestContext, batch: Stored[]): Promi
   return outcomes;
 }
 
-type StudyRef = { pk: number; before: Record<string, unknown> | null };
+type StudyRef = { pk: number; before: Record<string, unknown> | null; created?: boolean };
 
 /** The batch's studies by UID: known ones of the chosen hospital, new ones created; pk -1 for another hospital's. */
 async function studiesOf(tx: DbOrTx, hospitalCode: string, batch: Stored[]): Promise<Map<string, StudyRef>> {
@@ -166,7 +184,7 @@ async function studiesOf(tx: DbOrTx, hospitalCode: string, batch: Stored[]): Pro
       })
       .from(study)
       .where(eq(study.study_iuid, meta.study_iuid));
-    if (!row) out.set(meta.study_iuid, { pk: await createStudy(tx, hospitalCode, meta), before: null });
+    if (!row) out.set(meta.study_iuid, { pk: await createStudy(tx, hospitalCode, meta), before: null, created: true });
     else if (row.hospital_code !== hospitalCode) out.set(meta.study_iuid, { pk: -1, before: null });
     else out.set(meta.study_iuid, { pk: row.pk, before: { file_count: row.file_count, file_size: row.file_size } });
   }

@@ -104,9 +104,12 @@ export function uploadRoutes() {
         }
         await ingest.flush();
       } catch (err) {
-        // What was stored stays (each file is whole); the rest was not taken, and the result says so.
+        // What was written stays (each file is whole); bytes still waiting for their rows go, and the result says so.
         broken = true;
         log.error({ err: loggableError(err) }, 'image upload failed');
+        await ingest
+          .abort()
+          .catch((e: unknown) => log.error({ err: loggableError(e) }, 'image upload: clean-up failed'));
       } finally {
         zip?.close();
         await rm(up.file.path, { force: true });

@@ -347,4 +347,64 @@ describe('ingest', () => {
       staged: 0,
     });
   });
+
+  it('a stored instance sent again under another study or series is a duplicate: no second copy, no empty study', async () => {
+    const before = await t.state();
+    const moved = buildDicom(ct({ n: 1, study: uid(7), series: uid(7, 1), sop: uid(1, 1, 1) }));
+    const a = await uploadDicom(t.p.app, {
+      token: t.tok.doctor,
+      files: [{ name: 'moved.dcm', data: moved }],
+      hospital_code: 'H001',
+    });
+    expect(filesOf(a)['moved.dcm']).toMatchObject({ status: 'duplicate' });
+    expect(await t.rows(sql`select 1 from study where study_iuid = ${uid(7)}`)).toEqual([]);
+    expect((await t.storedFiles()).filter((f) => f.startsWith(`${uid(7)}/`))).toEqual([]);
+    expect(await t.state()).toEqual(before);
+  });
+
+  it("a new study whose only file names another study's series is refused whole: no study row is left", async () => {
+    const before = await t.state();
+    const stray = buildDicom(ct({ n: 9, study: uid(8), series: uid(1, 1), sop: uid(8, 1, 9) }));
+    const a = await uploadDicom(t.p.app, {
+      token: t.tok.doctor,
+      files: [{ name: 'stray.dcm', data: stray }],
+      hospital_code: 'H001',
+    });
+    expect(filesOf(a)['stray.dcm']).toMatchObject({ status: 'failed' });
+    expect(await t.rows(sql`select 1 from study where study_iuid = ${uid(8)}`)).toEqual([]);
+    expect(await t.state()).toEqual(before);
+  });
+
+  it('an unexpected failure mid-upload (the store breaks) leaves no bytes without rows', async () => {
+    const before = await t.state();
+    const store = t.p.deps.images;
+    const put = store.put.bind(store);
+    let calls = 0;
+    store.put = async (key, data) => {
+      if (++calls === 3) throw new Error('disk full (test)');
+      return put(key, data);
+    };
+    try {
+      const a = await uploadDicom(t.p.app, {
+        token: t.tok.doctor,
+        files: [
+          {
+            name: 'half.zip',
+            data: await zipOf(
+              [1, 2, 3, 4].map((n) => ({
+                name: `IM${n}`,
+                data: buildDicom(ct({ n, study: uid(9), series: uid(9, 1), sop: uid(9, 1, n) })),
+              })),
+            ),
+          },
+        ],
+        hospital_code: 'H001',
+      });
+      expect(resultOf(a)).toMatchObject({ success: false, data: { uploaded: 0 } });
+    } finally {
+      store.put = put;
+    }
+    expect((await t.storedFiles()).filter((f) => f.startsWith(`${uid(9)}/`))).toEqual([]);
+    expect(await t.state()).toEqual(before);
+  });
 });
