@@ -40,4 +40,13 @@ describe('s3ImageStore against a local S3 server', () => {
     await store.remove(key);
     expect(await store.get(key)).toBeNull();
   });
+
+  it('two puts of one key at the same moment: exactly one created it, and the first bytes stay', async () => {
+    const key = instanceKey('1.3', '1.3.1', '1.3.1.1');
+    const results = await Promise.all([store.put(key, Buffer.from('one')), store.put(key, Buffer.from('two'))]);
+    expect(results.filter(Boolean)).toHaveLength(1);
+    const got = await store.get(key);
+    expect(Buffer.concat(await got!.body.toArray()).toString()).toBe('one');
+    await store.remove(key);
+  });
 });

@@ -26,10 +26,16 @@ export interface S3StoreOptions {
 
 const missing = (err: unknown) =>
   err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 404 || err.name === 'NoSuchKey');
+const notImplemented = (err: unknown) =>
+  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 501 || err.name === 'NotImplemented');
+const preconditionFailed = (err: unknown) =>
+  err instanceof S3ServiceException && (err.$metadata.httpStatusCode === 412 || err.name === 'PreconditionFailed');
 
 /**
- * Instances as objects in an S3-compatible bucket. A put checks the key first and never overwrites: an
- * instance's key is its UIDs, so two puts of one key carry the same instance and the race is harmless.
+ * Instances as objects in an S3-compatible bucket. A put checks the key first and never overwrites; two
+ * puts of one key at the same moment must not both report "created" (the loser of a failed upload would
+ * remove the winner's object): they are serialised per key in this process, and across processes a
+ * conditional write (If-None-Match: *) settles it where the store supports one.
  */
 export function s3ImageStore(o: S3StoreOptions): ImageStore {
   const client = new S3Client({
@@ -54,24 +60,52 @@ export function s3ImageStore(o: S3StoreOptions): ImageStore {
       throw err;
     }
   };
-  return {
-    kind: 's3',
-    stagingDir: o.stagingDir,
-    async put(key, body) {
-      const Key = objectKey(key);
-      if (await exists(Key)) return false;
-      // A stream of unknown length cannot be signed in one PUT: instances are bounded, so read it whole.
-      const bytes = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
-      await client.send(
+  const inFlight = new Map<string, Promise<boolean>>();
+  let conditionalWrites = true;
+  const putOnce = async (Key: string, body: Buffer | Readable): Promise<boolean> => {
+    if (await exists(Key)) return false;
+    // A stream of unknown length cannot be signed in one PUT: instances are bounded, so read it whole.
+    const bytes = Buffer.isBuffer(body) ? body : Buffer.concat(await body.toArray());
+    const send = (ifNoneMatch: boolean) =>
+      client.send(
         new PutObjectCommand({
           Bucket,
           Key,
           Body: bytes,
           ContentType: 'application/dicom',
           ContentLength: bytes.length,
+          // Another server process putting the same key at the same moment: the store keeps the first.
+          ...(ifNoneMatch ? { IfNoneMatch: '*' } : {}),
         }),
       );
-      return true;
+    try {
+      await send(conditionalWrites);
+    } catch (err) {
+      if (preconditionFailed(err)) return false;
+      if (!(conditionalWrites && notImplemented(err))) throw err;
+      // An S3-compatible store without conditional writes: the in-process check above is what remains.
+      conditionalWrites = false;
+      await send(false);
+    }
+    return true;
+  };
+  return {
+    kind: 's3',
+    stagingDir: o.stagingDir,
+    async put(key, body) {
+      const Key = objectKey(key);
+      // One put of a key at a time in this process, so the existence check below is never stale here.
+      const before = inFlight.get(Key);
+      const mine = (async () => {
+        await before?.catch(() => undefined);
+        return putOnce(Key, body);
+      })();
+      inFlight.set(Key, mine);
+      try {
+        return await mine;
+      } finally {
+        if (inFlight.get(Key) === mine) inFlight.delete(Key);
+      }
     },
     async get(key, range) {
       try {
