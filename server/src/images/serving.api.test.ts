@@ -32,19 +32,21 @@ describe('serving images', () => {
     return { status: r.status, token: (r.body.data as { token?: string } | null)?.token ?? '' };
   };
 
-  it('WADO-URI serves the stored bytes as application/dicom; other content types are 406 for now', async () => {
+  it('WADO-URI serves the stored bytes as application/dicom, a rendered frame as image/jpeg (the default), 406 otherwise', async () => {
     const r = await t.wado(ref(), t.tok.doctor);
     expect(r.status).toBe(200);
     const body = Buffer.from(await r.arrayBuffer());
     expect(body.toString('latin1', 128, 132)).toBe('DICM');
     expect(r.headers.get('content-length')).toBe(String(body.length));
     const jpeg = await t.wado({ ...ref(), contentType: 'image/jpeg' }, t.tok.doctor);
-    expect(jpeg.status).toBe(406);
-    expect(((await jpeg.json()) as { msg: string }).msg).toMatch(/image\/jpeg/);
+    expect([jpeg.status, jpeg.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
     const noType = await t.p.app.request(`/wado?${new URLSearchParams({ requestType: 'WADO', ...ref() })}`, {
       headers: { authorization: `Bearer ${t.tok.doctor}` },
     });
-    expect(noType.status).toBe(406);
+    expect([noType.status, noType.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const html = await t.wado({ ...ref(), contentType: 'text/html' }, t.tok.doctor);
+    expect(html.status).toBe(406);
+    expect(((await html.json()) as { msg: string }).msg).toMatch(/text\/html.*image\/jpeg/);
     expect((await t.wado({ ...ref(), objectUID: uid(1, 1, 99) }, t.tok.doctor)).status).toBe(404);
     expect((await t.wado({ ...ref(), seriesUID: uid(1, 2) }, t.tok.doctor)).status).toBe(404);
     expect((await t.wado({ ...ref(), requestType: 'RSS' }, t.tok.doctor)).status).toBe(400);

@@ -21,6 +21,7 @@ import { jsonBody, okResponse } from '../lib/route';
 import { newRouter } from '../lib/router';
 import { access, guard } from '../middleware/auth';
 import { dicomList, setImagesDeleted, visibleStudy } from './archive';
+import { NoSuchFrame, notAcceptable, RenderRefused, refusedMessage, renderStored } from './render-instance';
 import { issueViewerToken, studyOfViewerToken } from './viewer-token';
 
 /** /wado takes the session header, or token= (a viewer window's study-bound token; checked in the handler). */
@@ -31,6 +32,17 @@ const sessionUnlessViewerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 const DICOM = 'application/dicom';
+const JPEG = 'image/jpeg';
+
+/** The first content type of the request's list (in its order of preference) that is served; none given is image/jpeg. */
+function wadoContentType(contentType: string | undefined): string | null {
+  for (const raw of (contentType ?? JPEG).split(',')) {
+    const type = raw.split(';')[0]!.trim().toLowerCase();
+    if (type === DICOM) return DICOM;
+    if (type === JPEG || type === 'image/*' || type === '*/*') return JPEG;
+  }
+  return null;
+}
 
 export function wadoRoutes() {
   const app = newRouter();
@@ -40,18 +52,21 @@ export function wadoRoutes() {
       path: '/wado',
       tags: ['images'],
       summary:
-        'WADO-URI (PS3.18): one stored instance as application/dicom. Session header, or token= a viewer token (POST /wado/token) for that study only; deleted images are not served; image/jpeg answers 406 for now',
+        'WADO-URI (PS3.18 9): one stored instance as application/dicom, or one frame rendered as image/jpeg (the default; rows/columns fit it inside that size, windowCenter/windowWidth, imageQuality, frameNumber). Session header, or token= a viewer token (POST /wado/token) for that study only; deleted images are not served; a transfer syntax not rendered here answers 406',
       middleware: [sessionUnlessViewerToken],
       'x-permission': 'session',
       request: { query: WadoQuerySchema },
       responses: {
         ...okResponse(z.null()),
         200: {
-          description: 'The instance',
-          content: { [DICOM]: { schema: z.string().openapi({ format: 'binary' }) } },
+          description: 'The instance, or the rendered frame',
+          content: {
+            [DICOM]: { schema: z.string().openapi({ format: 'binary' }) },
+            [JPEG]: { schema: z.string().openapi({ format: 'binary' }) },
+          },
         },
-        404: { description: 'No such image, or deleted' },
-        406: { description: 'A content type not served yet' },
+        404: { description: "No such image, or deleted, or outside the caller's scope" },
+        406: { description: 'A content type not served, or pixels not rendered here (named)' },
       },
     }),
     async (c) => {
@@ -79,18 +94,38 @@ export function wadoRoutes() {
         if (!row) throw notFound();
         await visibleStudy(db, c.var.user, q.studyUID);
       }
-      const wanted = (q.contentType ?? 'image/jpeg').split(',').map((s) => s.trim().toLowerCase());
-      if (!wanted.includes(DICOM)) {
-        return c.json(
-          {
-            success: false,
-            msg: t(c, 'imgNotAcceptable', { type: q.contentType ?? 'image/jpeg' }),
-            data: null,
-            code: 406,
-            error: 'VALIDATION',
-          },
-          406,
+      const type = wadoContentType(q.contentType);
+      if (type === null) {
+        return notAcceptable(
+          c,
+          t(c, 'imgNotAcceptableRs', { type: q.contentType ?? '', offered: `${JPEG}, ${DICOM}` }),
         );
+      }
+      if (type === JPEG) {
+        let jpeg: Buffer;
+        try {
+          jpeg = await renderStored(images, row.key, {
+            frame: q.frameNumber,
+            rows: q.rows,
+            columns: q.columns,
+            windowCenter: q.windowCenter,
+            windowWidth: q.windowWidth,
+            quality: q.imageQuality,
+          });
+        } catch (err) {
+          if (err instanceof RenderRefused) return notAcceptable(c, refusedMessage(c, err));
+          if (err instanceof NoSuchFrame) {
+            throw AppError.validation('validation', [
+              { field: 'frameNumber', msg: t(c, 'imgFrameRange', { max: err.frames }) },
+            ]);
+          }
+          throw err;
+        }
+        return c.body(new Uint8Array(jpeg), 200, {
+          'content-type': JPEG,
+          'content-length': String(jpeg.length),
+          'cache-control': 'private, max-age=600',
+        });
       }
       const found = await images.get(row.key);
       if (!found) throw notFound();

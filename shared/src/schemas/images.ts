@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intInput } from './common';
 
 /** A DICOM UID: digits and dots, at most 64 characters (PS3.5 9.1). */
 export const DicomUidSchema = z
@@ -37,17 +38,39 @@ export type UploadLine = z.infer<typeof UploadLineSchema>;
 
 export const StudyUidBodySchema = z.strictObject({ study_iuid: DicomUidSchema });
 
-/** WADO-URI (PS3.18 9): the instance asked for; token= is a viewer token instead of the session header. */
-export const WadoQuerySchema = z.strictObject({
-  requestType: z.literal('WADO'),
-  studyUID: DicomUidSchema,
-  seriesUID: DicomUidSchema,
-  objectUID: DicomUidSchema,
-  contentType: z.string().max(128).optional(),
-  transferSyntax: DicomUidSchema.optional(),
-  frameNumber: z.string().max(10).optional(),
-  token: z.string().max(128).optional(),
-});
+/** A VOI window value (PS3.18 9.1.2.6): a decimal, as the WADO parameters carry it. */
+const windowValue = (min: number) => z.coerce.number().finite().min(min).max(1e7);
+
+/**
+ * WADO-URI (PS3.18 9): the instance asked for; token= is a viewer token instead of the session header.
+ * image/jpeg (the default) renders one frame: rows/columns fit it inside that size, windowCenter and
+ * windowWidth (both or neither) override the file's window, imageQuality is the JPEG quality.
+ * region and annotation are accepted and ignored, as PS3.18 allows.
+ */
+export const WadoQuerySchema = z
+  .strictObject({
+    requestType: z.literal('WADO'),
+    studyUID: DicomUidSchema,
+    seriesUID: DicomUidSchema,
+    objectUID: DicomUidSchema,
+    contentType: z.string().max(128).optional(),
+    transferSyntax: DicomUidSchema.optional(),
+    frameNumber: intInput(1, 100_000).optional(),
+    rows: intInput(1, 4096).optional(),
+    columns: intInput(1, 4096).optional(),
+    windowCenter: windowValue(-1e7).optional(),
+    windowWidth: windowValue(1).optional(),
+    imageQuality: intInput(1, 100).optional(),
+    region: z.string().max(64).optional(),
+    annotation: z.string().max(64).optional(),
+    token: z.string().max(128).optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.windowCenter === undefined) !== (q.windowWidth === undefined)) {
+      const missing = q.windowCenter === undefined ? 'windowCenter' : 'windowWidth';
+      ctx.addIssue({ code: 'custom', path: [missing], message: 'msg:imgWindowPair' });
+    }
+  });
 
 export const ViewerTokenSchema = z.object({ token: z.string(), expires_in: z.number().int() });
 
