@@ -167,11 +167,6 @@ const zh = {
   imgFrameRange: '帧号应在 1 到 {{max}} 之间',
   imgWindowPair: '窗位和窗宽须同时提供',
   imgNotAcceptableRs: '无法按所请求的格式（{{type}}）提供，可提供：{{offered}}',
-  imgRenderSyntax: '无法显示该图像：不支持传输语法 {{syntax}}，请下载 DICOM 原图（application/dicom）',
-  imgRenderPixels: '无法显示该图像：不支持的像素格式（{{what}}）',
-  imgFrameRange: '帧号应在 1 到 {{max}} 之间',
-  imgWindowPair: '窗位和窗宽须同时提供',
-  imgNotAcceptableRs: '无法按所请求的格式（{{type}}）提供，可提供：{{offered}}',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -342,11 +337,7 @@ const en: Record<MessageKey, string> = {
   imgNotAcceptable: 'This image format ({{type}}) is not served yet; ask for application/dicom',
   imgTokenInvalid: 'The viewer token is invalid or has expired; open the viewer again',
   imgRenderSyntax:
-  imgRenderPixels: 'This image cannot be shown: pixel format not supported ({{what}})',
-  imgFrameRange: 'The frame number must be between 1 and {{max}}',
-  imgWindowPair: 'Give the window center and width together',
-  imgNotAcceptableRs: 'Cannot answer in the requested format ({{type}}); available: {{offered}}',
-  imgRenderSyntax: 'This image cannot be shown: transfer syntax {{syntax}} is not supported; download the DICOM file (application/dicom)',
+    'This image cannot be shown: transfer syntax {{syntax}} is not supported; download the DICOM file (application/dicom)',
   imgRenderPixels: 'This image cannot be shown: pixel format not supported ({{what}})',
   imgFrameRange: 'The frame number must be between 1 and {{max}}',
   imgWindowPair: 'Give the window center and width together',
