@@ -15,7 +15,7 @@ import { guard } from '../middleware/auth';
 import { assertHospital } from '../modules/hospital/scope';
 import { createIngest, INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB, type FileOutcome } from './ingest';
 import { receiveUpload } from './receive-upload';
-import { EntryTooLarge, openZip, type ZipReader } from './zip-entries';
+import { EntryTooLarge, openZip, TooManyEntries, ZIP_MAX_ENTRIES, type ZipReader } from './zip-entries';
 
 const PATH = '/UploadDicom/uploadZip';
 
@@ -53,7 +53,9 @@ export function uploadRoutes() {
       if (!h) throw new AppError(400, 'VALIDATION', 'imgChooseHospital');
       assertHospital(c.var.user, h.code);
       if (up.file.kind === 'zip')
-        zip = await openZip(up.file.path).catch(() => {
+        zip = await openZip(up.file.path).catch((err: unknown) => {
+          if (err instanceof TooManyEntries)
+            throw new AppError(400, 'VALIDATION', 'imgZipTooManyFiles', { max: ZIP_MAX_ENTRIES });
           throw new AppError(400, 'VALIDATION', 'imgWrongFormat');
         });
     } catch (err) {

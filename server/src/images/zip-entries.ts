@@ -10,12 +10,17 @@ export interface ZipReader {
 }
 
 export class EntryTooLarge extends Error {}
+/** More entries than an upload takes (the entry list is held in memory while the zip is read). */
+export class TooManyEntries extends Error {}
+
+/** Far above a study's images (a large CT has a few thousand), far below what would strain memory. */
+export const ZIP_MAX_ENTRIES = 100_000;
 
 const skipped = (name: string) =>
   name.endsWith('/') || name.startsWith('__MACOSX/') || (name.split('/').pop() ?? '').startsWith('.');
 
 /** Opens a zip from disk (yauzl reads the central directory and each entry as a stream; nothing whole in memory). */
-export async function openZip(file: string): Promise<ZipReader> {
+export async function openZip(file: string, maxEntries = ZIP_MAX_ENTRIES): Promise<ZipReader> {
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(
       file,
@@ -27,6 +32,11 @@ export async function openZip(file: string): Promise<ZipReader> {
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (e: yauzl.Entry) => {
       if (!skipped(e.fileName)) all.push(e);
+      if (all.length > maxEntries) {
+        zip.close();
+        reject(new TooManyEntries());
+        return;
+      }
       zip.readEntry();
     });
     zip.on('end', resolve);

@@ -157,6 +157,7 @@ const zh = {
   imgOtherStudy: '该序列属于其他检查',
   imgStoreFailed: '保存失败',
   imgTooLarge: '单个文件超过 {{mib}} MB',
+  imgZipTooManyFiles: '压缩包内文件过多（超过 {{max}} 个），请分批上传',
   imgNoneSelected: '请选择图像',
   imgAllDeleted: '所选图像均已删除',
   imgNoneDeleted: '所选图像均未删除',
@@ -167,6 +168,14 @@ const zh = {
   imgFrameRange: '帧号应在 1 到 {{max}} 之间',
   imgWindowPair: '窗位和窗宽须同时提供',
   imgNotAcceptableRs: '无法按所请求的格式（{{type}}）提供，可提供：{{offered}}',
+  patFileType: '附件只能是 jpg、jpeg、png 图片或 pdf 文件',
+  patFileTooLarge: '附件不能超过 {{mib}} MB',
+  patFileNotOwn: '只能删除自己上传的附件（系统管理员可删除任何附件）',
+  videoType: '视频只能是 mp4 或 webm 文件',
+  videoTooLarge: '视频不能超过 {{mib}} MB',
+  imgCaptureJpeg: '图像只能是 .jpg/.jpeg（JPEG）图片',
+  imgCaptureBaseline: '只能保存基线 JPEG 图像（该图片为渐进式或已损坏）',
+  imgCaptureTooLarge: '图像不能超过 {{mib}} MB',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -331,6 +340,7 @@ const en: Record<MessageKey, string> = {
   imgOtherStudy: 'the series belongs to another study',
   imgStoreFailed: 'it could not be stored',
   imgTooLarge: 'a single file is larger than {{mib}} MB',
+  imgZipTooManyFiles: 'The zip holds too many files (more than {{max}}); upload it in parts',
   imgNoneSelected: 'No image selected',
   imgAllDeleted: 'The selected images are all deleted already',
   imgNoneDeleted: 'None of the selected images is deleted',
@@ -342,6 +352,14 @@ const en: Record<MessageKey, string> = {
   imgFrameRange: 'The frame number must be between 1 and {{max}}',
   imgWindowPair: 'Give the window center and width together',
   imgNotAcceptableRs: 'Cannot answer in the requested format ({{type}}); available: {{offered}}',
+  patFileType: 'An attachment must be a jpg, jpeg or png image or a pdf',
+  patFileTooLarge: 'An attachment is at most {{mib}} MB',
+  patFileNotOwn: 'You may delete only attachments you added (the super administrator may delete any)',
+  videoType: 'A video must be an mp4 or webm file',
+  videoTooLarge: 'A video is at most {{mib}} MB',
+  imgCaptureJpeg: 'The image must be a .jpg/.jpeg (JPEG) picture',
+  imgCaptureBaseline: 'Only baseline JPEG images can be stored (this one is progressive or damaged)',
+  imgCaptureTooLarge: 'An image is at most {{mib}} MB',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };
