@@ -107,3 +107,52 @@ export const ImageSelectionSchema = z.strictObject({
     .regex(/^[0-9.,\s]*$/),
 });
 export const ImageChangeSchema = z.object({ changed: z.number().int(), file_count: z.number().int() });
+
+/** /api/order/reduction: restore a study's deleted images, every deleted one when none are named. */
+export const ImageRestoreSchema = z.strictObject({
+  study_iuid: DicomUidSchema,
+  sop_iuids: ImageSelectionSchema.shape.sop_iuids.optional(),
+});
+
+const OptionalImageDate = z.iso.date().or(z.literal('').transform(() => undefined));
+
+/** Image management (/orderImage, GET /api/order/imageStudies): the `filters` keys. */
+export const IMAGE_STUDY_FILTERS = {
+  sn: z.string().trim().max(32),
+  patient_id: z.string().trim().max(64),
+  patient_name: z.string().trim().max(64),
+  accession_no: z.string().trim().max(64),
+  startDate: OptionalImageDate,
+  endDate: OptionalImageDate,
+  /** '1': studies with deleted images only, '0': none deleted, '' or absent: both. */
+  has_deleted: z.enum(['0', '1']).or(z.literal('').transform(() => undefined)),
+};
+export const IMAGE_STUDY_SORTS = [
+  'study_datetime',
+  'create_time',
+  'patient_name',
+  'file_count',
+  'file_size',
+  'deleted_count',
+] as const;
+export type ImageStudySort = (typeof IMAGE_STUDY_SORTS)[number];
+
+/** A study with stored images: its live count and size (bytes), every stored image and the deleted ones. */
+export const ImageStudyRowSchema = z.object({
+  pk: z.number().int(),
+  study_iuid: z.string(),
+  hospital_code: z.string(),
+  hospital_name: z.string(),
+  patient_id: z.string(),
+  patient_name: z.string(),
+  patient_sex: z.string(),
+  accession_no: z.string(),
+  modality: z.string(),
+  study_desc: z.string(),
+  study_datetime: z.string(),
+  file_count: z.number().int(),
+  file_size: z.number().int(),
+  image_count: z.number().int(),
+  deleted_count: z.number().int(),
+});
+export type ImageStudyRow = z.infer<typeof ImageStudyRowSchema>;
