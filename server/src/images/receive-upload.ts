@@ -32,7 +32,7 @@ export async function receiveUpload(c: Context<AppEnv>, stagingDir: string, maxB
   const type = c.req.header('content-type') ?? '';
   const body = c.req.raw.body;
   const fieldError = (field: string, msg: string) => AppError.validation('validation', [{ field, msg }]);
-  const malformed = () => fieldError('(body)', 'malformed multipart body');
+  const malformed = () => fieldError('(body)', t(c, 'malformedMultipart'));
   if (!type.toLowerCase().startsWith('multipart/form-data') || !body) throw fieldError('file', t(c, 'required'));
   await mkdir(stagingDir, { recursive: true });
   const staged = path.join(stagingDir, `${randomUUID()}.upload`);
@@ -59,7 +59,7 @@ export async function receiveUpload(c: Context<AppEnv>, stagingDir: string, maxB
       }
       bb.on('field', (name, value) => {
         if (isBadText(name) || isBadText(value)) return fail(new AppError(400, 'VALIDATION', 'invalidChar'));
-        if (!FIELDS.has(name)) return fail(fieldError(name, 'unrecognized field'));
+        if (!FIELDS.has(name)) return fail(fieldError(name, t(c, 'unknownField')));
         if (name === 'file') return fail(fieldError('file', t(c, 'required')));
         hospitalCode = value.trim();
       });
@@ -67,7 +67,7 @@ export async function receiveUpload(c: Context<AppEnv>, stagingDir: string, maxB
         const filename = info.filename ?? '';
         const ext = path.extname(filename).toLowerCase();
         if (isBadText(name) || isBadText(filename)) fail(new AppError(400, 'VALIDATION', 'invalidChar'));
-        else if (name !== 'file') fail(fieldError(name, 'unrecognized field'));
+        else if (name !== 'file') fail(fieldError(name, t(c, 'unknownField')));
         else if (ext !== '.dcm' && ext !== '.zip') fail(wrongFormat());
         if (failure || file) {
           stream.resume();

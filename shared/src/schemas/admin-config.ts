@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { CONFIG_VALUE_MAX } from '../config-kinds';
 import { MODALITIES } from '../constants';
-import { FilterTextSchema, intInput, pkInput } from './common';
+import { FilterTextSchema, intInput, msg, pkInput } from './common';
 import { ScanItemSchema } from './patient';
 
 /* Configuration entries (sys_config) */
 
 export const CONFIG_NAME = /^[a-zA-Z0-9_]{1,64}$/;
-const ConfigName = z.string().trim().regex(CONFIG_NAME, { message: '[a-zA-Z0-9_]{1,64}' });
+const ConfigName = z.string().trim().regex(CONFIG_NAME, msg('configNameChars'));
 /** 1 active, 0 disabled (a known entry disabled falls back to its built-in default). */
 const ConfigStatus = z.union([z.literal(0), z.literal(1), z.enum(['0', '1']).transform(Number)]);
 const ConfigType = z.string().trim().max(32);
@@ -53,7 +53,7 @@ export const ConfigUpdateSchema = z
     type: ConfigType.optional(),
     status: ConfigStatus.optional(),
   })
-  .refine((v) => v.pk !== undefined || v.name !== undefined, { message: 'pk or name', path: ['pk'] });
+  .refine((v) => v.pk !== undefined || v.name !== undefined, { ...msg('pkOrName'), path: ['pk'] });
 export type ConfigUpdate = z.input<typeof ConfigUpdateSchema>;
 
 export const ConfigByNameQuerySchema = z.strictObject({ name: ConfigName });
@@ -79,14 +79,14 @@ export const DICT_CODE = /^[a-zA-Z0-9_.-]{1,64}$/;
 export const DictSaveSchema = z.strictObject({
   pk: pkInput().optional(),
   parent_pk: pkInput().nullable().optional(),
-  code: z.string().trim().regex(DICT_CODE, { message: '[a-zA-Z0-9_.-]{1,64}' }),
+  code: z.string().trim().regex(DICT_CODE, msg('dictCodeChars')),
   name: z.string().trim().min(1).max(128),
   name_en: z.string().trim().max(128).default(''),
   value: z.string().trim().max(256).default(''),
   sort: intInput(0, 100_000).default(0),
 });
 export type DictSave = z.input<typeof DictSaveSchema>;
-export const DictByCodeSchema = z.strictObject({ code: z.string().trim().regex(DICT_CODE, { message: 'code' }) });
+export const DictByCodeSchema = z.strictObject({ code: z.string().trim().regex(DICT_CODE, msg('dictCodeChars')) });
 
 /* Shortcuts: a user's quick list of scan items per modality */
 

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AVATAR_MAX_BYTES, UpdateProfileSchema } from '@shared/schemas/account';
 import { UserSchema } from '@shared/schemas/auth';
+import { msg } from '@shared/schemas/common';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { clientMeta } from '../../lib/client-meta';
@@ -21,9 +22,7 @@ const tags = ['account'];
 export const ACCOUNT_BODY_LIMITS = { '/user/uploadAvatar': AVATAR_MAX_BYTES + 16 * 1024 };
 
 const AvatarFileSchema = z.object({
-  file: z
-    .custom<File>((v) => v instanceof File, { message: 'file: a jpg or png image' })
-    .openapi({ type: 'string', format: 'binary' }),
+  file: z.custom<File>((v) => v instanceof File, msg('imageJpgPng')).openapi({ type: 'string', format: 'binary' }),
 });
 
 async function me(db: Db, user: AuthUser, locale: Locale) {

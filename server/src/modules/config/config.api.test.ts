@@ -114,12 +114,18 @@ describe('custom entries', () => {
     expect(dup.body.errors).toEqual([{ field: 'name', msg: 'The entry film_quality already exists' }]);
     const badName = await post('/config/save', { name: 'film-quality', value: 'B' });
     expect(badName.status).toBe(400);
-    expect((badName.body.errors as { field: string }[])[0]!.field).toBe('name');
+    expect(badName.body.errors).toEqual([
+      { field: 'name', msg: 'a setting name is 1 to 64 letters, digits or underscores' },
+    ]);
+    const zhName = await post('/config/save', { name: 'film-quality', value: 'B' }, t.token('admin'), 'zh-CN');
+    expect(zhName.body.errors).toEqual([{ field: 'name', msg: '参数名为 1 至 64 个字母、数字或下划线' }]);
 
     expect((await post('/config/update', { pk, value: 'B', status: 0 })).status).toBe(200);
     expect(await entry('film_quality')).toMatchObject({ value: 'B', status: 0 });
     expect((await post('/config/update', { pk, name: 'use_captcha', value: 'Y' })).status).toBe(404);
-    expect((await post('/config/update', { value: 'Y' })).body.errors).toEqual([{ field: 'pk', msg: 'pk or name' }]);
+    expect((await post('/config/update', { value: 'Y' })).body.errors).toEqual([
+      { field: 'pk', msg: 'name the setting by its pk or its name' },
+    ]);
 
     const del = await post('/config/delete', { pk });
     expect(del.body).toMatchObject({ success: true, data: { deleted: 1 } });
