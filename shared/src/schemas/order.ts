@@ -105,4 +105,4 @@ export const HistoryRequestSchema = z
 
 export const StudyRefSchema = z.object({ study_iuid: z.string().trim().min(1).max(64) });
 
-export const HospitalOptionSchema = z.object({ sn: z.string(), name: z.string() });
+export const HospitalOptionSchema = z.object({ sn: z.string(), name: z.string(), code: z.string() });

@@ -19,6 +19,8 @@ export interface RequestOptions {
   json?: unknown;
   /** application/x-www-form-urlencoded body (the sign-in calls). */
   form?: Record<string, string>;
+  /** multipart/form-data body (file uploads). */
+  multipart?: FormData;
   query?: Record<string, QueryValue>;
   /**
    * The caller shows the failure itself: no generic toast for 400/403/500 or network errors.
@@ -94,11 +96,19 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return s ? `${path}?${s}` : path;
 }
 
-async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+/** The headers every call carries: the caller's language and the session token (an upload's XHR uses them too). */
+export function requestHeaders(token = useSessionStore.getState().token): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': currentLocale() };
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (opts.form) {
+  return headers;
+}
+
+async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
+  const headers = requestHeaders(token);
+  let body: string | FormData | undefined;
+  if (opts.multipart) {
+    body = opts.multipart; // the browser sets the multipart content type with its boundary
+  } else if (opts.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(opts.form).toString();
   } else if (opts.json !== undefined || opts.method === 'POST') {
@@ -167,4 +177,9 @@ export async function apiGet<T>(path: string, query?: Record<string, QueryValue>
 
 export async function apiPost<T>(path: string, json?: unknown, opts: RequestOptions = {}) {
   return (await request<T>(path, { ...opts, method: 'POST', json: json ?? {} })).data;
+}
+
+/** Posts a multipart form (a file upload) and returns the envelope's data. */
+export async function apiPostForm<T>(path: string, form: FormData, opts: RequestOptions = {}) {
+  return (await request<T>(path, { ...opts, method: 'POST', multipart: form })).data;
 }

@@ -20,7 +20,7 @@ export function hospitalRoutes() {
     }),
     async (c) => {
       const me = c.var.user;
-      const q = c.var.deps.db.select({ sn: hospital.sn, name: hospital.name }).from(hospital);
+      const q = c.var.deps.db.select({ sn: hospital.sn, name: hospital.name, code: hospital.code }).from(hospital);
       const rows = me.isSuper ? await q.orderBy(asc(hospital.sn)) : await q.where(eq(hospital.code, me.hospital_code));
       return ok(c, rows);
     },

@@ -149,7 +149,7 @@ describe('hospital scope', () => {
 
   it('lists only the caller’s hospital to choose from', async () => {
     const mine = await call(t.p.app, 'POST', '/hospital/getHospitalNameAndSn', { token: t.token('doctor2') });
-    expect(mine.body.data).toEqual([{ sn: 'H002', name: '第二人民医院' }]);
+    expect(mine.body.data).toEqual([{ sn: 'H002', name: '第二人民医院', code: 'H002' }]);
     const all = await call(t.p.app, 'POST', '/hospital/getHospitalNameAndSn', { token: t.token('admin') });
     expect((all.body.data as unknown[]).length).toBe(2);
   });
