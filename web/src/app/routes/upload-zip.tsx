@@ -1,4 +1,7 @@
-import { InDevelopment } from '@web/components/in-development';
+import { UploadZipPage } from '@web/features/image-upload/components/upload-zip-page';
+import { openImageViewer } from '@web/features/image-viewer/open-viewer';
 
-/** Placeholder until its feature page lands (issue 11). */
-export default InDevelopment;
+/** /uploadZip (the router guards it with pacsOrder:uploadZip); the viewer link opens /readingFilm. */
+export default function UploadZipRoute() {
+  return <UploadZipPage openViewer={openImageViewer} />;
+}

@@ -1,5 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { closeStudyIfConfigured } from '@web/features/agent-bridge/bridge';
+import { StudyImageTools } from '@web/features/image-list/components/study-image-tools';
+import { PatientFilesButton } from '@web/features/patient-files/components/patient-files-button';
 import { ReportDocument } from '@web/features/report-document/components/report-document';
 import { WriteReportScreen, type DocumentSlot } from '@web/features/report-write/components/write-report-screen';
 import { useTabsStore } from '@web/features/tabs/stores/tabs-store';
@@ -26,5 +28,18 @@ export default function WriteReportRoute() {
   const [params] = useSearchParams();
   const studyIuid = params.get('study_iuid') ?? '';
   const close = useCloseReport('/writeRpt', studyIuid);
-  return <WriteReportScreen key={studyIuid} studyIuid={studyIuid} onClose={close} renderDocument={renderDocument} />;
+  return (
+    <WriteReportScreen
+      key={studyIuid}
+      studyIuid={studyIuid}
+      onClose={close}
+      renderDocument={renderDocument}
+      tools={
+        <>
+          <StudyImageTools studyIuid={studyIuid} />
+          <PatientFilesButton studyIuid={studyIuid} />
+        </>
+      }
+    />
+  );
 }

@@ -56,10 +56,13 @@ export function WriteReportScreen({
   studyIuid,
   onClose,
   renderDocument,
+  tools,
 }: {
   studyIuid: string;
   onClose: () => void;
   renderDocument?: (slot: DocumentSlot) => ReactNode;
+  /** Buttons of other features under the actions (attachments, image list): the route composes them in. */
+  tools?: ReactNode;
 }) {
   const { t } = useTranslation('report');
   const page = useReportPage(studyIuid, onClose);
@@ -111,6 +114,7 @@ export function WriteReportScreen({
               </Button>
             </div>
             <ActionButtons buttons={page.buttons} onAction={page.onAction} order={order} vertical />
+            {tools}
           </Space>
         </Card>
         <div style={{ flex: 1, minWidth: 480 }}>
