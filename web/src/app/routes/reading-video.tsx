@@ -1,4 +1,9 @@
-import { InDevelopment } from '@web/components/in-development';
+import { useSearchParams } from 'react-router-dom';
+import { ReadingVideoPage } from '@web/features/patient-files/components/reading-video-page';
 
-/** Placeholder until its feature page lands (issue 11). */
-export default InDevelopment;
+/** /readingVideo?uid= the study's videos and captured images. */
+export default function ReadingVideoRoute() {
+  const [params] = useSearchParams();
+  const uid = params.get('uid') ?? '';
+  return <ReadingVideoPage key={uid} studyIuid={uid} />;
+}
