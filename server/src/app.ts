@@ -43,6 +43,7 @@ import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
 import { ACCOUNT_BODY_LIMITS, accountRoutes } from './modules/account/routes';
 import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './images/upload-routes';
 import { wadoRoutes } from './images/wado-routes';
+import { dicomwebRoutes } from './images/dicomweb-routes';
 import { orderImageRoutes } from './images/order-image-routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -185,6 +186,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     accountRoutes(),
     uploadRoutes(),
     wadoRoutes(),
+    dicomwebRoutes(),
     orderImageRoutes(),
   ]) {
     app.route('/', sub);

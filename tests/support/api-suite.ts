@@ -144,6 +144,8 @@ export async function send(
 /** What is wrong with an answer's envelope, or null: refusals are JSON envelopes, successes JSON or a file. */
 export function envelopeProblem(r: RawAnswer): string | null {
   if (r.status >= 500) return `status ${r.status}: ${r.text.slice(0, 200)}`;
+  // DICOMweb answers in the DICOM JSON model (PS3.18 F.2), not the envelope; its refusals are the envelope.
+  if (r.status < 300 && r.type.startsWith('application/dicom+json')) return null;
   if (!r.json) return r.status < 300 && r.type && !r.type.includes('json') ? null : `not JSON: ${r.type}`;
   const j = r.json;
   if (typeof j.success !== 'boolean' || typeof j.msg !== 'string' || !('data' in j)) return 'not the envelope';

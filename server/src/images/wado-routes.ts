@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, eq } from 'drizzle-orm';
-import type { MiddlewareHandler } from 'hono';
 import { PERMISSIONS } from '@shared/permissions';
 import {
   DicomListSchema,
@@ -11,7 +10,6 @@ import {
   ViewerTokenSchema,
   WadoQuerySchema,
 } from '@shared/schemas/images';
-import type { AppEnv } from '../context';
 import { instance, series, study } from '../db/schema';
 import { clientMeta } from '../lib/client-meta';
 import { AppError, notFound } from '../lib/errors';
@@ -19,17 +17,11 @@ import { t } from '../lib/i18n';
 import { ok } from '../lib/respond';
 import { jsonBody, okResponse } from '../lib/route';
 import { newRouter } from '../lib/router';
-import { access, guard } from '../middleware/auth';
+import { access } from '../middleware/auth';
 import { dicomList, setImagesDeleted, visibleStudy } from './archive';
+import { sessionUnlessViewerToken } from './dicomweb-viewer';
 import { NoSuchFrame, notAcceptable, RenderRefused, refusedMessage, renderStored } from './render-instance';
 import { issueViewerToken, studyOfViewerToken } from './viewer-token';
-
-/** /wado takes the session header, or token= (a viewer window's study-bound token; checked in the handler). */
-const sessionUnlessViewerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.query('token') !== undefined) return next();
-  const [check] = guard('session');
-  return check!(c, next);
-};
 
 const DICOM = 'application/dicom';
 const JPEG = 'image/jpeg';
