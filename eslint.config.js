@@ -27,8 +27,9 @@ const BOUNDARIES = [
     // agent-bridge is the page's way to the workstation, used by several features (like lib/).
     from: 'web/src/features/*/',
     deny: ['web/src/features/'],
-    except: ['web/src/features/agent-bridge/'],
-    because: 'features do not import each other (agent-bridge excepted)',
+    // image-viewer/open-viewer is the page's way to open a study in the web viewer window, likewise.
+    except: ['web/src/features/agent-bridge/', 'web/src/features/image-viewer/open-viewer/'],
+    because: 'features do not import each other (agent-bridge and image-viewer/open-viewer excepted)',
   },
 ];
 

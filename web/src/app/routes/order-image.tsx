@@ -1,4 +1,6 @@
-import { InDevelopment } from '@web/components/in-development';
+import { OrderImagePage } from '@web/features/image-list/components/order-image-page';
 
-/** Placeholder until its feature page lands (issue 11). */
-export default InDevelopment;
+/** /orderImage: image management (patorder:deleteImage). */
+export default function OrderImageRoute() {
+  return <OrderImagePage />;
+}

@@ -1,11 +1,12 @@
 import { FileTextOutlined, PictureOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Table, Tabs, Tooltip } from 'antd';
+import { Button, Modal, Table, Tabs, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { HISTORY_KEYS, type HistoryKey, type StudyRow } from '@shared/schemas/order';
 import { studyColumns } from '@web/components/study-columns';
 import { OpenWorkstationButton } from '@web/features/agent-bridge/components/open-workstation-button';
+import { openImageViewer } from '@web/features/image-viewer/open-viewer';
 import { useHistory } from '../api/history';
 
 const TAB_KEYS = {
@@ -17,7 +18,6 @@ const TAB_KEYS = {
 
 function HistoryTable({ study, by }: { study: StudyRow; by: HistoryKey }) {
   const { t } = useTranslation('study');
-  const { message } = App.useApp();
   const navigate = useNavigate();
   const { data, isFetching } = useHistory(study, by);
   const columns = [
@@ -46,7 +46,7 @@ function HistoryTable({ study, by }: { study: StudyRow; by: HistoryKey }) {
               size="small"
               icon={<PictureOutlined />}
               aria-label={t('actions.openImage')}
-              onClick={() => void message.info(t('actions.imageUnavailable'))}
+              onClick={() => openImageViewer(r.study_iuid)}
               data-testid="history-open-image"
             />
           </Tooltip>
