@@ -43,11 +43,20 @@ import { SCANP_BODY_LIMITS, scanpRoutes } from './modules/scanp/routes';
 import { ACCOUNT_BODY_LIMITS, accountRoutes } from './modules/account/routes';
 import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './images/upload-routes';
 import { wadoRoutes } from './images/wado-routes';
+import {
+  PATIENT_FILE_BODY_LIMITS,
+  PATIENT_FILE_STREAMED_UPLOADS,
+  patientFileRoutes,
+} from './modules/patient-file/routes';
 import { dicomwebRoutes } from './images/dicomweb-routes';
 import { orderImageRoutes } from './images/order-image-routes';
 
 const MAX_BODY = 1024 * 1024;
-const UPLOAD_BODY_LIMITS: Record<string, number> = { ...SCANP_BODY_LIMITS, ...ACCOUNT_BODY_LIMITS };
+const UPLOAD_BODY_LIMITS: Record<string, number> = {
+  ...SCANP_BODY_LIMITS,
+  ...ACCOUNT_BODY_LIMITS,
+  ...PATIENT_FILE_BODY_LIMITS,
+};
 // WEB_DIST lets parallel test runs build and serve their own copy of the web app.
 const defaultWebDir = process.env.WEB_DIST
   ? path.resolve(process.env.WEB_DIST)
@@ -107,7 +116,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   // Uploads have a larger limit, applied here too: the input guard below reads every body.
   const uploadLimits = new Map(Object.entries(UPLOAD_BODY_LIMITS).map(([path, max]) => [path, limitOf(max)]));
   // Streamed uploads count their bytes as they arrive (hono's bodyLimit would buffer a chunked body).
-  const streamed = new Set(Object.keys(IMAGE_STREAMED_UPLOADS));
+  const streamed = new Set(Object.keys({ ...IMAGE_STREAMED_UPLOADS, ...PATIENT_FILE_STREAMED_UPLOADS }));
   app.use((c, next) => (streamed.has(c.req.path) ? next() : (uploadLimits.get(c.req.path) ?? limit)(c, next)));
 
   app.use(inputGuard({ streamedBodies: streamed }));
@@ -186,6 +195,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     accountRoutes(),
     uploadRoutes(),
     wadoRoutes(),
+    patientFileRoutes(),
     dicomwebRoutes(),
     orderImageRoutes(),
   ]) {
