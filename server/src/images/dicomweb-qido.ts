@@ -220,11 +220,14 @@ const str = (vr: string, v: string | null | undefined) => (v ? { vr, Value: [v] 
 const num = (vr: string, v: number | null | undefined) => (v === null || v === undefined ? { vr } : { vr, Value: [v] });
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** The stored display name as a PN: CJK in the ideographic group, else alphabetic with '^' between parts. */
+/**
+ * The stored display name as a PN (the archive keeps only that; WADO-RS metadata has the file's own groups).
+ * A CJK name is the ideographic group, and the alphabetic one too: study lists (OHIF, Orthanc) show only that.
+ */
 function storedName(name: string) {
   if (!name) return { vr: 'PN' };
-  const cjk = /[\u3400-\u9fff]/u.test(name);
-  return { vr: 'PN', Value: [cjk ? { Ideographic: name } : personName(name.replace(/\s+/g, '^'))] };
+  if (/[\u3400-\u9fff]/u.test(name)) return { vr: 'PN', Value: [{ Alphabetic: name, Ideographic: name }] };
+  return { vr: 'PN', Value: [personName(name.replace(/\s+/g, '^'))] };
 }
 
 /** The study level attributes OHIF's and Weasis's study lists show (PS3.18 10.6.3.3.1). */

@@ -152,7 +152,7 @@ describe('QIDO-RS', () => {
       '00080020': { vr: 'DA', Value: ['20260315'] },
       '00080030': { vr: 'TM', Value: ['101500'] },
       '00080050': { vr: 'SH', Value: ['DWACC1'] },
-      '00100010': { vr: 'PN', Value: [{ Ideographic: '张三' }] },
+      '00100010': { vr: 'PN', Value: [{ Alphabetic: '张三', Ideographic: '张三' }] },
       '00100020': { vr: 'LO', Value: ['DW001'] },
       '00100040': { vr: 'CS', Value: ['F'] },
       '0020000D': { vr: 'UI', Value: [A] },

@@ -1,0 +1,45 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Orthanc's DICOMweb client (the Debian orthanc-dicomweb plugin) queries and retrieves from our /dicomweb.
+ * Orthanc cannot listen on 127.0.0.1 alone, so the platform and Orthanc run together in a loopback-only
+ * network namespace (tests/support/orthanc-dicomweb-peer.ts), which needs root and `unshare`. Skipped where
+ * Orthanc or that is missing; once per run (PGlite inside the namespace, whatever TEST_DB says).
+ */
+const PLUGIN = '/usr/share/orthanc/plugins/libOrthancDicomWeb.so';
+const canRun = (() => {
+  if (!existsSync(PLUGIN) || process.env.TEST_DB === 'postgres') return false;
+  return spawnSync('unshare', ['-n', 'true']).status === 0;
+})();
+
+interface PeerResult {
+  qido: { status: number; body: Record<string, { Value?: unknown }>[] };
+  qidoOther: { status: number; body: unknown[] };
+  meta: { status: number; body: Record<string, { Value?: unknown[] }>[] };
+  retrieve: { status: number; body: string };
+  stored: string[];
+  sent: string[];
+}
+
+describe.skipIf(!canRun)('Orthanc as a DICOMweb client of /dicomweb', () => {
+  it('finds the study by QIDO-RS, reads its metadata and retrieves the very bytes stored', () => {
+    const out = execFileSync(
+      'unshare',
+      ['-n', 'sh', '-c', 'ip link set lo up && exec node --import tsx tests/support/orthanc-dicomweb-peer.ts'],
+      { encoding: 'utf8', timeout: 90_000 },
+    );
+    const r = JSON.parse(out.trim().split('\n').at(-1)!) as PeerResult;
+    const study = '1.2.826.0.1.3680043.8.498.88.1';
+    expect(r.qido.status).toBe(200);
+    expect(r.qido.body.map((s) => s['0020000D']?.Value)).toEqual([study]);
+    expect(String(r.qido.body[0]!['00100010']?.Value)).toContain('王五');
+    // the same query with doctor2's session (H002): nothing
+    expect(r.qidoOther).toEqual({ status: 200, body: [] });
+    expect(r.meta.body[0]!['00100010']!.Value).toEqual([{ Alphabetic: 'Wang^Wu', Ideographic: '王^五' }]);
+    expect(r.retrieve.status).toBe(200);
+    expect(JSON.parse(r.retrieve.body)).toMatchObject({ ReceivedInstancesCount: '2' });
+    expect(r.stored).toEqual(r.sent);
+  }, 120_000);
+});
