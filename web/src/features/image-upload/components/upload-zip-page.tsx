@@ -155,7 +155,7 @@ export function UploadZipPage({ openViewer }: { openViewer: (studyIuid: string) 
               showIcon
               data-testid="upload-summary"
               title={result.msg}
-              description={t('upload.summary', result.data)}
+              description={result.data.duplicates ? t('upload.summary', result.data) : undefined}
               action={
                 study && (
                   <Space orientation="vertical">

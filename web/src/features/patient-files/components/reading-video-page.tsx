@@ -99,21 +99,23 @@ export function ReadingVideoPage({ studyIuid }: { studyIuid: string }) {
         ) : (
           <Empty description={t('video.noVideos')} />
         )}
-        <List
-          size="small"
-          dataSource={videos.data ?? []}
-          data-testid="video-list"
-          renderItem={(v) => (
-            <List.Item
-              onClick={() => setPlaying(v.pk)}
-              style={{ cursor: 'pointer', fontWeight: v.pk === current ? 600 : undefined }}
-              data-testid="video-item"
-            >
-              <VideoCameraOutlined /> {v.name}
-              <Typography.Text type="secondary">{new Date(v.create_time).toLocaleString()}</Typography.Text>
-            </List.Item>
-          )}
-        />
+        {!!videos.data?.length && (
+          <List
+            size="small"
+            dataSource={videos.data}
+            data-testid="video-list"
+            renderItem={(v) => (
+              <List.Item
+                onClick={() => setPlaying(v.pk)}
+                style={{ cursor: 'pointer', fontWeight: v.pk === current ? 600 : undefined }}
+                data-testid="video-item"
+              >
+                <VideoCameraOutlined /> {v.name}
+                <Typography.Text type="secondary">{new Date(v.create_time).toLocaleString()}</Typography.Text>
+              </List.Item>
+            )}
+          />
+        )}
       </Card>
       <Card size="small" title={t('video.camera')} style={{ width: 420, flex: 'none' }}>
         <video
