@@ -19,13 +19,14 @@ beforeAll(async () => {
     pixelDicom({ ...spec(1, 2), rows: 64, cols: 64, pixels: TWO_REGIONS }),
     buildDicom({ ...spec(2), syntax: 'jpegBaseline' }),
     pixelDicom({ ...spec(3), syntax: '1.2.840.10008.1.2.4.90', rows: 8, cols: 8, jpegFrames: [Buffer.alloc(16)] }),
+    buildDicom({ ...spec(4), rows: 512, cols: 512 }),
   ];
   const a = await uploadDicom(t.p.app, {
     token: t.tok.admin,
     files: [{ name: 'r.zip', data: await zipOf(files.map((data, i) => ({ name: `F${i}`, data }))) }],
     hospital_code: 'H001',
   });
-  expect(resultOf(a).data.uploaded).toBe(4);
+  expect(resultOf(a).data.uploaded).toBe(5);
 });
 
 const jpegOf = (q: Record<string, string>, token?: string, lang = 'en-US') =>
@@ -61,6 +62,21 @@ describe('GET /wado image/jpeg', () => {
     expect(await greyAt(await jpegOf({ ...ref(1, 2), imageQuality: '100' }, t.tok.doctor), 56, 32)).toBeGreaterThan(
       250,
     );
+  });
+
+  it('answers a 512x512 16-bit CT, whole and as a 128 px thumbnail, read from the store, in well under 100 ms', async () => {
+    const time = async (q: Record<string, string>) => {
+      expect((await jpegOf({ ...ref(4), ...q }, t.tok.doctor)).status).toBe(200);
+      const t0 = performance.now();
+      for (let i = 0; i < 10; i++) await (await jpegOf({ ...ref(4), ...q }, t.tok.doctor)).arrayBuffer();
+      return (performance.now() - t0) / 10;
+    };
+    await time({});
+    const full = await time({});
+    const thumb = await time({ rows: '128', columns: '128' });
+    console.log(`GET /wado image/jpeg, 512x512 CT: ${full.toFixed(1)} ms; 128 px thumbnail: ${thumb.toFixed(1)} ms`);
+    expect(full).toBeLessThan(100);
+    expect(thumb).toBeLessThan(100);
   });
 
   it('serves the thumbnail URL the image list and viewer use, with a viewer token', async () => {
