@@ -36,13 +36,11 @@ export function OrderImagePage() {
 
   const columns = useMemo(
     (): ListColumn<ImageStudyRow>[] => [
-      ...(isSuper ? [{ title: t('study:fields.hospital_name'), dataIndex: 'hospital_name', width: 140 }] : []),
+      ...(isSuper ? [{ title: t('study:fields.hospital_name'), dataIndex: 'hospital_name', width: 130 }] : []),
       { title: t('study:fields.patient_id'), dataIndex: 'patient_id', width: 120 },
       { title: t('study:fields.patient_name'), dataIndex: 'patient_name', key: 'patient_name', width: 120 },
       { title: t('study:fields.accession_no'), dataIndex: 'accession_no', width: 130 },
-      { title: t('study:fields.modality'), dataIndex: 'modality', width: 80 },
-      { title: t('study:fields.study_desc'), dataIndex: 'study_desc', width: 180, ellipsis: true },
-      { title: t('study:fields.study_datetime'), dataIndex: 'study_datetime', key: 'study_datetime', width: 170 },
+      { title: t('study:fields.study_datetime'), dataIndex: 'study_datetime', key: 'study_datetime', width: 160 },
       { title: t('columns.fileCount'), dataIndex: 'file_count', key: 'file_count', width: 100, align: 'right' },
       {
         title: t('columns.fileSize'),
@@ -59,6 +57,8 @@ export function OrderImagePage() {
         align: 'right',
         render: (n: number) => <span data-testid="il-row-deleted">{n}</span>,
       },
+      { title: t('study:fields.modality'), dataIndex: 'modality', width: 80 },
+      { title: t('study:fields.study_desc'), dataIndex: 'study_desc', width: 160, ellipsis: true },
       {
         title: t('study:actions.title'),
         key: 'actions',

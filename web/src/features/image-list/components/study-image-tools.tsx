@@ -1,5 +1,5 @@
 import { EyeOutlined, PictureOutlined } from '@ant-design/icons';
-import { Button, Space } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openImageViewer } from '@web/features/image-viewer/open-viewer';
@@ -10,7 +10,7 @@ export function StudyImageTools({ studyIuid, patientName }: { studyIuid: string;
   const { t } = useTranslation('imageList');
   const [open, setOpen] = useState(false);
   return (
-    <Space.Compact block>
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
       <Button block icon={<EyeOutlined />} onClick={() => openImageViewer(studyIuid)} data-testid="rw-btn-openImage">
         {t('openImage')}
       </Button>
@@ -18,6 +18,6 @@ export function StudyImageTools({ studyIuid, patientName }: { studyIuid: string;
         {t('drawerTitle')}
       </Button>
       <ImageListDrawer studyIuid={open ? studyIuid : null} title={patientName} onClose={() => setOpen(false)} />
-    </Space.Compact>
+    </div>
   );
 }
