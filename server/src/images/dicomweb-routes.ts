@@ -38,9 +38,8 @@ import {
 } from './dicomweb-qido';
 import { sessionUnlessViewerToken, viewerOf } from './dicomweb-viewer';
 import { renderFrame, type RenderOptions } from './render';
-import { readDataSet } from './render-dataset';
-import { frameBytes, imageOf, JPEG_BASELINE, NATIVE } from './render-frames';
-import { NoSuchFrame, notAcceptable, readStored, RenderRefused, refusedMessage } from './render-instance';
+import { attributesOf, frameBytes, JPEG_BASELINE, NATIVE, syntaxName } from './render-frames';
+import { NoSuchFrame, notAcceptable, parseStored, RenderRefused, refusedMessage } from './render-instance';
 
 const DICOM_JSON = 'application/dicom+json';
 const binary = (type: string) => ({ [type]: { schema: z.string().openapi({ format: 'binary' }) } });
@@ -92,7 +91,7 @@ function metadataStream(c: C, study: string, rows: LiveInstance[]): ReadableStre
       const r = rows[i]!;
       let item: JsonDataSet | null;
       try {
-        const ds = readDataSet(await readStored(images, r.storage_key));
+        const ds = await parseStored(images, r.storage_key);
         const frames = Array.from({ length: Math.max(1, r.frame_count) }, (_, n) => n + 1).join(',');
         item = toJson(ds.elements.values(), '', `${instanceUrl(c, study, r)}/frames/${frames}`);
       } catch {
@@ -274,7 +273,7 @@ export function dicomwebRoutes() {
       if (!compressed && !NATIVE.has(row!.transfer_syntax)) {
         return notAcceptable(
           c,
-          refusedMessage(c, new RenderRefused('imgRenderSyntax', { syntax: row!.transfer_syntax })),
+          refusedMessage(c, new RenderRefused('imgRenderSyntax', { syntax: syntaxName(row!.transfer_syntax) })),
         );
       }
       const type = frameType(parseAccept(c.req.header('accept')), row!.transfer_syntax, compressed);
@@ -283,10 +282,10 @@ export function dicomwebRoutes() {
           c,
           compressed ? 'multipart/related; type="image/jpeg"' : 'multipart/related; type="application/octet-stream"',
         );
-      const ds = readDataSet(await readStored(c.var.deps.images, row!.storage_key));
       let frames: Buffer[];
       try {
-        const img = imageOf(ds);
+        const ds = await parseStored(c.var.deps.images, row!.storage_key);
+        const img = attributesOf(ds);
         frames = p.frames.split(',').map((n) => frameBytes(ds, img, Number(n)).data);
       } catch (err) {
         if (err instanceof NoSuchFrame) throw notFound();
@@ -327,7 +326,7 @@ export function dicomwebRoutes() {
     }
     let jpeg: Buffer;
     try {
-      jpeg = await renderFrame(readDataSet(await readStored(c.var.deps.images, row!.storage_key)), o);
+      jpeg = await renderFrame(await parseStored(c.var.deps.images, row!.storage_key), o);
     } catch (err) {
       if (err instanceof NoSuchFrame) throw notFound();
       if (err instanceof RenderRefused) return notAcceptable(c, refusedMessage(c, err));

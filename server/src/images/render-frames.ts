@@ -53,6 +53,28 @@ export function imageOf(ds: DataSet): Image {
   if (!NATIVE.has(syntax) && !JPEG_BASELINE.has(syntax)) {
     throw new RenderRefused('imgRenderSyntax', { syntax: syntaxName(syntax) });
   }
+  const img = attributesOf(ds);
+  if (JPEG_BASELINE.has(syntax)) return img;
+  const { bitsAllocated } = img;
+  const grey = img.samples === 1 && ['MONOCHROME1', 'MONOCHROME2'].includes(img.photometric);
+  const colour = img.samples === 3 && ['RGB', 'YBR_FULL'].includes(img.photometric) && bitsAllocated === 8;
+  if (!grey && !colour) {
+    throw new RenderRefused('imgRenderPixels', { what: `${img.photometric}, ${img.samples} x ${bitsAllocated} bit` });
+  }
+  if (
+    (bitsAllocated !== 8 && bitsAllocated !== 16) ||
+    img.bitsStored < 1 ||
+    img.bitsStored > bitsAllocated ||
+    img.highBit < img.bitsStored - 1 ||
+    img.highBit >= bitsAllocated
+  ) {
+    throw new RenderRefused('imgRenderPixels', { what: `${bitsAllocated}/${img.bitsStored}/${img.highBit} bit` });
+  }
+  return img;
+}
+
+/** The image attributes as the file states them (what cutting out a frame needs; nothing checked for rendering). */
+export function attributesOf(ds: DataSet): Image {
   const el = ds.elements;
   const num = (tag: number) => numberOf(el.get(tag));
   const bitsAllocated = num(T.bitsAllocated) ?? 0;
@@ -68,21 +90,8 @@ export function imageOf(ds: DataSet): Image {
     signed: num(T.pixelRepresentation) === 1,
     planar: num(T.planar) === 1,
   };
-  if (!el.has(PIXEL_DATA) || !img.rows || !img.cols) throw new RenderRefused('imgRenderPixels', { what: 'no image' });
-  if (JPEG_BASELINE.has(syntax)) return img;
-  const grey = img.samples === 1 && ['MONOCHROME1', 'MONOCHROME2'].includes(img.photometric);
-  const colour = img.samples === 3 && ['RGB', 'YBR_FULL'].includes(img.photometric) && bitsAllocated === 8;
-  if (!grey && !colour) {
-    throw new RenderRefused('imgRenderPixels', { what: `${img.photometric}, ${img.samples} x ${bitsAllocated} bit` });
-  }
-  if (
-    (bitsAllocated !== 8 && bitsAllocated !== 16) ||
-    img.bitsStored < 1 ||
-    img.bitsStored > bitsAllocated ||
-    img.highBit < img.bitsStored - 1 ||
-    img.highBit >= bitsAllocated
-  ) {
-    throw new RenderRefused('imgRenderPixels', { what: `${bitsAllocated}/${img.bitsStored}/${img.highBit} bit` });
+  if (!el.has(PIXEL_DATA) || !img.rows || !img.cols || !bitsAllocated || bitsAllocated % 8) {
+    throw new RenderRefused('imgRenderPixels', { what: 'no image' });
   }
   return img;
 }

@@ -3,7 +3,7 @@ import type { AppEnv } from '../context';
 import { notFound } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { renderFrame, RenderRefused, type RenderOptions } from './render';
-import { DataSetError, readDataSet } from './render-dataset';
+import { DataSetError, readDataSet, type DataSet } from './render-dataset';
 import { NoSuchFrame } from './render-frames';
 import type { ImageStore } from './store';
 
@@ -16,17 +16,20 @@ export async function readStored(images: ImageStore, key: string): Promise<Buffe
   return Buffer.concat(chunks);
 }
 
-/** A stored instance's frame as JPEG; a malformed file is refused like an unsupported one (406, not 500). */
-export async function renderStored(images: ImageStore, key: string, o: RenderOptions): Promise<Buffer> {
+/** A stored instance's data set; a malformed file is refused like an unsupported one (406, not 500). */
+export async function parseStored(images: ImageStore, key: string): Promise<DataSet> {
   const bytes = await readStored(images, key);
-  let ds;
   try {
-    ds = readDataSet(bytes);
+    return readDataSet(bytes);
   } catch (err) {
     if (err instanceof DataSetError) throw new RenderRefused('imgUnreadable');
     throw err;
   }
-  return renderFrame(ds, o);
+}
+
+/** A stored instance's frame as JPEG. */
+export async function renderStored(images: ImageStore, key: string, o: RenderOptions): Promise<Buffer> {
+  return renderFrame(await parseStored(images, key), o);
 }
 
 /** The JSON envelope of a 406: what cannot be given, in the caller's language. */
