@@ -117,6 +117,28 @@ describe('rendering a frame to JPEG', () => {
     expect([m.width, m.height, m.format]).toEqual([64, 32, 'jpeg']);
   });
 
+  it('cuts a multi-frame JPEG into its frames (one fragment each, or split at each start-of-image)', async () => {
+    const half = Math.floor(TINY_JPEG.length / 4) * 2; // fragments are of even length
+    for (const jpegFrames of [
+      [TINY_JPEG, TINY_JPEG],
+      // two frames in three fragments: the second frame split in two
+      [TINY_JPEG, TINY_JPEG.subarray(0, half), TINY_JPEG.subarray(half)],
+    ]) {
+      const s = {
+        syntax: '1.2.840.10008.1.2.4.50',
+        rows: 16,
+        cols: 16,
+        frames: 2,
+        samples: 3 as const,
+        photometric: 'YBR_FULL_422',
+        bitsAllocated: 8 as const,
+        jpegFrames,
+      };
+      expect((await sharp(await render(s, { frame: 2 })).metadata()).width).toBe(16);
+      await expect(render(s, { frame: 3 })).rejects.toBeInstanceOf(NoSuchFrame);
+    }
+  });
+
   it('refuses syntaxes and pixel formats it does not decode, naming them', async () => {
     const err = await render({
       syntax: '1.2.840.10008.1.2.4.90',
