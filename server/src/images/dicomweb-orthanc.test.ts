@@ -4,15 +4,11 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Orthanc's DICOMweb client (the Debian orthanc-dicomweb plugin) queries and retrieves from our /dicomweb.
- * Orthanc cannot listen on 127.0.0.1 alone, so the platform and Orthanc run together in a loopback-only
- * network namespace (tests/support/orthanc-dicomweb-peer.ts), which needs root and `unshare`. Skipped where
- * Orthanc or that is missing; once per run (PGlite inside the namespace, whatever TEST_DB says).
+ * Orthanc cannot listen on 127.0.0.1 alone, so the platform (PGlite) and Orthanc run together in a
+ * loopback-only network namespace (tests/support/orthanc-dicomweb-peer.ts), which needs root and `unshare`.
+ * A unit-project test: it starts its own platform, so it runs once, not per database.
  */
 const PLUGIN = '/usr/share/orthanc/plugins/libOrthancDicomWeb.so';
-const canRun = (() => {
-  if (!existsSync(PLUGIN) || process.env.TEST_DB === 'postgres') return false;
-  return spawnSync('unshare', ['-n', 'true']).status === 0;
-})();
 
 interface PeerResult {
   qido: { status: number; body: Record<string, { Value?: unknown }>[] };
@@ -23,8 +19,10 @@ interface PeerResult {
   sent: string[];
 }
 
-describe.skipIf(!canRun)('Orthanc as a DICOMweb client of /dicomweb', () => {
+describe('Orthanc as a DICOMweb client of /dicomweb', () => {
   it('finds the study by QIDO-RS, reads its metadata and retrieves the very bytes stored', () => {
+    if (!existsSync(PLUGIN)) throw new Error(`${PLUGIN} is missing: apt-get install orthanc orthanc-dicomweb`);
+    if (spawnSync('unshare', ['-n', 'true']).status !== 0) throw new Error('unshare -n failed: run the tests as root');
     const out = execFileSync(
       'unshare',
       ['-n', 'sh', '-c', 'ip link set lo up && exec node --import tsx tests/support/orthanc-dicomweb-peer.ts'],
