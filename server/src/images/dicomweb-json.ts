@@ -1,5 +1,5 @@
 import { decodeText } from './dicom-text';
-import { PIXEL_DATA, type Element } from './render-dataset';
+import { PIXEL_DATA, type Element } from './dicom-dataset';
 
 /**
  * The DICOM JSON model (PS3.18 F.2): tags as 8 upper-case hex digits, each {vr, Value}; person names as

@@ -1,7 +1,7 @@
 import dcmjs from 'dcmjs';
 import type { MessageKey, Params } from '../lib/i18n';
 import { decodeText, displayName } from './dicom-text';
-import { dataSetStart, walkDataSet } from './dicom-walk';
+import { DataSetError, readDataSet, readMeta } from './dicom-dataset';
 
 // Its warnings go to the console; what matters comes back as BadDicom instead.
 dcmjs.log.setLevel('silent');
@@ -58,17 +58,33 @@ const LITTLE_ENDIAN = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1']);
 
 /** Parses one Part 10 file held in memory; throws BadDicom with the reason a person can act on. */
 export function parseInstance(buf: Buffer): InstanceMeta {
-  const start = dataSetStart(buf);
-  if (start === null) throw new BadDicom('imgNotDicom');
-  const syntax = metaSyntax(buf, start);
+  let syntax: string;
+  try {
+    syntax = readMeta(buf).transferSyntax;
+  } catch {
+    throw new BadDicom('imgNotDicom');
+  }
   if (!syntax) throw new BadDicom('imgNotDicom', undefined, 'no transfer syntax');
-  // Encapsulated (compressed) syntaxes are explicit VR little endian outside the pixel fragments.
-  const explicit = syntax !== '1.2.840.10008.1.2';
-  const walk =
-    LITTLE_ENDIAN.has(syntax) || syntax.startsWith('1.2.840.10008.1.2.4') || syntax.startsWith('1.2.840.10008.1.2.5')
-      ? walkDataSet(buf, start, explicit, TEXT_TAGS)
-      : null;
-  if (walk && !walk.ok) throw new BadDicom('imgTruncated', undefined, walk.reason);
+  // The whole structure must be there: a cut-short value is what names a truncated file. Encapsulated
+  // (compressed) syntaxes are explicit VR little endian outside the pixel fragments.
+  let raw: Map<number, Buffer> | undefined;
+  if (
+    LITTLE_ENDIAN.has(syntax) ||
+    syntax.startsWith('1.2.840.10008.1.2.4') ||
+    syntax.startsWith('1.2.840.10008.1.2.5')
+  ) {
+    try {
+      const { elements } = readDataSet(buf);
+      raw = new Map();
+      for (const tag of TEXT_TAGS) {
+        const value = elements.get(tag)?.value;
+        if (value) raw.set(tag, value);
+      }
+    } catch (err) {
+      if (!(err instanceof DataSetError)) throw err;
+      throw new BadDicom('imgTruncated', undefined, err.message);
+    }
+  }
   let parsed;
   try {
     const whole = buf.byteOffset === 0 && buf.byteLength === buf.buffer.byteLength;
@@ -82,7 +98,6 @@ export function parseInstance(buf: Buffer): InstanceMeta {
   const meta = (tag: string) => first(parsed.meta[tag]);
   const ds = (tag: string) => first(parsed.dict[tag]);
   if (text(meta('00020002')) === DICOMDIR) throw new BadDicom('imgDicomDir');
-  const raw = walk?.raw;
   const charset =
     raw
       ?.get(T.charset)
@@ -117,17 +132,6 @@ export function parseInstance(buf: Buffer): InstanceMeta {
       study_datetime: dateTime(text(ds('00080020')), text(ds('00080030'))),
     },
   };
-}
-
-const TRANSFER_SYNTAX = 0x00020010;
-function metaSyntax(buf: Buffer, start: number): string {
-  const walk = walkDataSet(buf.subarray(0, start), 132, true, new Set([TRANSFER_SYNTAX]));
-  return walk.ok
-    ? (walk.raw
-        .get(TRANSFER_SYNTAX)
-        ?.toString('latin1')
-        .replace(/[\0 ]+$/, '') ?? '')
-    : '';
 }
 
 function first(el: { Value?: unknown[] } | undefined): unknown {

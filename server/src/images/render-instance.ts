@@ -3,7 +3,7 @@ import type { AppEnv } from '../context';
 import { notFound } from '../lib/errors';
 import { t } from '../lib/i18n';
 import { renderFrame, RenderRefused, type RenderOptions } from './render';
-import { DataSetError, readDataSet, type DataSet } from './render-dataset';
+import { DataSetError, readDataSet, type DataSet } from './dicom-dataset';
 import { NoSuchFrame } from './render-frames';
 import type { ImageStore } from './store';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { TS } from '../../../tests/support/dicom-builder';
 import { pixelDicom, TINY_JPEG, words, type PixelSpec } from '../../../tests/support/pixel-dicom';
 import { renderFrame, RenderRefused, type RenderOptions } from './render';
-import { readDataSet } from './render-dataset';
+import { readDataSet } from './dicom-dataset';
 import { NoSuchFrame } from './render-frames';
 
 const ids = { study: '1.2.3', series: '1.2.3.1', sop: '1.2.3.1.1' };

@@ -1,5 +1,5 @@
 import sharp, { type Sharp } from 'sharp';
-import { numberOf, type DataSet } from './render-dataset';
+import { numberOf, type DataSet } from './dicom-dataset';
 import { frameBytes, imageOf, RenderRefused, syntaxName, type Image } from './render-frames';
 
 export { RenderRefused, syntaxName } from './render-frames';

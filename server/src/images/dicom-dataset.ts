@@ -1,10 +1,11 @@
 import dcmjs from 'dcmjs';
-import { dataSetStart } from './dicom-walk';
 
 /**
- * A Part 10 file's data set as a tree of elements whose values are views into the file (no copy): what the
- * renderer reads its image attributes and pixel fragments from, and what DICOMweb's metadata is made of.
- * Little endian only (explicit or implicit VR); the ingest walk has already checked the file is whole.
+ * A Part 10 file's data set as a tree of elements whose values are views into the file (no copy): the one
+ * structural reader of the archive. The ingest reads it to name a truncated or damaged file (dcmjs keeps a
+ * cut-short value silently) and to get the raw bytes of text decoded by its character set; the renderer
+ * reads image attributes and pixel fragments from it; DICOMweb's metadata is made of it.
+ * Little endian only (explicit or implicit VR, and the encapsulated syntaxes outside their fragments).
  */
 export interface Element {
   tag: number;
@@ -48,12 +49,26 @@ export function dictionaryVr(tag: number): string {
 
 export class DataSetError extends Error {}
 
-/** Reads the meta header's transfer syntax and the whole data set; throws DataSetError on a malformed file. */
-export function readDataSet(buf: Buffer): DataSet {
+/** Where the data set starts: after the preamble, DICM and the group-2 meta (its group length); null if not Part 10. */
+export function dataSetStart(buf: Buffer): number | null {
+  if (buf.length < 144 || buf.toString('latin1', 128, 132) !== 'DICM') return null;
+  // (0002,0000) UL, explicit VR: tag 4, VR 2, length 2, value 4
+  if (buf.readUInt16LE(132) !== 0x0002 || buf.readUInt16LE(134) !== 0x0000) return null;
+  const end = 144 + buf.readUInt32LE(140);
+  return end <= buf.length ? end : null;
+}
+
+/** The group-2 meta header's elements (explicit VR little endian, always); throws DataSetError when malformed. */
+export function readMeta(buf: Buffer): { start: number; transferSyntax: string; elements: Map<number, Element> } {
   const start = dataSetStart(buf);
   if (start === null) throw new DataSetError('not a Part 10 file');
-  const meta = parse(buf, 132, start, true, 0).elements;
-  const transferSyntax = text(meta.get(TRANSFER_SYNTAX)?.value);
+  const elements = parse(buf, 132, start, true, 0).elements;
+  return { start, transferSyntax: text(elements.get(TRANSFER_SYNTAX)?.value), elements };
+}
+
+/** Reads the meta header's transfer syntax and the whole data set; throws DataSetError on a malformed file. */
+export function readDataSet(buf: Buffer): DataSet {
+  const { start, transferSyntax } = readMeta(buf);
   const explicit = transferSyntax !== '1.2.840.10008.1.2';
   return { transferSyntax, explicit, elements: parse(buf, start, buf.length, explicit, 0).elements };
 }
