@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RolePermissions, RoleRow } from '@shared/schemas/admin-role';
 import { call, loginAs } from '../../../../tests/support/api-client';
@@ -34,6 +35,42 @@ describe('access: sys:role', () => {
     }
     expect((await roleList(t.token('doctor'))).status).toBe(403);
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a holder of sys:role who is not the super administrator', () => {
+  it('cannot change the role they hold (that would be granting themselves), but can change another', async () => {
+    const grant = (on: boolean) =>
+      t.p.deps.db.execute(
+        on
+          ? sql`insert into role_permission (role_pk, permission_pk)
+                select r.pk, pm.pk from role r, permission pm where r.code = 'hospital_admin' and pm.perms = 'sys:role'
+                on conflict do nothing`
+          : sql`delete from role_permission where role_pk = (select pk from role where code = 'hospital_admin')
+                and permission_pk = (select pk from permission where perms = 'sys:role')`,
+      );
+    const pkOf = async (code: string) => (await roleList(t.token('admin'))).roles.find((r) => r.code === code)!.pk;
+    const own = await pkOf('hospital_admin');
+    const other = await createRole('probe_other');
+    const ownKeys = (await permissions(own)).checked;
+    await grant(true);
+    try {
+      const before = await counts();
+      for (const [path, json] of [
+        ['/role/save', { pk: own, code: 'hospital_admin', name: 'renamed' }],
+        ['/role/savePermissions', { role_pk: own, keys: [...ownKeys, 'uploadZip'] }],
+        ['/role/delete', { pk: own }],
+      ] as const) {
+        const r = await post(t.token('hadmin'), path, json);
+        expect(r.status, path).toBe(403);
+        expect(r.body.msg, path).toBe('You cannot change the role you hold yourself');
+      }
+      expect(await counts()).toEqual(before);
+      expect((await post(t.token('hadmin'), '/role/savePermissions', { role_pk: other, keys: [] })).status).toBe(200);
+    } finally {
+      await grant(false);
+      await post(t.token('admin'), '/role/delete', { pk: other });
+    }
   });
 });
 

@@ -38,6 +38,8 @@ export async function manageableRole(db: DbOrTx, me: AuthUser, pk: number): Prom
   const [found] = await db.select().from(role).where(eq(role.pk, pk)).limit(1);
   if (!found) throw notFound();
   if (pk === SUPER_ADMIN_ROLE_PK) throw new AppError(409, 'CONFLICT', 'roleBuiltin');
+  // Changing the role one holds would be granting oneself: only the super administrator may.
+  if (!me.isSuper && pk === me.role_pk) throw forbidden('roleOwn');
   const codes = (await roleCodes(db, [pk])).get(pk) ?? [];
   if (beyondCaller(me, codes).length) throw forbidden('roleBeyondOwn');
   return found;
