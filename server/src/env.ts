@@ -40,6 +40,18 @@ const EnvSchema = z.object({
     .default(''),
   /** Path-style addressing, which most S3-compatible servers need; off for AWS virtual-hosted buckets. */
   S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Where DICOM instances go: unset keeps the rule above (S3 when S3_BUCKET is set, else files); 'orthanc' sends them to ORTHANC_URL. */
+  IMAGE_STORE: z.enum(['file', 's3', 'orthanc']).optional(),
+  /** Orthanc's REST root (IMAGE_STORE=orthanc), e.g. http://127.0.0.1:8042; credentials go in ORTHANC_USERNAME/PASSWORD. */
+  ORTHANC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (u) => !new URL(u).username && !new URL(u).password,
+      'credentials belong in ORTHANC_USERNAME/ORTHANC_PASSWORD',
+    )
+    .optional(),
+  ORTHANC_USERNAME: z.string().optional(),
+  ORTHANC_PASSWORD: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

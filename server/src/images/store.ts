@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
  * under keys, so deleting an image is a database flag and restoring it needs nothing here.
  */
 export interface ImageStore {
-  readonly kind: 'file' | 's3';
+  readonly kind: 'file' | 's3' | 'orthanc';
   /** A local directory for uploads being received before they are ingested. */
   readonly stagingDir: string;
   /** Stores bytes under key, durable before visible. Never replaces: false when the key already held an object. */

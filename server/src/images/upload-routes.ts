@@ -7,7 +7,7 @@ import { UPLOAD_MAX_BYTES, type UploadLine } from '@shared/schemas/images';
 import { hospital } from '../db/schema';
 import { clientMeta } from '../lib/client-meta';
 import { AppError } from '../lib/errors';
-import { translate } from '../lib/i18n';
+import { translate, type MessageKey } from '../lib/i18n';
 import { loggableError } from '../lib/log-error';
 import { okResponse } from '../lib/route';
 import { newRouter } from '../lib/router';
@@ -84,6 +84,8 @@ export function uploadRoutes() {
         lines.push(write({ type: 'file', done, total, file: o.file, status: o.status, msg }));
       };
       let broken = false;
+      // An AppError (the image store unreachable) says what went wrong; anything else is the generic failure.
+      let brokenKey: MessageKey = 'internal';
       const tooLarge = (file: string) =>
         onOutcome({ file, status: 'failed', reason: { key: 'imgTooLarge', params: { mib: INSTANCE_MAX_MIB } } });
       const ingest = createIngest({ deps: c.var.deps, who: c.var.user, hospitalCode: up.hospitalCode, ip }, onOutcome);
@@ -108,6 +110,7 @@ export function uploadRoutes() {
       } catch (err) {
         // What was written stays (each file is whole); bytes still waiting for their rows go, and the result says so.
         broken = true;
+        if (err instanceof AppError) brokenKey = err.msgKey;
         log.error({ err: loggableError(err) }, 'image upload failed');
         await ingest
           .abort()
@@ -121,7 +124,7 @@ export function uploadRoutes() {
       await write({
         type: 'result',
         success: !broken && tally.failed === 0 && ok > 0,
-        msg: broken ? translate(locale, 'internal') : translate(locale, 'imgUploadDone', { ok, failed: tally.failed }),
+        msg: broken ? translate(locale, brokenKey) : translate(locale, 'imgUploadDone', { ok, failed: tally.failed }),
         data: {
           uploaded: tally.uploaded,
           duplicates: tally.duplicates,
