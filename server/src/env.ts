@@ -52,6 +52,14 @@ const EnvSchema = z.object({
     .optional(),
   ORTHANC_USERNAME: z.string().optional(),
   ORTHANC_PASSWORD: z.string().optional(),
+  /** The DICOM listener (server/src/dicom): its TCP port (0: off), AE title and address. */
+  DICOM_PORT: z.coerce.number().int().min(0).max(65535).default(11112),
+  DICOM_AET: z
+    .string()
+    .trim()
+    .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
+    .default('RXPACS'),
+  DICOM_HOST: z.string().default('0.0.0.0'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -3,6 +3,7 @@ import { WEB_BASE } from '@shared/constants';
 import { bootstrap } from './bootstrap';
 import { loadEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
+import { startDicomListener } from './dicom/listener';
 
 const env = loadEnv();
 const { app, deps, close } = await bootstrap(env).catch((err: unknown) => {
@@ -16,6 +17,10 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
   console.log(`RxPACS is running: open http://localhost:${info.port}${WEB_BASE}`);
 });
 deps.realtime.attach(server);
+// The DICOM listener (modalities send, worklists are fetched); DICOM_PORT=0 leaves it off.
+const dicom = env.DICOM_PORT
+  ? await startDicomListener(deps, { port: env.DICOM_PORT, host: env.DICOM_HOST, aet: env.DICOM_AET })
+  : null;
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -23,6 +28,7 @@ async function shutdown(signal: string) {
   stopping = true;
   deps.log.info({ signal }, 'shutting down');
   server.close();
+  await dicom?.close();
   await close();
   process.exit(0);
 }

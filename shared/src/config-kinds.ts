@@ -40,6 +40,7 @@ export const CONFIG_KINDS = {
   ai_url: { kind: 'url' },
   imageViewer: { kind: 'url' },
   openType: { kind: 'enum', values: OPEN_TYPES },
+  dicom_accept_any: { kind: 'yesno' },
 } as const satisfies Record<string, ConfigKind>;
 
 export type KnownConfigName = keyof typeof CONFIG_KINDS;

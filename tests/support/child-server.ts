@@ -18,7 +18,7 @@ export interface ChildServer {
  */
 export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'info', DICOM_PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

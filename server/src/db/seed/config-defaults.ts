@@ -21,4 +21,8 @@ export const CONFIG_DEFAULTS = {
   ai_url: { value: '', description: 'AI service address' },
   imageViewer: { value: '', description: 'Image viewer address' },
   openType: { value: '', description: 'How images open' },
+  dicom_accept_any: {
+    value: 'N',
+    description: 'Y: the DICOM listener accepts any calling AE title from any address (N: registered devices only)',
+  },
 } as const;
