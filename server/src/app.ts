@@ -11,6 +11,7 @@ import { healthz } from './health';
 import { dbFailure } from './lib/db-errors';
 import { AppError } from './lib/errors';
 import { allowCoreUrl } from './middleware/core-url-csp';
+import { allowWasmInDecodeWorker } from './middleware/viewer-worker-csp';
 import { inputGuard } from './middleware/input-guard';
 import { t } from './lib/i18n';
 import { loggableError } from './lib/log-error';
@@ -50,6 +51,7 @@ import {
 } from './modules/patient-file/routes';
 import { dicomwebRoutes } from './images/dicomweb-routes';
 import { orderImageRoutes } from './images/order-image-routes';
+import { viewerRoutes } from './images/viewer-routes';
 
 const MAX_BODY = 1024 * 1024;
 const UPLOAD_BODY_LIMITS: Record<string, number> = {
@@ -71,6 +73,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   app.use(requestId());
   app.use(`${WEB_BASE.replace(/\/$/, '')}/*`, allowCoreUrl(deps.db));
+  app.use(`${WEB_BASE.replace(/\/$/, '')}/assets/*`, allowWasmInDecodeWorker());
   // antd writes its styles at run time, hence 'unsafe-inline' for styles only; scripts come from us alone.
   app.use(
     secureHeaders({
@@ -195,6 +198,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     accountRoutes(),
     uploadRoutes(),
     wadoRoutes(),
+    viewerRoutes(),
     patientFileRoutes(),
     dicomwebRoutes(),
     orderImageRoutes(),
