@@ -32,7 +32,11 @@ export default defineConfig({
     alias: {
       '@shared': path.resolve(here, '../shared/src'),
       '@web': path.resolve(here, 'src'),
+      // The image viewer (Cornerstone, through vtk.js) never reads XML meshes; the Node-only library they need stays out.
+      xmlbuilder2: path.resolve(here, 'src/features/image-viewer/cornerstone/xmlbuilder2-stub.ts'),
     },
+    // Cornerstone's metadata and utils each pin their own dcmjs: one copy (the project's) in the viewer's chunk.
+    dedupe: ['dcmjs'],
   },
   build: {
     outDir: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, 'dist'),

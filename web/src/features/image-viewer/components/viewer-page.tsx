@@ -1,0 +1,150 @@
+import { ConfigProvider, Result, Slider, Spin, theme } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { PrimaryTool } from '../cornerstone/stack-view';
+import { useStackView } from '../hooks/use-stack-view';
+import { useViewerAccess } from '../hooks/use-viewer-access';
+import { imageIdsOf } from '../lib/image-ids';
+import { CT_PRESETS, type PresetKey } from '../lib/presets';
+import { readViewerQuery } from '../lib/viewer-query';
+import { SeriesList } from './series-list';
+import { ViewerOverlay } from './viewer-overlay';
+import { ViewerToolbar } from './viewer-toolbar';
+import './image-viewer.css';
+
+const STEP_KEYS: Record<string, number> = {
+  ArrowUp: -1,
+  ArrowLeft: -1,
+  ArrowDown: 1,
+  ArrowRight: 1,
+  PageUp: -10,
+  PageDown: 10,
+};
+
+/** /readingFilm?uid=: the study's series beside one stack viewport, dark and full window. */
+export function ViewerPage() {
+  const { t } = useTranslation('imageViewer');
+  const [params] = useSearchParams();
+  const query = useMemo(() => readViewerQuery(params), [params]);
+  const access = useViewerAccess(query);
+  const element = useRef<HTMLDivElement>(null);
+  const { view, state, failed } = useStackView(element);
+  const [chosen, setChosen] = useState('');
+  const [tool, setTool] = useState<PrimaryTool>('windowLevel');
+  const [loadError, setLoadError] = useState('');
+
+  const study = access.state === 'ready' ? access.study : null;
+  const series = study?.series.find((s) => s.series_iuid === chosen) ?? study?.series[0];
+  const imageIds = useMemo(() => (study && series ? imageIdsOf(study.study_iuid, series) : []), [study, series]);
+
+  useEffect(() => {
+    if (study) document.title = `${study.patient_name} - ${t('title')}`;
+  }, [study, t]);
+
+  useEffect(() => {
+    if (!view || !imageIds.length) return;
+    view.show(imageIds, 0).catch((e: unknown) => setLoadError(errorText(e)));
+  }, [view, imageIds]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const v = view;
+      if (!v || !state) return;
+      if (e.key in STEP_KEYS) v.scrollBy(STEP_KEYS[e.key]!);
+      else if (e.key === 'Home') v.setIndex(0);
+      else if (e.key === 'End') v.setIndex(state.total - 1);
+      else return;
+      e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [view, state]);
+
+  const preset = (k: PresetKey) => {
+    const p = CT_PRESETS.find((x) => x.key === k);
+    view?.setWindow(p ? { center: p.center, width: p.width } : null);
+  };
+  const chooseTool = (k: PrimaryTool) => {
+    setTool(k);
+    view?.setPrimaryTool(k);
+  };
+
+  const failure =
+    access.state === 'failed'
+      ? t(`errors.${access.reason}`, { msg: access.msg })
+      : study && !imageIds.length
+        ? t('errors.noImages')
+        : loadError || failed
+          ? t('errors.imageFailed', { msg: loadError || failed })
+          : '';
+
+  return (
+    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
+      <div className="rx-viewer" data-testid="image-viewer">
+        <ViewerToolbar
+          tool={tool}
+          onTool={chooseTool}
+          onPreset={preset}
+          onReset={() => view?.reset()}
+          disabled={!state}
+        />
+        <div className="rx-viewer-body">
+          {study && study.series.length > 0 && (
+            <SeriesList
+              study={study}
+              token={access.state === 'ready' ? access.token : ''}
+              showThumbnails={!!state}
+              selected={series?.series_iuid ?? ''}
+              onSelect={setChosen}
+            />
+          )}
+          <div className="rx-viewer-stage">
+            <div
+              ref={element}
+              className="rx-viewer-viewport"
+              data-testid="viewer-viewport"
+              onContextMenu={(e) => e.preventDefault()}
+            />
+            {study && !failure && <ViewerOverlay study={study} series={series} state={state} />}
+            {state && state.total > 1 && (
+              <div className="rx-viewer-slider">
+                <Slider
+                  vertical
+                  reverse
+                  min={1}
+                  max={state.total}
+                  value={state.index + 1}
+                  onChange={(v) => view?.setIndex(v - 1)}
+                  tooltip={{ placement: 'left' }}
+                  aria-label={t('slider')}
+                  data-testid="viewer-slider"
+                />
+              </div>
+            )}
+            {access.state === 'loading' && (
+              <div className="rx-viewer-message">
+                <Spin tip={t('loading')}>
+                  <span />
+                </Spin>
+              </div>
+            )}
+            {failure && (
+              <div className="rx-viewer-message">
+                <Result status="warning" title={failure} data-testid="viewer-message" />
+              </div>
+            )}
+          </div>
+        </div>
+      </div>
+    </ConfigProvider>
+  );
+}
+
+/** Cornerstone rejects with an object ({ error }) or an Error; the server's message when it sent one. */
+function errorText(e: unknown): string {
+  const inner = (e as { error?: unknown })?.error ?? e;
+  if (inner instanceof Error) return inner.message;
+  const status = (inner as { status?: number })?.status;
+  return status ? `HTTP ${status}` : String(inner);
+}

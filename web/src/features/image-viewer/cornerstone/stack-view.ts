@@ -1,0 +1,146 @@
+import { Enums, RenderingEngine, type Types } from '@cornerstonejs/core';
+import { voiRangeOf, windowOf } from '../lib/presets';
+import { initCornerstone } from './setup';
+import type { PrimaryTool, ViewerTools } from './tools';
+
+export type { PrimaryTool };
+
+/** What the overlay shows, reported on every change. */
+export interface StackState {
+  index: number;
+  total: number;
+  window: { center: number; width: number } | null;
+  zoom: number;
+}
+
+const VIEWPORT_ID = 'rx-stack';
+let engines = 0;
+
+/**
+ * One stack viewport in an element. The first image is asked for alone (setStack loads only the image it
+ * shows); the mouse tools and the prefetch of the rest of the series come once it is on screen.
+ */
+export class StackView {
+  private engine: RenderingEngine | null = null;
+  private viewport: Types.IStackViewport | null = null;
+  private tools: ViewerTools | null = null;
+  private primary: PrimaryTool = 'windowLevel';
+  private firstShown = false;
+  /** The zoom of the fitted image of the current stack: the overlay shows zoom relative to it. */
+  private fittedZoom = 1;
+  private disposed = false;
+
+  constructor(
+    private readonly element: HTMLDivElement,
+    private readonly onState: (s: StackState) => void,
+    private readonly onFirstImage: () => void,
+  ) {
+    initCornerstone();
+  }
+
+  /** Shows a stack at an index; resolves once its image is loaded and drawn. */
+  async show(imageIds: string[], index = 0): Promise<void> {
+    const vp = this.ensureViewport();
+    this.tools?.clearMeasurements();
+    this.tools?.stopPrefetch();
+    await vp.setStack(imageIds, Math.min(Math.max(index, 0), imageIds.length - 1));
+    if (this.disposed) return;
+    vp.render();
+    this.fittedZoom = vp.getZoom() || 1;
+    this.report();
+    this.tools?.startPrefetch();
+  }
+
+  scrollBy(delta: number): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    const next = vp.getCurrentImageIdIndex() + delta;
+    if (next >= 0 && next < vp.getImageIds().length) void vp.setImageIdIndex(next);
+  }
+
+  setIndex(index: number): void {
+    void this.viewport?.setImageIdIndex(index);
+  }
+
+  /** A window (centre/width) or, with null, the image's own (the "default" preset). */
+  setWindow(w: { center: number; width: number } | null): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    if (w) vp.setProperties({ voiRange: voiRangeOf(w.center, w.width) });
+    else vp.resetProperties();
+    vp.render();
+  }
+
+  setPrimaryTool(tool: PrimaryTool): void {
+    this.primary = tool;
+    this.tools?.setPrimary(tool);
+  }
+
+  /** Back to the first look: the image's window, fitted, no measurements. */
+  reset(): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    this.tools?.clearMeasurements();
+    vp.resetProperties();
+    vp.resetCamera();
+    vp.render();
+  }
+
+  resize(): void {
+    this.engine?.resize(true, false);
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    this.tools?.dispose();
+    this.engine?.destroy();
+    this.engine = null;
+    this.viewport = null;
+  }
+
+  private ensureViewport(): Types.IStackViewport {
+    if (this.viewport) return this.viewport;
+    const engine = new RenderingEngine(`rx-engine-${++engines}`);
+    engine.enableElement({
+      viewportId: VIEWPORT_ID,
+      type: Enums.ViewportType.STACK,
+      element: this.element,
+      defaultOptions: { background: [0, 0, 0] },
+    });
+    const vp = engine.getViewport(VIEWPORT_ID) as Types.IStackViewport;
+    this.engine = engine;
+    this.viewport = vp;
+    const report = () => this.report();
+    this.element.addEventListener(Enums.Events.STACK_NEW_IMAGE, report);
+    this.element.addEventListener(Enums.Events.VOI_MODIFIED, report);
+    this.element.addEventListener(Enums.Events.CAMERA_MODIFIED, report);
+    this.element.addEventListener(Enums.Events.IMAGE_RENDERED, () => {
+      if (this.firstShown || !vp.getImageData()) return;
+      this.firstShown = true;
+      this.fittedZoom = vp.getZoom() || 1;
+      this.onFirstImage();
+      this.report();
+      void this.attachTools(engine.id);
+    });
+    return vp;
+  }
+
+  private async attachTools(engineId: string): Promise<void> {
+    const { ViewerTools } = await import('./tools');
+    if (this.disposed) return;
+    this.tools = new ViewerTools(VIEWPORT_ID, engineId, this.element);
+    this.tools.setPrimary(this.primary);
+  }
+
+  private report(): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    const range = vp.getProperties().voiRange;
+    this.onState({
+      index: vp.getCurrentImageIdIndex(),
+      total: vp.getImageIds().length,
+      window: range ? windowOf(range) : null,
+      zoom: vp.getZoom() / this.fittedZoom,
+    });
+  }
+}

@@ -1,0 +1,19 @@
+/** CT window presets (width/center in HU) the toolbar offers; "default" goes back to the image's own. */
+export const CT_PRESETS = [
+  { key: 'brain', center: 40, width: 80 },
+  { key: 'lung', center: -600, width: 1500 },
+  { key: 'abdomen', center: 40, width: 400 },
+  { key: 'bone', center: 400, width: 1800 },
+  { key: 'mediastinum', center: 50, width: 350 },
+] as const;
+
+export type PresetKey = (typeof CT_PRESETS)[number]['key'] | 'default';
+
+/** Cornerstone's VOI range (lower, upper) of a window. */
+export const voiRangeOf = (center: number, width: number) => ({ lower: center - width / 2, upper: center + width / 2 });
+
+/** Window centre and width of a VOI range, rounded for the overlay. */
+export const windowOf = (range: { lower: number; upper: number }) => ({
+  center: Math.round((range.lower + range.upper) / 2),
+  width: Math.round(range.upper - range.lower),
+});
