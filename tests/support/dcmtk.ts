@@ -1,0 +1,40 @@
+import { spawn } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildDicom } from './dicom-builder';
+
+/** Runs a dcmtk (or any) command without blocking the event loop (the platform may live in this process). */
+export function run(cmd: string, args: string[], o: { killAfterMs?: number } = {}) {
+  return new Promise<{ code: number | null; out: string; ms: number }>((resolve, reject) => {
+    const t = performance.now();
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    child.once('error', reject);
+    if (o.killAfterMs) setTimeout(() => child.kill('SIGKILL'), o.killAfterMs);
+    child.once('exit', (code) => resolve({ code, out, ms: performance.now() - t }));
+  });
+}
+
+/** n CT instances (512x512, 16-bit, explicit VR little endian) of one study, written to dir; their paths. */
+export async function ctStudy(dir: string, n: number, o: { study: string; patientName: string; patientId: string }) {
+  const files: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const file = path.join(dir, `CT${String(i).padStart(4, '0')}.dcm`);
+    await writeFile(
+      file,
+      buildDicom({
+        study: o.study,
+        series: `${o.study}.1`,
+        sop: `${o.study}.1.${i}`,
+        charset: 'GB18030',
+        patientName: o.patientName,
+        patientId: o.patientId,
+        instanceNumber: i,
+      }),
+    );
+    files.push(file);
+  }
+  return files;
+}
