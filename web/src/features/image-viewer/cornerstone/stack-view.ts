@@ -130,6 +130,8 @@ export class StackView {
     if (this.disposed) return;
     this.tools = new ViewerTools(VIEWPORT_ID, engineId, this.element);
     this.tools.setPrimary(this.primary);
+    // The mouse works from here on (browser tests wait for it).
+    this.element.dataset.toolsReady = 'true';
   }
 
   private report(): void {

@@ -8,6 +8,7 @@ import {
   LengthTool,
   PanTool,
   StackScrollTool,
+  store,
   ToolGroupManager,
   utilities as toolUtilities,
   WindowLevelTool,
@@ -53,6 +54,10 @@ export class ViewerTools {
       toolsInit();
       for (const tool of [WindowLevelTool, PanTool, ZoomTool, StackScrollTool, LengthTool, AngleTool]) addTool(tool);
     }
+    // The tools listen to elements enabled after their init; this one was enabled before they loaded.
+    store.addEnabledElement(
+      new CustomEvent('rx-enabled', { detail: { element, viewportId, renderingEngineId: engineId } }) as never,
+    );
     const group = ToolGroupManager.createToolGroup(this.groupId)!;
     for (const name of Object.values(NAMES)) group.addTool(name);
     group.addTool(StackScrollTool.toolName as string);
