@@ -58,9 +58,11 @@ async function upload(token: string): Promise<void> {
 }
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'viewer-bench-'));
-const server = spawn('npx', ['tsx', 'server/src/main.ts'], {
+// Its own process group, so the stop reaches tsx's child too.
+const server = spawn('node_modules/.bin/tsx', ['server/src/main.ts'], {
   env: { ...process.env, PORT: args.port, HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
 });
 try {
   await waitUp();
@@ -78,7 +80,8 @@ try {
   });
   console.log(`first image (ms): ${ms.map((m) => m.toFixed(0)).join(', ')}; median ${median(ms).toFixed(0)} ms`);
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
+  const exited = new Promise((r) => server.once('exit', r));
+  process.kill(-server.pid!, 'SIGTERM');
+  await exited;
   await rm(dataDir, { recursive: true, force: true });
 }
