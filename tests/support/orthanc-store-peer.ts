@@ -12,15 +12,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bootstrap } from '../../server/src/bootstrap';
-import { instance, study } from '../../server/src/db/schema';
+import { device, instance, study } from '../../server/src/db/schema';
+import { startDicomListener } from '../../server/src/dicom/listener';
 import { loadEnv } from '../../server/src/env';
 import { call, loginAs } from './api-client';
+import { ctStudy, run } from './dcmtk';
 import { buildDicom, TINY_JPEG, zipOf } from './dicom-builder';
 import { resultOf, uploadDicom } from './image-upload';
 import { pixelDicom, words } from './pixel-dicom';
 
 const STUDY = '1.2.826.0.1.3680043.8.498.89.1';
 const LATE = '1.2.826.0.1.3680043.8.498.89.2';
+const SENT = '1.2.826.0.1.3680043.8.498.89.3';
 const md5 = (b: Buffer | ArrayBuffer) =>
   createHash('md5')
     .update(Buffer.from(b as ArrayBuffer))
@@ -156,6 +159,32 @@ try {
   const storeList: string[] = [];
   for await (const o of platform.deps.images.list(`${STUDY}/`)) storeList.push(o.key);
 
+  // A modality's C-STORE into the platform's listener lands in Orthanc too.
+  await platform.deps.db
+    .insert(device)
+    .values({ name: 'CT', aet: 'CT_ORTHANC', modality: 'CT', ip: '127.0.0.1', port: 104, hospital_code: 'H001' });
+  const listener = await startDicomListener(platform.deps, { port: 0, host: '127.0.0.1', aet: 'RXPACS' });
+  const sentFiles = await ctStudy(await mkdtemp(path.join(dir, 'ct-')), 3, {
+    study: SENT,
+    patientName: 'Wang^Wu=王^五',
+    patientId: 'ORTHSTORE3',
+  });
+  const storescu = await run('storescu', [
+    '-aet',
+    'CT_ORTHANC',
+    '-aec',
+    'RXPACS',
+    '127.0.0.1',
+    String(listener.port),
+    ...sentFiles,
+  ]);
+  await listener.close();
+  const afterStorescu = ((await orthancGet('/instances')) as string[]).length;
+  const sentRows = await platform.deps.db
+    .select({ file_count: study.file_count, patient_name: study.patient_name })
+    .from(study)
+    .where(eq(study.study_iuid, SENT));
+
   // Orthanc stops: a new upload is refused with a named reason and writes nothing; reads say the store is away.
   orthanc.kill('SIGTERM');
   await new Promise((r) => orthanc.once('exit', r));
@@ -204,6 +233,9 @@ try {
       },
       afterAttach,
       storeList: storeList.sort(),
+      storescu: storescu.code,
+      afterStorescu,
+      sentRows,
       down: { status: down.status, result: resultOf(down) },
       lateRows: lateRows.length,
       lateInstances: lateInstances.length,

@@ -26,6 +26,9 @@ interface PeerResult {
   attach: { status: number; shown: number; same: boolean; localFiles: number };
   afterAttach: number;
   storeList: string[];
+  storescu: number;
+  afterStorescu: number;
+  sentRows: { file_count: number; patient_name: string }[];
   down: { status: number; result: { success: boolean; msg: string; data: { uploaded: number } } };
   lateRows: number;
   lateInstances: number;
@@ -33,7 +36,7 @@ interface PeerResult {
 }
 
 describe('Orthanc as the image store', () => {
-  it('uploads land in Orthanc once, read back the same through WADO, DICOMweb and the renderer; Orthanc down is a named refusal', () => {
+  it('uploads and C-STOREs land in Orthanc once, read back the same through WADO, DICOMweb and the renderer; Orthanc down is a named refusal', () => {
     if (spawnSync('Orthanc', ['--version']).status !== 0)
       throw new Error('Orthanc is missing: apt-get install orthanc');
     if (spawnSync('unshare', ['-n', 'true']).status !== 0) throw new Error('unshare -n failed: run the tests as root');
@@ -61,6 +64,10 @@ describe('Orthanc as the image store', () => {
     // a patient attachment stays on local disk
     expect(r.attach).toEqual({ status: 200, shown: 200, same: true, localFiles: 1 });
     expect(r.afterAttach).toBe(3);
+    // storescu into the DICOM listener: the instances go to Orthanc as well
+    expect(r.storescu).toBe(0);
+    expect(r.afterStorescu).toBe(6);
+    expect(r.sentRows).toEqual([{ file_count: 3, patient_name: '王五' }]);
     // Orthanc stopped: the upload names the store, nothing is written; a read is a 503 naming it
     expect(r.down.status).toBe(200);
     expect(r.down.result.success).toBe(false);
