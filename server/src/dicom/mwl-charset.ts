@@ -11,9 +11,15 @@ const ORIGINAL = Symbol.for('rxpacs.mwl.originalCharset');
 
 type Naturalizer = { naturalizeDataset(ds: Record<string, { _rawValue?: unknown }>): Record<string | symbol, unknown> };
 
+type DictionaryEntry = { tag: string; vr: string };
+/** The DicomMetaDictionary of the dcmjs copy dcmjs-dimse itself loads. */
+const dictionary = (
+  createRequire(createRequire(import.meta.url).resolve('dcmjs-dimse'))('dcmjs') as {
+    data: { DicomMetaDictionary: Naturalizer & { nameMap: Record<string, DictionaryEntry | undefined> } };
+  }
+).data.DicomMetaDictionary;
+
 function install(): void {
-  const dimseRequire = createRequire(createRequire(import.meta.url).resolve('dcmjs-dimse'));
-  const dictionary = (dimseRequire('dcmjs') as { data: { DicomMetaDictionary: Naturalizer } }).data.DicomMetaDictionary;
   if ((dictionary.naturalizeDataset as { [ORIGINAL]?: true })[ORIGINAL]) return;
   const naturalize = dictionary.naturalizeDataset.bind(dictionary);
   const wrapped = (ds: Parameters<Naturalizer['naturalizeDataset']>[0]) => {
@@ -26,6 +32,13 @@ function install(): void {
   dictionary.naturalizeDataset = Object.assign(wrapped, { [ORIGINAL]: true as const });
 }
 install();
+
+/** A standard attribute's tag (as a number) and VR by its keyword, from dcmjs's dictionary. */
+export function attributeOf(keyword: string): { tag: number; vr: string } | undefined {
+  const e = dictionary.nameMap[keyword];
+  const m = e && /^\(([0-9A-F]{4}),([0-9A-F]{4})\)$/i.exec(e.tag);
+  return m ? { tag: parseInt(m[1]! + m[2]!, 16), vr: e.vr } : undefined;
+}
 
 /** The SpecificCharacterSet values the peer sent ([] when it sent none). */
 export function originalCharset(naturalized: object | undefined): string[] {

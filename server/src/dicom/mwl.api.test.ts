@@ -77,6 +77,51 @@ describe('findWorklist', () => {
     expect(await idsOf({ PatientID: '', ScheduledProcedureStepSequence: [{ Modality: 'CT' }] })).toEqual(['W1']);
   });
 
+  it('returns the keys asked: known ones with values, others empty, sequences without items', async () => {
+    const [ds] = await findWorklist(
+      t.p.deps,
+      query({
+        PatientID: 'W1',
+        PatientWeight: '',
+        ReferencedStudySequence: [],
+        RequestingPhysician: [],
+        ScheduledProcedureStepSequence: [{ Modality: '', ScheduledProcedureStepLocation: '' }],
+      }),
+      'CT1',
+      HOSP,
+    );
+    const back = new Dataset(ds!.getDenaturalizedDataset(), IMPLICIT_LE).getElements() as Record<string, unknown>;
+    expect(
+      Object.keys(back)
+        .filter((k) => !k.startsWith('_'))
+        .sort(),
+    ).toEqual([
+      'PatientID',
+      'PatientWeight',
+      'ReferencedStudySequence',
+      'RequestingPhysician',
+      'ScheduledProcedureStepSequence',
+    ]);
+    expect(back.PatientID).toBe('W1');
+    expect(back.ScheduledProcedureStepSequence).toMatchObject([{ Modality: 'CT', ScheduledProcedureStepLocation: '' }]);
+    // the whole step when the sequence is asked empty
+    const [whole] = await findWorklist(
+      t.p.deps,
+      query({ PatientID: 'W1', ScheduledProcedureStepSequence: [] }),
+      'CT1',
+      HOSP,
+    );
+    const step = (new Dataset(whole!.getDenaturalizedDataset(), IMPLICIT_LE).getElements() as Record<string, unknown>)
+      .ScheduledProcedureStepSequence as Record<string, unknown>[];
+    expect(step[0]).toMatchObject({
+      Modality: 'CT',
+      ScheduledStationAETitle: 'CT1',
+      ScheduledProcedureStepStartDate: '20260601',
+      ScheduledProcedureStepStartTime: '080000',
+      ScheduledProcedureStepID: 'A_1%',
+    });
+  });
+
   it('a date key that is not a date is unable to process (C000)', async () => {
     const err = await findWorklist(
       t.p.deps,

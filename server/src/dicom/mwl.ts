@@ -2,7 +2,7 @@ import { and, asc, eq, gte, ilike, like, lt, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../context';
 import { study } from '../db/schema';
 import type { Dataset } from './dimse';
-import { originalCharset } from './mwl-charset';
+import { attributeOf, originalCharset } from './mwl-charset';
 import { CHARSETS, EncodedDataset, type Element } from './mwl-encode';
 import {
   matchesWorklist,
@@ -168,6 +168,7 @@ type Attr = { tag: number; vr: string; value: (r: Row, it: WorklistItem) => stri
 const TOP: Record<string, Attr> = {
   AccessionNumber: { tag: 0x00080050, vr: 'SH', value: (r) => r.accession_no },
   ReferringPhysicianName: { tag: 0x00080090, vr: 'PN', value: (r) => personName(r.sq_doctor) },
+  RequestingPhysician: { tag: 0x00321032, vr: 'PN', value: (r) => personName(r.sq_doctor) },
   PatientName: { tag: 0x00100010, vr: 'PN', value: (r) => personName(r.patient_name) },
   PatientID: { tag: 0x00100020, vr: 'LO', value: (r) => r.patient_id },
   PatientBirthDate: { tag: 0x00100030, vr: 'DA', value: () => '' },
@@ -197,22 +198,28 @@ const CHARSET_TAG = 0x00080005;
 /** The accession number (SH, 16 characters) when there is one, else the study's number. */
 const procedureId = (r: Row) => (r.accession_no || String(r.pk)).slice(0, 16);
 
-/** The keys asked for that the worklist knows, with their values; unknown keys are left out. */
+/**
+ * The keys asked for with their values. A key the worklist keeps no value for (PatientWeight, Allergies,
+ * ReferencedStudySequence...) is returned empty (zero length, or a sequence without items), as PS3.4 asks of
+ * type 2 return keys; a keyword outside the dictionary (a private tag) cannot be encoded and is left out.
+ */
 function answerOf(q: WorklistQuery, r: Row, it: WorklistItem, charset: string): Element[] {
   const out: Element[] = [];
   if (charset) out.push({ tag: CHARSET_TAG, vr: 'CS', value: charset });
-  for (const k of q.keys) {
-    const a = TOP[k];
-    if (a) out.push({ tag: a.tag, vr: a.vr, value: a.value(r, it) });
-  }
+  const valued = (known: Record<string, Attr>, k: string): Element[] => {
+    const a = known[k];
+    if (a) return [{ tag: a.tag, vr: a.vr, value: a.value(r, it) }];
+    const d = attributeOf(k);
+    if (!d || d.tag === SEQUENCE || d.tag === CHARSET_TAG) return [];
+    // 'US or SS', 'OB or OW': an empty value of either reads the same; UN keeps explicit VR well formed.
+    const vr = /^[A-Z]{2}$/.test(d.vr) ? d.vr : 'UN';
+    return [{ tag: d.tag, vr, value: vr === 'SQ' ? [] : '' }];
+  };
+  for (const k of q.keys) out.push(...valued(TOP, k));
   if (q.stepKeys) {
     // An empty sequence or item asks for the whole step (universal sequence matching).
     const keys = q.stepKeys.length ? q.stepKeys : Object.keys(STEP);
-    const item = keys.flatMap((k) => {
-      const a = STEP[k];
-      return a ? [{ tag: a.tag, vr: a.vr, value: a.value(r, it) }] : [];
-    });
-    out.push({ tag: SEQUENCE, vr: 'SQ', value: [item] });
+    out.push({ tag: SEQUENCE, vr: 'SQ', value: [keys.flatMap((k) => valued(STEP, k))] });
   }
   return out;
 }
