@@ -21,19 +21,26 @@ async function signIn(baseUrl: string, username: string, password: string) {
   return body;
 }
 
+/** One run: the first image on screen (the server-rendered preview or Cornerstone, whichever came first) and
+ * Cornerstone's own first image (from then the stack scrolls and the tools work), ms from navigation start. */
+export interface FirstImageRun {
+  first: number;
+  stack: number;
+}
+
 /**
  * First-image time of the web viewer in Chromium, one figure per run (ms): each run a fresh browser context
  * (cold HTTP cache) with a session signed in through the API, the viewer address opened, and the time from
  * navigation start to the viewer's first-image mark (set when Cornerstone reports the image rendered).
  * A run whose canvas is still black is an error, not a figure.
  */
-export async function measureFirstImage(o: FirstImageOptions): Promise<number[]> {
+export async function measureFirstImage(o: FirstImageOptions): Promise<FirstImageRun[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
     args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
   });
-  const out: number[] = [];
+  const out: FirstImageRun[] = [];
   try {
     for (let i = 0; i < o.runs; i++) {
       const { token, expires_in } = await signIn(o.baseUrl, o.username, o.password);
@@ -46,9 +53,10 @@ export async function measureFirstImage(o: FirstImageOptions): Promise<number[]>
         ] as const);
         const viewer = new ImageViewerPage(await context.newPage());
         await viewer.open(`${o.baseUrl}${WEB_BASE}`, o.studyIuid);
-        const ms = await viewer.firstImageMs(30_000);
-        if ((await viewer.nonBlackPixels()) === 0) throw new Error(`run ${i + 1}: the first image is blank`);
-        out.push(ms);
+        const first = await viewer.firstImageMs(30_000);
+        const stack = await viewer.stackImageMs(30_000);
+        if ((await viewer.nonBlackPixels()) === 0) throw new Error(`run ${i + 1}: Cornerstone's image is blank`);
+        out.push({ first, stack });
       } finally {
         await context.close();
       }

@@ -49,13 +49,21 @@ describe('web image viewer (/readingFilm)', () => {
       await rw.open(e2e.platform.appUrl, STUDY);
       const [popup] = await Promise.all([page.context().waitForEvent('page'), rw.button('openImage').click()]);
       const imageUrls: string[] = [];
+      const previews: string[] = [];
       popup.on('request', (r) => {
         if (r.url().includes('contentType=application%2Fdicom')) imageUrls.push(r.url());
+        if (r.url().includes('contentType=image%2Fjpeg') && !r.url().includes('rows=')) previews.push(r.url());
       });
       const viewer = new ImageViewerPage(popup);
       expect(popup.url()).toContain(`#/readingFilm?uid=${STUDY}`);
       expect(await viewer.firstImageMs()).toBeGreaterThan(0);
+      expect(await viewer.stackImageMs()).toBeGreaterThan(0);
       expect(await viewer.nonBlackPixels()).toBeGreaterThan(1000);
+      // the server-rendered preview stood in until Cornerstone drew, then went
+      expect(previews.length).toBeGreaterThan(0);
+      expect(previews.every((u) => u.includes('token=') && !u.includes('rows='))).toBe(true);
+      expect(await popup.getByTestId('viewer-preview').count()).toBe(0);
+      expect(await popup.locator('[data-testid=viewer-early-preview]').count()).toBe(0);
       expect(await viewer.patientName().textContent()).toBe('李四');
       await expect.poll(() => viewer.position().textContent()).toMatch(/1\/20$/);
 
@@ -95,7 +103,7 @@ describe('web image viewer (/readingFilm)', () => {
     try {
       const viewer = new ImageViewerPage(page);
       await viewer.open(e2e.platform.appUrl, STUDY, token);
-      await viewer.firstImageMs();
+      await viewer.stackImageMs();
       expect(await viewer.nonBlackPixels()).toBeGreaterThan(1000);
       await expect.poll(() => viewer.position().textContent()).toMatch(/1\/20$/);
 

@@ -25,6 +25,13 @@ export class ImageViewerPage {
     return Number(await el.getAttribute('data-first-image-ms'));
   }
 
+  /** Milliseconds from navigation start to Cornerstone's own first image (the stack is live from then). */
+  async stackImageMs(timeout = 15_000): Promise<number> {
+    const el = this.page.locator('[data-testid=viewer-viewport][data-stack-image-ms]');
+    await el.waitFor({ timeout });
+    return Number(await el.getAttribute('data-stack-image-ms'));
+  }
+
   /** Waits until the mouse tools are attached (they load after the first image). */
   async toolsReady(): Promise<void> {
     await this.page.locator('[data-testid=viewer-viewport][data-tools-ready=true]').waitFor();

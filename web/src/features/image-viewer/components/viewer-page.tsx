@@ -5,7 +5,9 @@ import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
-import { imageIdsOf } from '../lib/image-ids';
+import { earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
+import { markFirstImage } from '../lib/first-image-mark';
+import { imageIdsOf, previewUrl } from '../lib/image-ids';
 import { CT_PRESETS, type PresetKey } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
 import { SeriesList } from './series-list';
@@ -29,14 +31,22 @@ export function ViewerPage() {
   const query = useMemo(() => readViewerQuery(params), [params]);
   const access = useViewerAccess(query);
   const element = useRef<HTMLDivElement>(null);
-  const { view, state, failed } = useStackView(element);
+  // Cornerstone's code is loaded once the preview is on screen (or cannot be): evaluating it would hold
+  // the main thread while the preview waits to be drawn.
+  const [previewDone, setPreviewDone] = useState(false);
+  const study = access.state === 'ready' ? access.study : null;
+  const startStack =
+    previewDone || access.state === 'failed' || (access.state === 'ready' && !previewUrl(access.study, access.token));
+  const { view, state, failed, drawn } = useStackView(element, startStack);
   const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
   const [loadError, setLoadError] = useState('');
 
-  const study = access.state === 'ready' ? access.study : null;
   const series = study?.series.find((s) => s.series_iuid === chosen) ?? study?.series[0];
   const imageIds = useMemo(() => (study && series ? imageIdsOf(study.study_iuid, series) : []), [study, series]);
+  // The first image as the server renders it (its own window, like Cornerstone's default), shown until
+  // Cornerstone has drawn: the picture does not wait for Cornerstone's code to load and start.
+  const preview = study && access.state === 'ready' && !drawn ? previewUrl(study, access.token, series) : '';
 
   useEffect(() => {
     if (study) document.title = `${study.patient_name} - ${t('title')}`;
@@ -106,6 +116,23 @@ export function ViewerPage() {
               data-testid="viewer-viewport"
               onContextMenu={(e) => e.preventDefault()}
             />
+            {preview && !failure && (
+              <img
+                className="rx-viewer-preview"
+                src={preview}
+                alt=""
+                data-testid="viewer-preview"
+                onLoad={() => {
+                  if (element.current) markFirstImage(element.current, earlyPreviewShownAt());
+                  removeEarlyPreview();
+                  setPreviewDone(true);
+                }}
+                onError={() => {
+                  removeEarlyPreview();
+                  setPreviewDone(true);
+                }}
+              />
+            )}
             {study && !failure && <ViewerOverlay study={study} series={series} state={state} />}
             {state && state.total > 1 && (
               <div className="rx-viewer-slider">

@@ -1,28 +1,36 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { StackState, StackView } from '../cornerstone/stack-view';
 import { loadStackView } from '../cornerstone/load';
-import { markFirstImage } from '../lib/first-image-mark';
+import { earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
+import { markFirstImage, markStackImage } from '../lib/first-image-mark';
 
 /**
- * The Cornerstone stack view living in an element: created when Cornerstone has loaded and the element is
- * there, gone when it unmounts, resized with it. Its overlay state (position, window, zoom) comes back as
+ * The Cornerstone stack view living in an element: created once `start` (Cornerstone's code is loaded
+ * then: its evaluation holds the main thread for a few hundred ms) and the element is there, gone when it unmounts, resized with it. Its overlay state (position, window, zoom) comes back as
  * React state; `view` is null until it exists.
  */
-export function useStackView(element: RefObject<HTMLDivElement | null>) {
+export function useStackView(element: RefObject<HTMLDivElement | null>, start: boolean) {
   const [view, setView] = useState<StackView | null>(null);
   const [state, setState] = useState<StackState | null>(null);
   const [failed, setFailed] = useState('');
+  /** Cornerstone has drawn its first image (the preview can go). */
+  const [drawn, setDrawn] = useState(false);
   const current = useRef<StackView | null>(null);
 
   useEffect(() => {
     const el = element.current;
-    if (!el) return;
+    if (!el || !start) return;
     let gone = false;
     let resize: ResizeObserver | undefined;
     loadStackView().then(
       ({ StackView: View }) => {
         if (gone) return;
-        const v = new View(el, setState, () => markFirstImage(el));
+        const v = new View(el, setState, () => {
+          markFirstImage(el, earlyPreviewShownAt());
+          removeEarlyPreview();
+          markStackImage(el);
+          setDrawn(true);
+        });
         current.current = v;
         resize = new ResizeObserver(() => v.resize());
         resize.observe(el);
@@ -37,7 +45,7 @@ export function useStackView(element: RefObject<HTMLDivElement | null>) {
       current.current = null;
       setView(null);
     };
-  }, [element]);
+  }, [element, start]);
 
-  return { view, state, failed };
+  return { view, state, failed, drawn };
 }

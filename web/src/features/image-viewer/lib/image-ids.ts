@@ -25,6 +25,12 @@ export function imageIdsOf(studyIuid: string, s: Series): string[] {
   });
 }
 
+/** The server-rendered first image of the first series (the page shows it until Cornerstone draws). */
+export function previewUrl(study: ViewerStudy, token: string, s: Series | undefined = study.series[0]): string {
+  const first = s?.instances[0];
+  return s && first ? withToken(wadoPath(study.study_iuid, s.series_iuid, first.sop_iuid, 'image/jpeg'), token) : '';
+}
+
 /** The rendered thumbnail of a series: its middle instance, 128x128 JPEG. */
 export function thumbnailUrl(studyIuid: string, s: Series, token: string): string | null {
   const mid = s.instances[Math.floor(s.instances.length / 2)];
