@@ -51,6 +51,7 @@ import {
 } from './modules/patient-file/routes';
 import { dicomwebRoutes } from './images/dicomweb-routes';
 import { orderImageRoutes } from './images/order-image-routes';
+import { forwardRoutes } from './modules/forward/routes';
 import { viewerRoutes } from './images/viewer-routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -202,6 +203,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     patientFileRoutes(),
     dicomwebRoutes(),
     orderImageRoutes(),
+    forwardRoutes(),
   ]) {
     app.route('/', sub);
   }

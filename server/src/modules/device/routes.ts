@@ -9,9 +9,11 @@ import { listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { access, guard } from '../../middleware/auth';
 import { callerOf } from '../../lib/caller';
 import { hospitalScope, inScope } from '../hospital/scope';
+import { DeviceEchoSchema, EchoResultSchema } from '@shared/schemas/dicom-forward';
+import { echoDevice, mayEcho } from '../forward/echo';
 import { deviceList, deviceSelect } from './list';
 import { deleteDevice, saveDevice, setDeviceStatus } from './service';
 
@@ -100,6 +102,19 @@ export function deviceRoutes() {
       await deleteDevice(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
       return ok(c, null);
     },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/device/echo',
+      tags,
+      summary: `Test connection: C-ECHO to a device of the caller's hospital; ok or the reason, with the round-trip ms (needs ${PERMISSIONS.SYS_DEVICE} or ${PERMISSIONS.FORWARD_RPT})`,
+      middleware: [...guard('session'), mayEcho],
+      'x-permission': 'session',
+      request: jsonBody(DeviceEchoSchema),
+      responses: okResponse(EchoResultSchema),
+    }),
+    async (c) => ok(c, await echoDevice(c.var.deps.db, callerOf(c), c.req.valid('json').pk)),
   );
   return app;
 }

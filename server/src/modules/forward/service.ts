@@ -1,0 +1,136 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { ForwardImage, ForwardRequest, ForwardResult } from '@shared/schemas/dicom-forward';
+import type { AppDeps } from '../../context';
+import type { Db } from '../../db/client';
+import { device, instance, series } from '../../db/schema';
+import { storeInstances, type StoreItem, type StoreTarget } from '../../dicom/store-scu';
+import { visibleStudy } from '../../images/archive';
+import type { Caller } from '../../lib/caller';
+import { AppError, forbidden } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import { auditChange } from '../audit/service';
+import { failureText } from './messages';
+
+type DeviceRecord = typeof device.$inferSelect;
+
+/** Our AE title as the calling one (the listener's, from the DICOM_AET setting read in env.ts). */
+export const callingAet = () => process.env.DICOM_AET?.trim() || 'RXPACS';
+
+export const targetOf = (d: DeviceRecord): StoreTarget => ({
+  host: d.ip,
+  port: d.port,
+  callingAet: callingAet(),
+  calledAet: d.aet,
+  connectTimeoutMs: 5000,
+  idleTimeoutMs: 30_000,
+});
+
+const sameHost = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * The device a forward may go to: registered, active, of the caller's hospital (any for the super
+ * administrator), and matching the request's AE title, address and port all three. Decided before any
+ * connection, so the route cannot be used to reach an arbitrary address.
+ */
+export async function forwardDevice(db: Db, who: Caller, req: Pick<ForwardRequest, 'aet' | 'ip' | 'port'>) {
+  const [d] = await db.select().from(device).where(eq(device.aet, req.aet));
+  const refused = () =>
+    new AppError(400, 'VALIDATION', 'fwdNotRegistered', { aet: req.aet, ip: req.ip, port: String(req.port) });
+  if (!d || d.status !== 1 || !sameHost(d.ip, req.ip) || d.port !== Number(req.port)) throw refused();
+  if (!who.me.isSuper && d.hospital_code !== who.me.hospital_code) throw forbidden('fwdOtherHospital');
+  return d;
+}
+
+/** The study's images to send (not deleted), in series and instance order. */
+async function studyImages(db: Db, studyPk: number) {
+  return db
+    .select({
+      sop_iuid: instance.sop_iuid,
+      sop_class_uid: instance.sop_class_uid,
+      transfer_syntax: instance.transfer_syntax,
+      storage_key: instance.storage_key,
+    })
+    .from(instance)
+    .innerJoin(series, eq(series.pk, instance.series_pk))
+    .where(and(eq(instance.study_pk, studyPk), eq(instance.del_image, 0)))
+    .orderBy(asc(series.series_number), asc(series.pk), asc(instance.instance_number), asc(instance.pk));
+}
+
+export interface ForwardJob {
+  device: DeviceRecord;
+  studyPk: number;
+  studyIuid: string;
+  images: Awaited<ReturnType<typeof studyImages>>;
+}
+
+/** Every refusal of a forward (scope 404, device 400/403, no images 400), checked before anything is sent. */
+export async function prepareForward(db: Db, who: Caller, req: ForwardRequest): Promise<ForwardJob> {
+  const study = await visibleStudy(db, who.me, req.study_iuid);
+  const d = await forwardDevice(db, who, req);
+  const images = await studyImages(db, study.pk);
+  if (!images.length) throw new AppError(400, 'VALIDATION', 'fwdNoImages');
+  return { device: d, studyPk: study.pk, studyIuid: req.study_iuid, images };
+}
+
+export interface ForwardAnswer {
+  success: boolean;
+  msg: string;
+  data: ForwardResult;
+}
+
+/**
+ * Sends the study over one association, reporting each image as it is done, then writes the audit row
+ * `study.forward` in the caller's name. success only when every image was sent.
+ */
+export async function runForward(
+  deps: Pick<AppDeps, 'db' | 'images'>,
+  who: Caller,
+  job: ForwardJob,
+  onImage: (image: ForwardImage, done: number) => void | Promise<void>,
+): Promise<ForwardAnswer> {
+  const target = targetOf(job.device);
+  const results: ForwardImage[] = [];
+  const sopClassOf = new Map(job.images.map((i) => [i.sop_iuid, i.sop_class_uid]));
+  const items: StoreItem[] = job.images.map((i) => ({
+    sopIuid: i.sop_iuid,
+    sopClass: i.sop_class_uid,
+    transferSyntax: i.transfer_syntax,
+    open: async () => (await deps.images.get(i.storage_key))?.body ?? null,
+  }));
+  const pending: Promise<void>[] = [];
+  await storeInstances(target, items, (o) => {
+    const image: ForwardImage = o.ok
+      ? { sop_iuid: o.sopIuid, status: 'sent', msg: translate(who.locale, 'fwdSent') }
+      : {
+          sop_iuid: o.sopIuid,
+          status: 'failed',
+          msg: failureText(who.locale, o.failure, target, sopClassOf.get(o.sopIuid)),
+        };
+    results.push(image);
+    pending.push(Promise.resolve(onImage(image, results.length)));
+  });
+  await Promise.all(pending);
+  const sent = results.filter((r) => r.status === 'sent').length;
+  const failed = results.length - sent;
+  const d = job.device;
+  await deps.db.transaction((tx) =>
+    auditChange(tx, who.me, {
+      action: 'study.forward',
+      target: `study:${job.studyPk}`,
+      before: null,
+      after: {
+        study_iuid: job.studyIuid,
+        device: { pk: d.pk, name: d.name, aet: d.aet, ip: d.ip, port: d.port, hospital_code: d.hospital_code },
+        total: results.length,
+        sent,
+        failed,
+      },
+      ip: who.ip,
+    }),
+  );
+  return {
+    success: failed === 0,
+    msg: translate(who.locale, 'fwdDone', { device: `${d.name} (${d.aet})`, sent, failed }),
+    data: { device: { pk: d.pk, name: d.name, aet: d.aet }, total: results.length, sent, failed, images: results },
+  };
+}
