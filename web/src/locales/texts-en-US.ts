@@ -15,6 +15,7 @@ import enAudit from './en-US/audit.json';
 import enImageViewer from './en-US/imageViewer.json';
 import enImageUpload from './en-US/imageUpload.json';
 import enImageList from './en-US/imageList.json';
+import enDicomForward from './en-US/dicomForward.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -35,6 +36,7 @@ const texts = {
   imageViewer: enImageViewer,
   imageUpload: enImageUpload,
   imageList: enImageList,
+  dicomForward: enDicomForward,
 };
 
 export default texts;

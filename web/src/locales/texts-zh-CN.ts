@@ -15,6 +15,7 @@ import zhAudit from './zh-CN/audit.json';
 import zhImageViewer from './zh-CN/imageViewer.json';
 import zhImageUpload from './zh-CN/imageUpload.json';
 import zhImageList from './zh-CN/imageList.json';
+import zhDicomForward from './zh-CN/dicomForward.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -35,6 +36,7 @@ const texts = {
   imageViewer: zhImageViewer,
   imageUpload: zhImageUpload,
   imageList: zhImageList,
+  dicomForward: zhDicomForward,
 };
 
 export default texts;

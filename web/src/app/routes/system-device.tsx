@@ -1,11 +1,15 @@
 import { PERMISSIONS } from '@shared/permissions';
+import type { DeviceRow } from '@shared/schemas/admin-org';
 import { DevicePage } from '@web/features/admin-org/components/device-page';
+import { EchoButton } from '@web/features/dicom-forward/components/echo-button';
 import { RequirePermission } from '../guards';
+
+const echoTool = (r: DeviceRow) => <EchoButton pk={r.pk} />;
 
 export default function SystemDeviceRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_DEVICE}>
-      <DevicePage />
+      <DevicePage rowTools={echoTool} />
     </RequirePermission>
   );
 }

@@ -1,5 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { closeStudyIfConfigured } from '@web/features/agent-bridge/bridge';
+import { ForwardButton } from '@web/features/dicom-forward/components/forward-button';
 import { StudyImageTools } from '@web/features/image-list/components/study-image-tools';
 import { PatientFilesButton } from '@web/features/patient-files/components/patient-files-button';
 import { ReportDocument } from '@web/features/report-document/components/report-document';
@@ -38,6 +39,7 @@ export default function WriteReportRoute() {
         <>
           <StudyImageTools studyIuid={studyIuid} />
           <PatientFilesButton studyIuid={studyIuid} />
+          <ForwardButton studyIuid={studyIuid} />
         </>
       }
     />

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Space, Switch } from 'antd';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { DeviceRow } from '@shared/schemas/admin-org';
@@ -13,8 +13,8 @@ import { deleteDevice, setDeviceStatus, useDeviceList } from '../api/org-api';
 import { deviceSpec, type DeviceFilters } from '../lib/specs';
 import { DeviceForm } from './device-form';
 
-/** DICOM devices: list with an on/off switch, create, edit, delete. */
-export function DevicePage() {
+/** DICOM devices: list with an on/off switch, create, edit, delete; `rowTools` adds a row's own actions (the route's). */
+export function DevicePage({ rowTools }: { rowTools?: (row: DeviceRow) => ReactNode } = {}) {
   const { t } = useTranslation('adminOrg');
   const { message } = App.useApp();
   const confirmDelete = useConfirmDelete();
@@ -53,9 +53,10 @@ export function DevicePage() {
         title: t('actions'),
         key: 'actions',
         fixed: 'right',
-        width: 140,
+        width: rowTools ? 240 : 140,
         render: (_: unknown, r: DeviceRow) => (
           <Space size={0}>
+            {rowTools?.(r)}
             <Button type="link" onClick={() => setEditing(r)} data-testid="device-edit">
               {t('edit')}
             </Button>
@@ -81,7 +82,7 @@ export function DevicePage() {
       },
     ],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers close over stable values
-    [t],
+    [t, rowTools],
   );
 
   return (
