@@ -158,6 +158,7 @@ async function query(aet: string, set: Record<string, string>, charset?: string)
   await mkdir(answersDir);
   const r = await run('findscu', [
     '-W',
+    '-v',
     '-aet',
     aet,
     '-aec',
@@ -185,7 +186,7 @@ async function query(aet: string, set: Record<string, string>, charset?: string)
     answers.push(a);
   }
   answers.sort((x, y) => (x.id ?? '').localeCompare(y.id ?? '') || (x.study ?? '').localeCompare(y.study ?? ''));
-  return { code: r.code, out: r.code === 0 ? '' : r.out.slice(-600), answers };
+  return { code: r.code, out: r.out.slice(-600), answers };
 }
 const ids = (q: Awaited<ReturnType<typeof query>>) => q.answers.map((a) => a.id);
 

@@ -21,7 +21,7 @@ interface PeerResult {
   >;
   there: string[];
   unknown: { code: number; out: string; answers: number };
-  badDate: { code: number; answers: number };
+  badDate: { code: number; out: string; answers: number };
 }
 
 const raw = (a: Answer) => Buffer.from(a.raw, 'base64');
@@ -101,6 +101,8 @@ describe('modality worklist through findscu -W', () => {
     expect(r.ids.station).toEqual(ids);
     expect(r.ids.otherStation).toEqual([]);
     expect(r.badDate.answers).toBe(0);
+    // refused as the query's own fault (0xC000 Unable to process), not a processing failure of ours
+    expect(r.badDate.out).toContain('Received Final Find Response (Failed: UnableToProcess)');
 
     // an unregistered calling AE is refused at association
     expect(r.unknown.code).not.toBe(0);

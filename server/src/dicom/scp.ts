@@ -19,7 +19,7 @@ import {
 import type { Writable } from 'node:stream';
 import type { AppDeps } from '../context';
 import { loggableError } from '../lib/log-error';
-import { findWorklist } from './mwl';
+import { findWorklist, WorklistRefused } from './mwl';
 import { part10Header } from './part10-header';
 import { normaliseAddress, type AssociationDecision, type AssociationPolicy } from './policy';
 import { StagedInstance } from './staged-instance';
@@ -140,8 +140,14 @@ export class PlatformScp extends Scp {
         callback([...pending, final]);
       },
       (err: unknown) => {
-        this.log.error({ err: loggableError(err) }, 'dicom: worklist query failed');
-        final.setStatus(Status.ProcessingFailure);
+        if (err instanceof WorklistRefused) {
+          // The query's own fault or too many matches: its status and why (PS3.4 K.4.1.1.4).
+          final.setStatus(err.status);
+          final.setErrorComment(err.comment.slice(0, 64));
+        } else {
+          this.log.error({ err: loggableError(err) }, 'dicom: worklist query failed');
+          final.setStatus(Status.ProcessingFailure);
+        }
         callback([final]);
       },
     );
