@@ -17,7 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uid } from '../tests/support/dicom-builder';
 import { spawnServer } from '../tests/support/child-server';
-import { ctStudy, run } from '../tests/support/dcmtk';
+import { ctStudy, DCMTK_ENV, run } from '../tests/support/dcmtk';
 import { median, signIn } from './lib/harness';
 
 const N = 300;
@@ -75,10 +75,11 @@ await writeFile(
     IndexDirectory: path.join(dir, 'orthanc-index'),
   }),
 );
-const orthanc = spawn('Orthanc', [path.join(dir, 'orthanc.json')], { stdio: 'ignore' });
+const orthanc = spawn('Orthanc', [path.join(dir, 'orthanc.json')], { stdio: 'ignore', env: DCMTK_ENV });
 await mkdir(path.join(dir, 'storescp'));
 const storescp = spawn('storescp', ['-od', path.join(dir, 'storescp'), '-aet', 'STORESCP', String(PORTS.storescp)], {
   stdio: 'ignore',
+  env: DCMTK_ENV,
 });
 try {
   for (let i = 0; (await fetch(`http://127.0.0.1:${PORTS.orthancHttp}/system`).catch(() => null))?.ok !== true; i++) {
@@ -104,7 +105,7 @@ try {
   const target = { aet: 'STORESCP', ip: '127.0.0.1', port: PORTS.storescp };
   const saved = await post('/device/saveAet', {
     name: 'bench storescp',
-    modality: 'OT',
+    modality: '',
     hospital_code: 'H001',
     ...target,
   });

@@ -45,6 +45,9 @@ async function firstStudy(p: TestPlatform, code: Hospital): Promise<HospitalData
 
 export async function startSuite(): Promise<Suite> {
   const p = await startTestPlatform();
+  // Calls that contact a device (test connection, forwarding) must not leave the machine: the demo devices
+  // point at this host's discard port, where nothing listens (connection refused at once).
+  await p.deps.db.execute(sql`update device set ip = '127.0.0.1', port = 9`);
   const tokens: Suite['tokens'] = {};
   for (const role of ROLES) if (role !== 'anonymous') tokens[role] = await loginAs(p.app, role, PASSWORDS[role]!);
   const data = { H001: await firstStudy(p, 'H001'), H002: await firstStudy(p, 'H002') };

@@ -3,11 +3,17 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDicom } from './dicom-builder';
 
+/**
+ * dcmtk keeps Nagle's algorithm on unless TCP_NODELAY=1 is in its environment: then each PDU's tail waits for
+ * the peer's delayed ACK (40 ms), and the sender, not the receiver, sets the pace. Every dcmtk peer we run gets it.
+ */
+export const DCMTK_ENV = { ...process.env, TCP_NODELAY: '1' };
+
 /** Runs a dcmtk (or any) command without blocking the event loop (the platform may live in this process). */
 export function run(cmd: string, args: string[], o: { killAfterMs?: number } = {}) {
   return new Promise<{ code: number | null; out: string; ms: number }>((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: DCMTK_ENV });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
