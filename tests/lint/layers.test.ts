@@ -104,6 +104,6 @@ describe('import layers (eslint.config.js, lint/layers.js)', () => {
     const msg = result?.messages.find((m) => m.ruleId === 'layers/boundaries')?.message;
     expect(msg).toContain("'../../report-write/api' (web/src/features/report-write/api)");
     expect(msg).toContain('web/src/features/worklist/');
-    expect(msg).toContain('agent-bridge excepted');
+    expect(msg).toContain('image-viewer/open-viewer excepted');
   });
 });
