@@ -1,16 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { ViewerStudyQuerySchema, ViewerStudySchema, type ViewerStudy } from '@shared/schemas/image-viewer';
 import type { AppEnv } from '../context';
 import type { Db } from '../db/client';
-import { instance, series, study } from '../db/schema';
+import { study } from '../db/schema';
 import { AppError, notFound } from '../lib/errors';
 import { ok } from '../lib/respond';
 import { okResponse } from '../lib/route';
 import { newRouter } from '../lib/router';
 import { guard } from '../middleware/auth';
-import { visibleStudy } from './archive';
+import { dicomList, visibleStudy } from './archive';
 import { studyOfViewerToken } from './viewer-token';
 
 /** The study a request's viewer token opens, found by the guard below. */
@@ -48,32 +48,22 @@ async function viewerStudy(db: Db, studyPk: number): Promise<ViewerStudy | null>
     .from(study)
     .where(and(eq(study.pk, studyPk), eq(study.is_del, 0)));
   if (!s) return null;
-  const rows = await db
-    .select({
-      series_iuid: series.series_iuid,
-      series_number: series.series_number,
-      series_desc: series.series_desc,
-      modality: series.modality,
-      sop_iuid: instance.sop_iuid,
-      instance_number: instance.instance_number,
-      frame_count: instance.frame_count,
-      rows: instance.rows,
-      cols: instance.cols,
-    })
-    .from(instance)
-    .innerJoin(series, eq(series.pk, instance.series_pk))
-    .where(and(eq(instance.study_pk, studyPk), eq(instance.del_image, 0)))
-    .orderBy(asc(series.series_number), asc(series.pk), asc(instance.instance_number), asc(instance.pk));
-  const out: ViewerStudy = { ...s, study_datetime: s.study_datetime.toISOString(), series: [] };
-  for (const { series_iuid, series_number, series_desc, modality, ...inst } of rows) {
-    let cur = out.series.at(-1);
-    if (cur?.series_iuid !== series_iuid) {
-      cur = { series_iuid, series_number, series_desc, modality, instances: [] };
-      out.series.push(cur);
-    }
-    cur.instances.push(inst);
-  }
-  return out;
+  const list = await dicomList(db, studyPk, s.study_iuid);
+  const live = list.series
+    .map(({ instances, ...se }) => ({
+      ...se,
+      instances: instances
+        .filter((i) => i.del_image === 0)
+        .map(({ sop_iuid, instance_number, frame_count, rows, cols }) => ({
+          sop_iuid,
+          instance_number,
+          frame_count,
+          rows,
+          cols,
+        })),
+    }))
+    .filter((se) => se.instances.length > 0);
+  return { ...s, study_datetime: s.study_datetime.toISOString(), series: live };
 }
 
 export function viewerRoutes() {
