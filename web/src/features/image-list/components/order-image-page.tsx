@@ -57,7 +57,7 @@ export function OrderImagePage() {
         align: 'right',
         render: (n: number) => <span data-testid="il-row-deleted">{n}</span>,
       },
-      { title: t('study:fields.modality'), dataIndex: 'modality', width: 80 },
+      { title: t('study:fields.modality'), dataIndex: 'modality', width: 100 },
       { title: t('study:fields.study_desc'), dataIndex: 'study_desc', width: 160, ellipsis: true },
       {
         title: t('study:actions.title'),
