@@ -34,7 +34,7 @@ export function StudyHeader({ study, compact }: { study: StudyDetail; compact?: 
       label: t('report:header.history'),
       children: <span data-testid="rw-history-count">{history.data ?? '-'}</span>,
     },
-    { key: 'files', label: t('report:header.attachments'), children: study.file_count },
+    { key: 'files', label: t('report:header.images'), children: study.file_count },
   ];
   // Label and value wrap as one unit, never inside a value ("A2600003 / 30" at 1440 px).
   return (
