@@ -62,3 +62,9 @@ export const CODE_LIST_WARNING = 510;
 export const CODE_IMPORT_PARTIAL = 201;
 /** use_password_check policy: lowercase, uppercase, digit, 6 to 16 characters. */
 export const STRONG_PASSWORD_RE = new RegExp(`^(?=.*[a-z])(?=.*[A-Z])(?=.*\\d).{${PASSWORD_MIN},${PASSWORD_MAX}}$`);
+
+/** Queue call screen (spec section 9): rooms per page (carousel step), the announcement's voice and delays. */
+export const QUEUE_ROOMS_PER_PAGE = 5;
+export const QUEUE_SPEECH_RATE = 0.6;
+export const QUEUE_SPEECH_DELAY_MS = 1_000;
+export const QUEUE_RECORDED_DELAY_MS = 3_000;
