@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   lowDiskWarnedAt: 'rxpacs.lowDisk.warnedAt',
   /** localStorage: hidden columns of a list, per route, with an expiry stamp (prefix + route). */
   listColumns: 'rxpacs.list.columns:',
+  /** localStorage: a call screen's device key (prefix + device pk). */
+  screenKey: 'rxpacs.screen.key:',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string, fallback: T): T {

@@ -1,0 +1,103 @@
+import { WS_KEEPALIVE_MS, WS_RETRY_MS } from '@shared/constants';
+
+/** What the screen says about its connection (spec: connection succeeded, broken, disconnected and retrying). */
+export type ConnectionStatus = 'connecting' | 'open' | 'broken' | 'retrying';
+
+export interface ScreenSocketOptions {
+  url: string;
+  /** The first message after each (re)connection, and the keepalive message every 30 s. */
+  hello: () => string;
+  ping: () => string;
+  onMessage: (data: unknown) => void;
+  onStatus: (s: ConnectionStatus) => void;
+  /** A close code after which retrying is pointless (e.g. the device key was refused). */
+  isFinal?: (code: number) => boolean;
+  WebSocketImpl?: typeof WebSocket;
+  retryMs?: number;
+  keepaliveMs?: number;
+}
+
+function parse(data: unknown): unknown {
+  try {
+    return JSON.parse(String(data));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The call screen's socket: says hello on open, pings every 30 s, and after any close tries again every
+ * 5 s for as long as the screen is up (a waiting-room screen has nobody to press reload).
+ */
+export class ScreenSocket {
+  private ws: WebSocket | null = null;
+  private keepalive: ReturnType<typeof setInterval> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+
+  constructor(private readonly o: ScreenSocketOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
+    this.stopKeepalive();
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+  }
+
+  private connect(): void {
+    this.o.onStatus('connecting');
+    const Impl = this.o.WebSocketImpl ?? WebSocket;
+    let ws: WebSocket;
+    try {
+      ws = new Impl(this.o.url);
+    } catch {
+      this.scheduleRetry();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.o.onStatus('open');
+      ws.send(this.o.hello());
+      this.keepalive = setInterval(() => ws.send(this.o.ping()), this.o.keepaliveMs ?? WS_KEEPALIVE_MS);
+    };
+    ws.onmessage = (ev: MessageEvent) => {
+      const m = parse(ev.data);
+      if (m !== undefined) this.o.onMessage(m);
+    };
+    ws.onerror = () => {
+      if (this.ws === ws) this.o.onStatus('broken');
+    };
+    ws.onclose = (ev: CloseEvent) => {
+      if (this.ws !== ws) return;
+      this.stopKeepalive();
+      this.ws = null;
+      if (this.o.isFinal?.(ev.code)) {
+        this.o.onStatus('broken');
+        return;
+      }
+      this.scheduleRetry();
+    };
+  }
+
+  private stopKeepalive(): void {
+    if (this.keepalive) clearInterval(this.keepalive);
+    this.keepalive = null;
+  }
+
+  private scheduleRetry(): void {
+    if (this.stopped) return;
+    this.o.onStatus('retrying');
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.connect();
+    }, this.o.retryMs ?? WS_RETRY_MS);
+  }
+}
