@@ -23,6 +23,10 @@ export const PERMISSIONS = {
   ORDER_LIST: 'order:list',
   ORDER_HISTORY: 'order:history',
   PWD_ERROR_LIST: 'monitor:pwdErrorList',
+  /** The registration desk: register, number, referral, abandon, delete and recover (issue 13). */
+  QUEUE_REGISTER: 'queue:register',
+  /** Calling patients into a room: call (next, again), pass, checking, complete, doctor on duty. */
+  QUEUE_CALL: 'queue:call',
   // ours: administration (role 1 holds all; a hospital administrator holds user, device, scan item)
   SYS_HOSPITAL: 'sys:hospital',
   SYS_USER: 'sys:user',

@@ -30,5 +30,7 @@ export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('session_ended'), reason: SessionEndReasonSchema }),
+  /** A registration of the hospital changed (queue desk and call panels refresh that room's list). */
+  z.object({ type: z.literal('queue_changed'), hospital_code: z.string(), call_room: z.string() }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessageSchema>;
