@@ -8,6 +8,7 @@ describe('hasScreen', () => {
     expect(hasScreen('/UserWorkCount')).toBe(false);
     expect(hasScreen('/imgCount')).toBe(false);
     expect(hasScreen('/uploadZip')).toBe(true);
-    expect(hasScreen('screen')).toBe(false);
+    expect(hasScreen('screen')).toBe(true);
+    expect(hasScreen('wechat')).toBe(false);
   });
 });

@@ -17,7 +17,6 @@ export const PENDING_SIGNED_IN = [
 export const PENDING_PUBLIC = [
   'user/register',
   'user/register-result',
-  'screen',
   'wechat',
   'patientInfo',
   'tempPreview',

@@ -23,6 +23,7 @@ const routes: RouteObject[] = [
       { path: '/rptPrint', lazy: page(() => import('./routes/report-print')) },
       { path: '/OpenImageStation', lazy: page(() => import('./routes/open-image-station')) },
       { path: '/readingFilm', lazy: page(() => import('./routes/reading-film')) },
+      { path: '/screen', lazy: page(() => import('./routes/screen')) },
       ...PENDING_PUBLIC.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
       { path: '/403', element: <ExceptionRedirect status="403" /> },
       { path: '/404', element: <ExceptionRedirect status="404" /> },

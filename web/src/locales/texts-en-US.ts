@@ -16,6 +16,7 @@ import enImageViewer from './en-US/imageViewer.json';
 import enImageUpload from './en-US/imageUpload.json';
 import enImageList from './en-US/imageList.json';
 import enDicomForward from './en-US/dicomForward.json';
+import enQueueScreen from './en-US/queueScreen.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -37,6 +38,7 @@ const texts = {
   imageUpload: enImageUpload,
   imageList: enImageList,
   dicomForward: enDicomForward,
+  queueScreen: enQueueScreen,
 };
 
 export default texts;

@@ -16,6 +16,7 @@ import zhImageViewer from './zh-CN/imageViewer.json';
 import zhImageUpload from './zh-CN/imageUpload.json';
 import zhImageList from './zh-CN/imageList.json';
 import zhDicomForward from './zh-CN/dicomForward.json';
+import zhQueueScreen from './zh-CN/queueScreen.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -37,6 +38,7 @@ const texts = {
   imageUpload: zhImageUpload,
   imageList: zhImageList,
   dicomForward: zhDicomForward,
+  queueScreen: zhQueueScreen,
 };
 
 export default texts;

@@ -7,22 +7,18 @@ function memory() {
 }
 
 describe('device key of the call screen', () => {
-  it('keeps a key from the address and takes it out of the address bar', () => {
+  it('keeps a key from the address and gives the address without it', () => {
     const storage = memory();
-    const urls: string[] = [];
-    const loc = { pathname: '/rxpacs/', search: '', hash: '#/screen?pk=7&key=secret-key&local_play=1' };
-    expect(takeDeviceKey('7', loc, storage, (u) => urls.push(u))).toBe('secret-key');
-    expect(urls).toEqual(['/rxpacs/#/screen?pk=7&local_play=1']);
+    const r = takeDeviceKey('7', new URLSearchParams('pk=7&key=secret-key&local_play=1'), storage);
+    expect(r.key).toBe('secret-key');
+    expect(r.cleaned?.toString()).toBe('pk=7&local_play=1');
     expect([...storage.m.values()]).toEqual(['secret-key']);
   });
 
-  it('reads the kept key on a later visit, per device, without touching the address', () => {
+  it('reads the kept key on a later visit, per device, leaving the address alone', () => {
     const storage = memory();
-    takeDeviceKey('7', { pathname: '/rxpacs/', search: '', hash: '#/screen?pk=7&key=k7' }, storage, () => {});
-    const urls: string[] = [];
-    const later = { pathname: '/rxpacs/', search: '', hash: '#/screen?pk=7' };
-    expect(takeDeviceKey('7', later, storage, (u) => urls.push(u))).toBe('k7');
-    expect(takeDeviceKey('8', later, storage, (u) => urls.push(u))).toBeNull();
-    expect(urls).toEqual([]);
+    takeDeviceKey('7', new URLSearchParams('pk=7&key=k7'), storage);
+    expect(takeDeviceKey('7', new URLSearchParams('pk=7'), storage)).toEqual({ key: 'k7', cleaned: null });
+    expect(takeDeviceKey('8', new URLSearchParams('pk=8'), storage)).toEqual({ key: null, cleaned: null });
   });
 });

@@ -1,35 +1,32 @@
 import { STORAGE_KEYS } from '@web/lib/storage-keys';
 
+type KeyStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
 /**
  * The screen's device key: it arrives once in the address (`&key=`), is kept in this browser's storage per
- * device and taken out of the address bar, so it is not left on view or in the history of a public screen.
- * Later visits (`/screen?pk=7`) read it from storage.
+ * device, and the address without it (`cleaned`) replaces the one shown, so the key is not left on view or
+ * in the history of a public screen. Later visits (`/screen?pk=7`) read it from storage.
  */
 export function takeDeviceKey(
   pk: string,
-  loc: { search: string; hash: string; pathname: string },
-  storage: Pick<Storage, 'getItem' | 'setItem'>,
-  replaceUrl: (url: string) => void,
-): string | null {
+  query: URLSearchParams,
+  storage: KeyStorage,
+): { key: string | null; cleaned: URLSearchParams | null } {
   const storageKey = `${STORAGE_KEYS.screenKey}${pk}`;
-  // A hash router keeps its query inside the hash: /rxpacs/#/screen?pk=7&key=...
-  const [route = '', query = ''] = loc.hash.split('?');
-  const params = new URLSearchParams(query);
-  const given = params.get('key');
+  const given = query.get('key');
   if (given) {
     try {
       storage.setItem(storageKey, given);
     } catch {
       // storage disabled: the key works for this visit only
     }
-    params.delete('key');
-    const rest = params.toString();
-    replaceUrl(`${loc.pathname}${loc.search}${route}${rest ? `?${rest}` : ''}`);
-    return given;
+    const cleaned = new URLSearchParams(query);
+    cleaned.delete('key');
+    return { key: given, cleaned };
   }
   try {
-    return storage.getItem(storageKey);
+    return { key: storage.getItem(storageKey), cleaned: null };
   } catch {
-    return null;
+    return { key: null, cleaned: null };
   }
 }

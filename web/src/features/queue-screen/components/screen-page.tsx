@@ -1,0 +1,54 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { CALL_SETTING_DEFAULTS } from '@shared/schemas/queue';
+import { useScreenFeed } from '../hooks/use-screen-feed';
+import { takeDeviceKey } from '../lib/device-key';
+import { CallOverlay } from './call-overlay';
+import { ConnectionBadge } from './connection-badge';
+import { ScaledStage } from './scaled-stage';
+import { ScreenBoard } from './screen-board';
+
+function Unbound() {
+  const { t } = useTranslation('queueScreen');
+  return (
+    <div
+      data-testid="screen-unbound"
+      style={{ padding: 48, fontSize: 24, color: '#fff', background: '#001529', minHeight: '100vh' }}
+    >
+      {t('unbound')}
+    </div>
+  );
+}
+
+function LiveScreen({ pk, deviceKey, localPlay }: { pk: number; deviceKey: string; localPlay: boolean }) {
+  const feed = useScreenFeed({ pk, deviceKey, localPlay });
+  const s = feed.device?.settings ?? CALL_SETTING_DEFAULTS;
+  return (
+    <ScaledStage width={s.screen_width} height={s.screen_height} background={s.bg_color}>
+      <div data-testid="screen-page" data-status={feed.status} style={{ display: 'contents' }}>
+        {feed.device ? (
+          <ScreenBoard device={feed.device} rooms={feed.rooms} status={feed.status} />
+        ) : (
+          <div style={{ margin: 'auto', color: s.font_color }}>
+            <ConnectionBadge status={feed.status} fontSize={s.font_size} />
+          </div>
+        )}
+        {feed.call && feed.device && <CallOverlay call={feed.call} settings={feed.device.settings} />}
+      </div>
+    </ScaledStage>
+  );
+}
+
+/** /screen?pk=&local_play=: the public call screen of one call device (no sign-in; the device key binds it). */
+export function ScreenPage() {
+  const [query, setQuery] = useSearchParams();
+  const pk = Number(query.get('pk'));
+  const localPlay = query.get('local_play') === '1';
+  const [taken] = useState(() => takeDeviceKey(String(pk), query, localStorage));
+  useEffect(() => {
+    if (taken.cleaned) setQuery(taken.cleaned, { replace: true });
+  }, [taken, setQuery]);
+  if (!Number.isInteger(pk) || pk <= 0 || !taken.key) return <Unbound />;
+  return <LiveScreen pk={pk} deviceKey={taken.key} localPlay={localPlay} />;
+}
