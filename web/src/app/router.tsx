@@ -65,6 +65,9 @@ const routes: RouteObject[] = [
           { path: '/system/scanp', lazy: page(() => import('./routes/system-scanp')) },
           { path: '/system/device', lazy: page(() => import('./routes/system-device')) },
           { path: '/system/audit', lazy: page(() => import('./routes/system-audit')) },
+          { path: '/system/callDevice', lazy: page(() => import('./routes/system-call-device')) },
+          { path: '/register', lazy: page(() => import('./routes/queue-register')) },
+          { path: '/callPanel', lazy: page(() => import('./routes/call-panel')) },
           { path: '/readingVideo', lazy: page(() => import('./routes/reading-video')) },
           {
             path: '/uploadZip',

@@ -12,3 +12,9 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * The first key of every query showing the call queue (desk, call panel). The realtime socket refetches
+ * them when the server says a registration changed, without the queue features and it knowing each other.
+ */
+export const QUEUE_QUERY_ROOT = 'queue';

@@ -18,6 +18,8 @@ export const STORAGE_KEYS = {
   listColumns: 'rxpacs.list.columns:',
   /** localStorage: a call screen's device key (prefix + device pk). */
   screenKey: 'rxpacs.screen.key:',
+  /** localStorage: the room the call panel calls for on this workstation. */
+  callPanelRoom: 'rxpacs.callPanel.room',
 } as const;
 
 export function readJson<T>(storage: Storage, key: string, fallback: T): T {

@@ -17,6 +17,8 @@ import enImageUpload from './en-US/imageUpload.json';
 import enImageList from './en-US/imageList.json';
 import enDicomForward from './en-US/dicomForward.json';
 import enQueueScreen from './en-US/queueScreen.json';
+import enQueueDesk from './en-US/queueDesk.json';
+import enCallDevice from './en-US/callDevice.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -39,6 +41,8 @@ const texts = {
   imageList: enImageList,
   dicomForward: enDicomForward,
   queueScreen: enQueueScreen,
+  queueDesk: enQueueDesk,
+  callDevice: enCallDevice,
 };
 
 export default texts;

@@ -17,6 +17,8 @@ import zhImageUpload from './zh-CN/imageUpload.json';
 import zhImageList from './zh-CN/imageList.json';
 import zhDicomForward from './zh-CN/dicomForward.json';
 import zhQueueScreen from './zh-CN/queueScreen.json';
+import zhQueueDesk from './zh-CN/queueDesk.json';
+import zhCallDevice from './zh-CN/callDevice.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -39,6 +41,8 @@ const texts = {
   imageList: zhImageList,
   dicomForward: zhDicomForward,
   queueScreen: zhQueueScreen,
+  queueDesk: zhQueueDesk,
+  callDevice: zhCallDevice,
 };
 
 export default texts;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { queryClient, QUEUE_QUERY_ROOT } from '@web/lib/query-client';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { useSessionStore } from '@web/lib/session-store';
 import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
@@ -6,7 +7,8 @@ import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
 /**
  * While signed in, keeps the realtime socket open. When an administrator locks the account, resets its
  * password or removes it, the tab is signed out as a 401 would (the session forgotten, the guard shows the
- * sign-in page) and the sign-in page says why. If the socket cannot connect, nothing else changes.
+ * sign-in page) and the sign-in page says why. A change in the hospital's call queue refetches the queue
+ * lists on view. If the socket cannot connect, nothing else changes.
  */
 export function useSessionEndWatch(): void {
   const token = useSessionStore((s) => s.token);
@@ -16,6 +18,10 @@ export function useSessionEndWatch(): void {
       url: realtimeUrl(window.location),
       token,
       onMessage: (m) => {
+        if (m.type === 'queue_changed') {
+          void queryClient.invalidateQueries({ queryKey: [QUEUE_QUERY_ROOT] });
+          return;
+        }
         if (m.type !== 'session_ended') return;
         useSessionEndNotice.getState().set(m.reason);
         useSessionStore.getState().clear();
