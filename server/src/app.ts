@@ -52,6 +52,9 @@ import {
 import { dicomwebRoutes } from './images/dicomweb-routes';
 import { orderImageRoutes } from './images/order-image-routes';
 import { forwardRoutes } from './modules/forward/routes';
+import { registerRoutes } from './modules/queue/register-routes';
+import { callDeviceRoutes } from './modules/queue/device-routes';
+import { queueAudioRoutes } from './modules/queue/audio-route';
 import { viewerRoutes } from './images/viewer-routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -204,6 +207,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     dicomwebRoutes(),
     orderImageRoutes(),
     forwardRoutes(),
+    registerRoutes(),
+    callDeviceRoutes(),
+    queueAudioRoutes(),
   ]) {
     app.route('/', sub);
   }

@@ -9,6 +9,8 @@ import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { closeReportPdf } from './modules/report-pdf/service';
 import { createRealtimeHub } from './realtime/hub';
+import { localFanout, pgFanout } from './realtime/fanout';
+import { createScreenHub } from './realtime/screens';
 import { chooseImageStore } from './images/choose-store';
 import { sweepStaging } from './images/file-store';
 
@@ -35,12 +37,18 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   const images = chooseImageStore(env);
   const swept = await sweepStaging(images.stagingDir);
   if (swept) log.info({ swept }, 'stale staged uploads removed');
+  const fanout = env.DATABASE_URL ? pgFanout(env.DATABASE_URL, log) : localFanout();
+  // Listening before serving, so no call made right after start is missed (capped: it keeps retrying).
+  await Promise.race([fanout.ready(), new Promise((r) => setTimeout(r, 5_000).unref())]);
+  const screens = createScreenHub({ db: database.db, log, fanout });
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
     log,
     env,
-    realtime: createRealtimeHub({ db: database.db, log, publicOrigin: env.PUBLIC_ORIGIN }),
+    realtime: createRealtimeHub({ db: database.db, log, publicOrigin: env.PUBLIC_ORIGIN, screens, fanout }),
+    fanout,
+    screens,
     images,
   };
   return {
@@ -48,6 +56,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     deps,
     close: async () => {
       await deps.realtime.close();
+      await fanout.close();
       await closeReportPdf(deps);
       await database.close();
       lock?.release();

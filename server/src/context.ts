@@ -2,6 +2,8 @@ import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './lib/logger';
 import type { RealtimeHub } from './realtime/types';
+import type { Fanout } from './realtime/fanout';
+import type { ScreenHub } from './realtime/screens';
 import type { ImageStore } from './images/store';
 import type { UserSettings } from '@shared/schemas/auth';
 
@@ -12,6 +14,10 @@ export interface AppDeps {
   env: Env;
   /** Pushes to open tabs (session ended, and later the queue's calls). */
   realtime: RealtimeHub;
+  /** Events every server process sees (PostgreSQL LISTEN/NOTIFY; in-process with PGlite). */
+  fanout: Fanout;
+  /** The call screens' sockets (/websocket.ws/{pk}). */
+  screens: ScreenHub;
   /** Bytes of the DICOM instances (server/src/images). */
   images: ImageStore;
   /** Injectable clock (tests replace it); unset means the system clock. */

@@ -43,5 +43,7 @@ export const ERROR_IDS = [
   'PDF_UNAVAILABLE',
   'UNAVAILABLE',
   'INTERNAL',
+  'QUEUE_STATE',
+  'QUEUE_DUPLICATE',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

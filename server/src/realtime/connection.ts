@@ -52,7 +52,13 @@ export function acceptConnection(ws: WebSocket, o: ConnectionOptions): void {
       (user) => {
         clearTimeout(timer);
         if (ws.readyState !== ws.OPEN) return;
-        const client = { ws, userPk: user.pk, sessionPk: user.sessionPk };
+        const client = {
+          ws,
+          userPk: user.pk,
+          sessionPk: user.sessionPk,
+          hospital_code: user.hospital_code,
+          isSuper: user.isSuper,
+        };
         o.registry.add(client);
         ws.once('close', () => o.registry.remove(client));
         state = 'ready';

@@ -3,12 +3,16 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { WS_KEEPALIVE_MS } from '@shared/constants';
 import { REALTIME_CLOSE, REALTIME_PATH } from '@shared/protocol/realtime';
+import { SCREEN_SOCKET_PREFIX } from '@shared/protocol/queue-screen';
 import type { Db } from '../db/client';
 import type { Logger } from '../lib/logger';
 import { authenticate } from '../modules/auth/session';
 import { acceptConnection, send } from './connection';
 import { originAllowed } from './origin';
+import type { Fanout } from './fanout';
+import { QUEUE_CHANNEL, type QueueEvent } from './queue-events';
 import { ClientRegistry } from './registry';
+import type { ScreenHub } from './screens';
 import type { RealtimeHub } from './types';
 
 export type { RealtimeHub, SessionEndReason } from './types';
@@ -20,6 +24,10 @@ export interface RealtimeOptions {
   publicOrigin?: string | undefined;
   keepaliveMs?: number;
   authTimeoutMs?: number;
+  /** The call screens' sockets (same HTTP server, routed by path). */
+  screens?: ScreenHub;
+  /** Queue events of every process (the desks' queue_changed). */
+  fanout?: Fanout;
 }
 
 function refuseUpgrade(socket: Duplex, status: string) {
@@ -53,6 +61,7 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
 
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (o.screens && path.startsWith(SCREEN_SOCKET_PREFIX)) return o.screens.handleUpgrade(req, socket, head);
     if (path !== REALTIME_PATH) return refuseUpgrade(socket, '404 Not Found');
     if (!originAllowed(req, o.publicOrigin)) {
       o.log.warn({ origin: req.headers.origin ?? '' }, 'realtime: origin refused');
@@ -61,7 +70,20 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   };
 
+  const queueChanged = (hospitalCode: string, callRoom: string) => {
+    for (const c of registry.all()) {
+      if (c.isSuper || c.hospital_code === hospitalCode) {
+        send(c.ws, { type: 'queue_changed', hospital_code: hospitalCode, call_room: callRoom });
+      }
+    }
+  };
+  const unsubscribe = o.fanout?.subscribe(QUEUE_CHANNEL, (m) => {
+    const ev = m as QueueEvent;
+    if (ev.kind === 'room') queueChanged(ev.hospital_code, ev.call_room);
+  });
+
   return {
+    queueChanged,
     sessionsEnded(userPk, reason) {
       for (const { ws } of registry.take(userPk)) {
         send(ws, { type: 'session_ended', reason });
@@ -73,7 +95,9 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     },
     connections: (userPk) => registry.count(userPk),
     async close() {
+      unsubscribe?.();
       clearInterval(heartbeat);
+      await o.screens?.close();
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },

@@ -4,6 +4,9 @@ export interface Client {
   ws: WebSocket;
   userPk: number;
   sessionPk: number;
+  /** For pushes limited to a hospital (the queue); the super administrator gets every hospital's. */
+  hospital_code: string;
+  isSuper: boolean;
 }
 
 /** The authenticated sockets, by user (a user may have several tabs and sessions). */

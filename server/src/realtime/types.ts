@@ -10,7 +10,9 @@ export type { SessionEndReason };
 export interface RealtimeHub {
   /** Every open tab of the user is told its session ended (after the sessions are revoked in the database). */
   sessionsEnded(userPk: number, reason: SessionEndReason): void;
-  /** Serves the socket at REALTIME_PATH on this Node HTTP server (its 'upgrade' event). */
+  /** Signed-in tabs of the hospital refresh that room's queue (registration desk, call panel). */
+  queueChanged(hospitalCode: string, callRoom: string): void;
+  /** Serves the socket at REALTIME_PATH (and the call screens' /websocket.ws/{pk}) on this Node HTTP server (its 'upgrade' event). */
   attach(server: EventEmitter): void;
   /** Authenticated sockets of a user (tests, diagnostics). */
   connections(userPk: number): number;

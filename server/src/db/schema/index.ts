@@ -7,3 +7,4 @@ export * from './template';
 export * from './cert';
 export * from './image';
 export * from './patient-file';
+export * from './queue';

@@ -94,6 +94,17 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     ],
   },
   {
+    key: 'queue',
+    name: '排队叫号',
+    name_en: 'Queue',
+    icon: 'SoundOutlined',
+    menu_type: 0,
+    children: [
+      page('queueRegister', '登记台', 'Registration desk', '/register', 'TeamOutlined', P.QUEUE_REGISTER),
+      page('callPanel', '诊室叫号', 'Call panel', '/callPanel', 'SoundOutlined', P.QUEUE_CALL),
+    ],
+  },
+  {
     key: 'sysAdmin',
     name: '系统管理',
     name_en: 'Administration',
@@ -108,6 +119,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('sysDict', '数据字典', 'Dictionary', '/system/dict', 'ProfileOutlined', P.SYS_DICT),
       page('sysScanp', '检查项目', 'Scan items', '/system/scanp', 'FileTextOutlined', P.SYS_SCANP),
       page('sysDevice', 'DICOM 设备', 'DICOM devices', '/system/device', 'DatabaseOutlined', P.SYS_DEVICE),
+      page('sysCallDevice', '叫号设备', 'Call devices', '/system/callDevice', 'MonitorOutlined', P.SYS_DEVICE),
       page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
     ],
   },
@@ -127,6 +139,7 @@ const DOCTOR = [
   'fowardRpt',
   'reportRetry',
   'collection',
+  'callPanel',
 ];
 
 /** Roles (pk order matters: role 1 is the super administrator) and the permission keys each holds. */
@@ -143,13 +156,13 @@ export const ROLE_SEEDS = [
     code: 'register',
     name: '登记人员',
     name_en: 'Registration staff',
-    keys: ['orderList', 'orderHistory', 'patinfo', 'collection'],
+    keys: ['orderList', 'orderHistory', 'patinfo', 'collection', 'queueRegister', 'callPanel'],
   },
   { code: 'no_menu', name: '未分配', name_en: 'Unassigned', keys: [] as string[] },
   {
     code: 'hospital_admin',
     name: '医院管理员',
     name_en: 'Hospital administrator',
-    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice'],
+    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice'],
   },
 ] as const;

@@ -1,0 +1,24 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../../context';
+import type { Db } from '../../db/client';
+import { callerOf, type Caller } from '../../lib/caller';
+import type { Fanout } from '../../realtime/fanout';
+import { QUEUE_CHANNEL, type QueueEvent } from '../../realtime/queue-events';
+
+/** What a queue service needs: the database, who acts, the moment, and where its events go. */
+export interface QueueCtx {
+  db: Db;
+  who: Caller;
+  now: Date;
+  fanout: Fanout;
+}
+
+export function queueCtx(c: Context<AppEnv>): QueueCtx {
+  const { db, fanout, now } = c.var.deps;
+  return { db, who: callerOf(c), now: now?.() ?? new Date(), fanout };
+}
+
+/** Events go out after the change committed (each process delivers them to its own sockets). */
+export async function publishAll(ctx: Pick<QueueCtx, 'fanout'>, events: QueueEvent[]): Promise<void> {
+  for (const ev of events) await ctx.fanout.publish(QUEUE_CHANNEL, ev);
+}

@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { queueCounter } from '../../db/schema';
+
+/**
+ * The next number of a room for the day: one upsert increments the counter row under its row lock, so
+ * concurrent registrations never get the same number (the unique index on registrations backs this up).
+ */
+export async function nextCallNo(tx: Tx, hospitalCode: string, callRoom: string, day: string): Promise<number> {
+  const [row] = await tx
+    .insert(queueCounter)
+    .values({ hospital_code: hospitalCode, call_room: callRoom, queue_day: day, last_no: 1 })
+    .onConflictDoUpdate({
+      target: [queueCounter.hospital_code, queueCounter.call_room, queueCounter.queue_day],
+      set: { last_no: sql`${queueCounter.last_no} + 1` },
+    })
+    .returning({ no: queueCounter.last_no });
+  return row!.no;
+}
