@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { STORAGE_KEYS } from '@web/lib/storage-keys';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
+import { signedIn } from '../fixtures/session';
+import { CallScreen, DeskScreen } from '../pages/queue-pages';
+
+const SCREE_INTERVAL_S = 3;
+let device: { pk: number; device_key: string };
+let admin: string;
+
+async function api<T>(origin: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as { success: boolean; data: T; msg: string };
+  if (!json.success) throw new Error(`${path}: ${json.msg}`);
+  return json.data;
+}
+
+const e2e = useE2e(async ({ platform }) => {
+  const res = await fetch(`${platform.origin}/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin', password: 'Admin@123', logon_type: 'PC' }),
+  });
+  admin = ((await res.json()) as { token: string }).token;
+  device = await api(
+    platform.origin,
+    '/device/saveCall',
+    {
+      name: 'Waiting hall',
+      hospital_code: 'H001',
+      department: '放射科',
+      rooms: [{ room_name: 'CT1' }, { room_name: 'DR1' }],
+      scree_interval: SCREE_INTERVAL_S,
+      play_times: 1,
+    },
+    admin,
+  );
+});
+
+/** The call screen in a browser profile of its own (a kiosk), in Chinese. */
+async function openScreen() {
+  const { context, page } = await newPage(e2e.browser);
+  await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [STORAGE_KEYS.locale, 'zh-CN']);
+  const screen = new CallScreen(page, e2e.platform.appUrl);
+  await screen.open(device.pk, device.device_key);
+  return { screen, page, close: () => context.close() };
+}
+
+describe('registration desk and call screen', () => {
+  it('register and call at the desk: the screen shows the masked name full screen for scree_interval, then the board', async () => {
+    const { screen, page: screenPage, close } = await openScreen();
+    expect(await screen.waitStatus('open')).toBe('连接成功');
+    // The key is kept by the screen and gone from its address bar.
+    expect(new URL(screenPage.url()).hash).toBe(`#/screen?pk=${device.pk}`);
+    await screen.room('DR1').waitFor();
+    expect(await screen.page.getByTestId('screen-hospital').textContent()).toBe('第一人民医院');
+
+    const desk = await signedIn(e2e.browser, e2e.platform, 'register');
+    const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);
+    await deskScreen.open();
+    await deskScreen.register({ pat_id: 'Q-E2E-1', pat_name: '张三丰', modality: 'CT', room: 'CT1' });
+    expect(await deskScreen.row('Q-E2E-1').getByTestId('desk-call-no').textContent()).toBe('1');
+    // The waiting patient reaches the board, masked.
+    await screen.room('CT1').getByTestId('screen-room-waiting').filter({ hasText: '1号 张*丰' }).waitFor();
+
+    const audio = screenPage.waitForRequest((r) => r.url().includes('/register/playmp3?pat_id=Q-E2E-1'));
+    await deskScreen.act('Q-E2E-1', 'call', 'called');
+
+    await screen.call().waitFor();
+    const shownAt = Date.now();
+    expect(await screen.call().getAttribute('data-call-no')).toBe('1');
+    expect(await screen.page.getByTestId('screen-call-patient').textContent()).toBe('1号 张*丰');
+    expect(await screen.page.getByTestId('screen-call-room').textContent()).toContain('CT1');
+    // The recorded announcement (no browser voice in headless Chromium) starts 3 s after the call.
+    await audio;
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2_500);
+
+    await screen.call().waitFor({ state: 'hidden', timeout: (SCREE_INTERVAL_S + 5) * 1000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(SCREE_INTERVAL_S * 1000 - 200);
+    await screen.room('CT1').getByTestId('screen-room-current').filter({ hasText: '1号 张*丰' }).waitFor();
+    // The public screen never received the full name.
+    expect(await screenPage.content()).not.toContain('张三丰');
+
+    await desk.close();
+    await close();
+  });
+
+  it('when the device is switched off the screen says the connection is gone, and it comes back by itself', async () => {
+    const { screen, close } = await openScreen();
+    await screen.waitStatus('open');
+
+    await api(e2e.platform.origin, '/device/updateCallStatus', { pk: device.pk, status: 0 }, admin);
+    expect(await screen.waitStatus('retrying')).toBe('已断开，正在重连');
+
+    await api(e2e.platform.origin, '/device/updateCallStatus', { pk: device.pk, status: 1 }, admin);
+    // Reconnects on its own within the 5 s retry (plus the refused attempts while it was off).
+    expect(await screen.waitStatus('open', 15_000)).toBe('连接成功');
+    await screen.room('CT1').waitFor();
+    await close();
+  });
+
+  it('the desk greys out the actions a state does not allow', async () => {
+    const desk = await signedIn(e2e.browser, e2e.platform, 'register');
+    const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);
+    await deskScreen.open();
+    await deskScreen.register({ pat_id: 'Q-E2E-2', pat_name: 'Li Si', modality: 'DR', room: 'DR1' });
+    const row = deskScreen.row('Q-E2E-2');
+    expect(await row.getByTestId('desk-action-call').isEnabled()).toBe(true);
+    expect(await row.getByTestId('desk-action-pass').isEnabled()).toBe(false);
+    await deskScreen.act('Q-E2E-2', 'call', 'called');
+    expect(await row.getByTestId('desk-action-call').isEnabled()).toBe(false);
+    await deskScreen.act('Q-E2E-2', 'pass', 'passed');
+    await deskScreen.act('Q-E2E-2', 'call', 'called');
+    await deskScreen.act('Q-E2E-2', 'complete', 'completed');
+    expect(await row.getByTestId('desk-action-callAgain').isEnabled()).toBe(false);
+    await desk.close();
+  });
+});
