@@ -34,8 +34,12 @@ await db.insert(device).values([
 ]);
 const listener = await startDicomListener(platform.deps, { port: 0, host: '127.0.0.1', aet: 'RXPACS' });
 const port = String(listener.port);
-const store = (aet: string, files: string[], extra: string[] = [], aec = 'RXPACS') =>
-  run('storescu', ['-aet', aet, '-aec', aec, ...extra, '127.0.0.1', port, ...files]);
+/** storescu, then the archive's index catches up (acknowledged instances are indexed in the background). */
+const store = async (aet: string, files: string[], extra: string[] = [], aec = 'RXPACS') => {
+  const r = await run('storescu', ['-aet', aet, '-aec', aec, ...extra, '127.0.0.1', port, ...files]);
+  await listener.settled();
+  return r;
+};
 const echo = (aet: string, aec = 'RXPACS') => run('echoscu', ['-aet', aet, '-aec', aec, '127.0.0.1', port]);
 const studyOf = async (uid: string) =>
   (

@@ -178,6 +178,7 @@ try {
     String(listener.port),
     ...sentFiles,
   ]);
+  await listener.settled();
   await listener.close();
   const afterStorescu = ((await orthancGet('/instances')) as string[]).length;
   const sentRows = await platform.deps.db

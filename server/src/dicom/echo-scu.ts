@@ -1,5 +1,5 @@
 import { DicomNetError, ScuAssociation, type DicomFailure } from './scu-association';
-import { IMPLICIT_LE, VERIFICATION_SOP_CLASS } from './scu-pdu';
+import { IMPLICIT_LE, VERIFICATION_SOP_CLASS } from './pdu';
 import type { StoreTarget } from './store-scu';
 
 export type EchoResult =

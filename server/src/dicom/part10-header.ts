@@ -4,7 +4,7 @@
  * received, in the negotiated transfer syntax.
  */
 export const IMPLEMENTATION_CLASS_UID = '2.25.102114585822493977202496563884975709022';
-const IMPLEMENTATION_VERSION = 'RXPACS_1';
+export const IMPLEMENTATION_VERSION = 'RXPACS_1';
 
 const even = (b: Buffer, fill: number) => (b.length % 2 ? Buffer.concat([b, Buffer.from([fill])]) : b);
 

@@ -1,20 +1,18 @@
 import net from 'node:net';
+import { echoRequest, parseCommand, storeRequest, type Command } from './dimse-command';
 import {
   abortRequest,
   associateRequest,
   dataPdu,
-  echoRequest,
   parseAssociateAccept,
   parseAssociateReject,
-  parseCommand,
   parsePdvs,
   PDU,
   releaseRequest,
-  storeRequest,
   type AcceptedContext,
-  type CommandResponse,
   type ProposedContext,
-} from './scu-pdu';
+} from './pdu';
+import { PduReader, type RawPdu } from './pdu-reader';
 
 /**
  * One association as a service class user, on a plain socket: our own small upper-layer client rather than
@@ -50,14 +48,9 @@ export interface AssociationOptions {
 /** What we send in one PDV at most, whatever larger PDU the peer accepts. */
 const SEND_MAX_PDU = 256 * 1024;
 
-interface RawPdu {
-  type: number;
-  body: Buffer;
-}
-
 export class ScuAssociation {
-  private chunks: Buffer[] = [];
-  private buffered = 0;
+  private readonly reader = new PduReader(64 << 20);
+  private arrived: RawPdu[] = [];
   private waiting: { resolve: (p: RawPdu) => void; reject: (e: Error) => void } | null = null;
   private failure: DicomNetError | null = null;
   private messageId = 0;
@@ -66,8 +59,12 @@ export class ScuAssociation {
 
   private constructor(private readonly socket: net.Socket) {
     socket.on('data', (b: Buffer) => {
-      this.chunks.push(b);
-      this.buffered += b.length;
+      try {
+        this.arrived.push(...this.reader.push(b));
+      } catch (err) {
+        this.fail(new DicomNetError('protocol', (err as Error).message));
+        socket.destroy();
+      }
       this.deliver();
     });
     socket.on('error', (err: NodeJS.ErrnoException) => this.fail(netError(err)));
@@ -103,7 +100,7 @@ export class ScuAssociation {
   }
 
   /** C-ECHO on the given (accepted) verification context: the response status (0 success). */
-  async echo(contextId: number): Promise<CommandResponse> {
+  async echo(contextId: number): Promise<Command> {
     const id = this.nextId();
     await this.write(dataPdu(contextId, true, true, echoRequest(id)));
     return this.response(id);
@@ -156,7 +153,7 @@ export class ScuAssociation {
     return this.messageId;
   }
 
-  private async response(id: number): Promise<CommandResponse> {
+  private async response(id: number): Promise<Command> {
     const parts: Buffer[] = [];
     for (;;) {
       const p = await this.next();
@@ -189,25 +186,12 @@ export class ScuAssociation {
 
   private deliver() {
     if (!this.waiting) return;
-    if (this.buffered >= 6) {
-      const all = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
-      this.chunks = [all];
-      const len = all.readUInt32BE(2);
-      if (all.length >= 6 + len) {
-        const p = { type: all.readUInt8(0), body: all.subarray(6, 6 + len) };
-        const rest = all.subarray(6 + len);
-        this.chunks = rest.length ? [rest] : [];
-        this.buffered = rest.length;
-        const w = this.waiting;
-        this.waiting = null;
-        w.resolve(p);
-        return;
-      }
-    }
-    if (this.failure) {
+    const next = this.arrived.shift();
+    if (next || this.failure) {
       const w = this.waiting;
       this.waiting = null;
-      w.reject(this.failure);
+      if (next) w.resolve(next);
+      else w.reject(this.failure!);
     }
   }
 

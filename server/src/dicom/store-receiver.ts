@@ -1,11 +1,16 @@
+import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../context';
-import { createIngest, type FileOutcome } from '../images/ingest';
-import { translate } from '../lib/i18n';
+import { series, study } from '../db/schema';
+import { INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB } from '../images/ingest';
+import { BadDicom, parseInstance } from '../images/parse';
+import { translate, type MessageKey, type Params } from '../lib/i18n';
+import type { ReceivedQueue, ReceivedTag } from './received-queue';
+import type { StagedInstance } from './staged-instance';
 
 /** C-STORE statuses (PS3.4 B.2.3 and Annex C). */
 export const STORE_STATUS = {
   success: 0x0000,
-  /** Refused: out of resources (the store or database failed). */
+  /** Refused: out of resources (the disk or database failed). */
   outOfResources: 0xa700,
   /** Refused: another hospital's study, or a series UID of another study. */
   notAuthorized: 0x0124,
@@ -17,45 +22,68 @@ export interface StoreResult {
   status: number;
   /** For the response's ErrorComment (LO, at most 64 characters). */
   comment?: string;
-  outcome: FileOutcome;
 }
+
+const refused = (status: number, key: MessageKey, params?: Params): StoreResult => ({
+  status,
+  comment: translate('en-US', key, params).slice(0, 64),
+});
 
 /**
- * The instances of one association go through the archive's ingest for the device's hospital. Each is
- * written (bytes in the store, row committed) before its C-STORE response leaves: acknowledged means kept.
+ * The instances of one association, for the device's hospital. Each is checked the way the archive's ingest
+ * would refuse it (readable, its study not another hospital's, its series not another study's), then made
+ * durable in the received queue; then, and only then, it is acknowledged. The indexer writes the rows.
  */
-export function createStoreReceiver(
-  deps: AppDeps,
-  o: { hospitalCode: string; who: { pk: number; username: string }; ip: string },
-) {
-  const outcomes = new Map<string, FileOutcome>();
-  const ingest = createIngest({ deps, who: o.who, hospitalCode: o.hospitalCode, ip: o.ip }, (r) =>
-    outcomes.set(r.file, r),
-  );
+export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: ReceivedTag) {
+  /** Study UID → whether it may be stored here (unknown yet, or this hospital's). */
+  const studies = new Map<string, boolean>();
+  /** Series UID → the study UID it belongs to ('' when the series is new). */
+  const seriesStudy = new Map<string, string>();
+
+  const studyAllowed = async (uid: string) => {
+    let ok = studies.get(uid);
+    if (ok === undefined) {
+      const [row] = await deps.db
+        .select({ hospital: study.hospital_code })
+        .from(study)
+        .where(eq(study.study_iuid, uid));
+      ok = !row || row.hospital === tag.hospitalCode;
+      studies.set(uid, ok);
+    }
+    return ok;
+  };
+  const studyOfSeries = async (uid: string) => {
+    let of = seriesStudy.get(uid);
+    if (of === undefined) {
+      const [row] = await deps.db
+        .select({ study: study.study_iuid })
+        .from(series)
+        .innerJoin(study, eq(study.pk, series.study_pk))
+        .where(eq(series.series_iuid, uid));
+      of = row?.study ?? '';
+      seriesStudy.set(uid, of);
+    }
+    return of;
+  };
+
   return {
-    async store(name: string, bytes: Buffer): Promise<StoreResult> {
+    async store(staged: StagedInstance): Promise<StoreResult> {
+      const bytes = await staged.bytes();
+      if (bytes.length > INSTANCE_MAX_BYTES)
+        return refused(STORE_STATUS.cannotUnderstand, 'imgTooLarge', { mib: INSTANCE_MAX_MIB });
+      let meta;
       try {
-        await ingest.add(name, bytes);
-        await ingest.flush();
+        meta = parseInstance(bytes);
       } catch (err) {
-        await ingest.abort();
-        throw err;
+        if (!(err instanceof BadDicom)) throw err;
+        return refused(STORE_STATUS.cannotUnderstand, err.key, err.params);
       }
-      const outcome = outcomes.get(name)!;
-      outcomes.delete(name);
-      return resultOf(outcome);
+      if (!(await studyAllowed(meta.study_iuid))) return refused(STORE_STATUS.notAuthorized, 'imgOtherHospital');
+      const of = await studyOfSeries(meta.series_iuid);
+      if (of && of !== meta.study_iuid) return refused(STORE_STATUS.notAuthorized, 'imgOtherStudy');
+      if (!of) seriesStudy.set(meta.series_iuid, meta.study_iuid);
+      await queue.enqueue(staged, tag);
+      return { status: STORE_STATUS.success };
     },
   };
-}
-
-export function resultOf(outcome: FileOutcome): StoreResult {
-  if (outcome.status !== 'failed') return { status: STORE_STATUS.success, outcome };
-  const key = outcome.reason.key;
-  const status =
-    key === 'imgStoreFailed'
-      ? STORE_STATUS.outOfResources
-      : key === 'imgOtherHospital' || key === 'imgOtherStudy'
-        ? STORE_STATUS.notAuthorized
-        : STORE_STATUS.cannotUnderstand;
-  return { status, comment: translate('en-US', key, outcome.reason.params).slice(0, 64), outcome };
 }

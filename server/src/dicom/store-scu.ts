@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { ConvertError, explicitToImplicit } from './explicit-to-implicit';
 import { dataSetOf, NotPart10 } from './scu-dataset';
 import { DicomNetError, ScuAssociation, type DicomFailure } from './scu-association';
-import { EXPLICIT_LE, IMPLICIT_LE, type ProposedContext } from './scu-pdu';
+import { EXPLICIT_LE, IMPLICIT_LE, type ProposedContext } from './pdu';
 
 export interface StoreTarget {
   host: string;

@@ -66,6 +66,21 @@ export function fileImageStore(root: string): ImageStore {
         await rm(temp, { force: true });
       }
     },
+    async putFile(key, file) {
+      const target = fileOf(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await link(file, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
+        // Another file system (EXDEV) or no hard links: copy it the durable way.
+        if ((err as NodeJS.ErrnoException).code === 'EXDEV' || (err as NodeJS.ErrnoException).code === 'EPERM')
+          return this.put(key, createReadStream(file));
+        throw err;
+      }
+      await fsync(path.dirname(target));
+      return true;
+    },
     async get(key, range) {
       const file = fileOf(key);
       try {

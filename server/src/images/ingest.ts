@@ -62,8 +62,11 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
     if (batch.length) await writeBatch(batch);
   };
   return {
-    /** One file's bytes: parsed and stored, its row waiting for the batch; or reported failed. */
-    async add(name: string, data: Buffer): Promise<void> {
+    /**
+     * One file's bytes: parsed and stored, its row waiting for the batch; or reported failed. `file`: where
+     * the same bytes already lie durable on local disk, for a store that can take them without a copy.
+     */
+    async add(name: string, data: Buffer, file?: string): Promise<void> {
       let meta: InstanceMeta;
       try {
         if (data.length > INSTANCE_MAX_BYTES) throw new BadDicom('imgTooLarge', { mib: INSTANCE_MAX_MIB });
@@ -78,7 +81,8 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
         return;
       }
       const key = instanceKey(meta.study_iuid, meta.series_iuid, meta.sop_iuid);
-      const created = await ctx.deps.images.put(key, data);
+      const { images } = ctx.deps;
+      const created = file && images.putFile ? await images.putFile(key, file) : await images.put(key, data);
       pending.push({ name, size: data.length, meta, key, created });
       if (pending.length >= BATCH) await flush();
     },

@@ -1,15 +1,12 @@
 /**
- * DICOM upper layer (PS3.8 section 9) and DIMSE command sets (PS3.7 section 9/E) as the forwarding SCU needs
- * them: A-ASSOCIATE-RQ out, AC/RJ in, P-DATA-TF both ways, release and abort. PDU fields are big endian;
- * command sets are implicit VR little endian (group 0000).
+ * DICOM upper layer (PS3.8 section 9) for both sides: the forwarding SCU (A-ASSOCIATE-RQ out, AC/RJ in) and
+ * the listener (RQ in, AC/RJ out), P-DATA-TF both ways, release and abort. PDU fields are big endian.
  */
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION } from './part10-header';
+import { IMPLICIT_LE as IMPLICIT } from './syntaxes';
 
+export { IMPLICIT_LE, EXPLICIT_LE, VERIFICATION as VERIFICATION_SOP_CLASS } from './syntaxes';
 export const APPLICATION_CONTEXT = '1.2.840.10008.3.1.1.1';
-export const IMPLEMENTATION_CLASS_UID = '1.2.826.0.1.3680043.8.498.1.12';
-export const IMPLEMENTATION_VERSION = 'RXPACS_SCU_1';
-export const VERIFICATION_SOP_CLASS = '1.2.840.10008.1.1';
-export const IMPLICIT_LE = '1.2.840.10008.1.2';
-export const EXPLICIT_LE = '1.2.840.10008.1.2.1';
 /** What we are ready to receive in one P-DATA-TF PDU. */
 export const OUR_MAX_PDU = 256 * 1024;
 
@@ -36,6 +33,7 @@ function item(type: number, body: Buffer): Buffer {
 }
 
 const ascii = (s: string) => Buffer.from(s, 'ascii');
+const textOf = (b: Buffer) => b.toString('ascii').replace(/\0+$/, '').trim();
 
 function aeField(aet: string): Buffer {
   return ascii(aet.padEnd(16, ' ').slice(0, 16));
@@ -81,7 +79,101 @@ export function pdu(type: number, body: Buffer): Buffer {
 }
 
 export const releaseRequest = () => pdu(PDU.RELEASE_RQ, Buffer.alloc(4));
-export const abortRequest = () => pdu(PDU.ABORT, Buffer.alloc(4));
+export const releaseResponse = () => pdu(PDU.RELEASE_RP, Buffer.alloc(4));
+/** A-ABORT; source 0 service user, 2 service provider (reason 0 not specified, 1 unrecognized PDU, 2 unexpected PDU). */
+export const abortRequest = (source = 0, reason = 0) => pdu(PDU.ABORT, Buffer.from([0, 0, source, reason]));
+
+/** What an A-ASSOCIATE-RQ asks: who calls whom, the proposed contexts, the largest PDU the caller takes (0: any). */
+export interface AssociateRequest {
+  calledAet: string;
+  callingAet: string;
+  contexts: ProposedContext[];
+  maxPdu: number;
+  /** The fixed part (called/calling AE, reserved), echoed in the answer as PS3.8 9.3.3 asks. */
+  fixed: Buffer;
+}
+
+export class PduError extends Error {}
+
+/** Reads an A-ASSOCIATE-RQ body; throws PduError when its structure is broken. */
+export function parseAssociateRequest(body: Buffer): AssociateRequest {
+  if (body.length < 68) throw new PduError('A-ASSOCIATE-RQ too short');
+  const contexts: ProposedContext[] = [];
+  let maxPdu = 0;
+  let appContext = false;
+  for (let at = 68; at < body.length;) {
+    if (at + 4 > body.length) throw new PduError('item header cut short');
+    const type = body.readUInt8(at);
+    const len = body.readUInt16BE(at + 2);
+    if (at + 4 + len > body.length) throw new PduError('item cut short');
+    const value = body.subarray(at + 4, at + 4 + len);
+    if (type === 0x10) appContext = true;
+    else if (type === 0x20) {
+      if (value.length < 4) throw new PduError('presentation context item too short');
+      const pc: ProposedContext = { id: value.readUInt8(0), abstractSyntax: '', transferSyntaxes: [] };
+      for (const sub of subItems(value, 4)) {
+        if (sub.type === 0x30) pc.abstractSyntax = textOf(sub.value);
+        else if (sub.type === 0x40) pc.transferSyntaxes.push(textOf(sub.value));
+      }
+      contexts.push(pc);
+    } else if (type === 0x50) {
+      for (const sub of subItems(value, 0))
+        if (sub.type === 0x51 && sub.value.length === 4) maxPdu = sub.value.readUInt32BE(0);
+    }
+    at += 4 + len;
+  }
+  if (!appContext) throw new PduError('no application context');
+  return {
+    calledAet: textOf(body.subarray(4, 20)),
+    callingAet: textOf(body.subarray(20, 36)),
+    contexts,
+    maxPdu,
+    fixed: body.subarray(0, 68),
+  };
+}
+
+function* subItems(value: Buffer, from: number): Generator<{ type: number; value: Buffer }> {
+  for (let at = from; at + 4 <= value.length;) {
+    const len = value.readUInt16BE(at + 2);
+    if (at + 4 + len > value.length) throw new PduError('sub-item cut short');
+    yield { type: value.readUInt8(at), value: value.subarray(at + 4, at + 4 + len) };
+    at += 4 + len;
+  }
+}
+
+/** A-ASSOCIATE-AC: the request's fixed part, and each proposed context's result and accepted syntax. */
+export function associateAccept(rq: AssociateRequest, results: AcceptedContext[], maxPdu: number): Buffer {
+  const fixed = Buffer.from(rq.fixed);
+  fixed.writeUInt16BE(1, 0);
+  const maxLen = Buffer.alloc(4);
+  maxLen.writeUInt32BE(maxPdu, 0);
+  return pdu(
+    PDU.ASSOC_AC,
+    Buffer.concat([
+      fixed,
+      item(0x10, ascii(APPLICATION_CONTEXT)),
+      ...results.map((r) =>
+        // A refused context still carries a transfer syntax sub-item; its value is not significant.
+        item(
+          0x21,
+          Buffer.concat([Buffer.from([r.id, 0, r.result, 0]), item(0x40, ascii(r.transferSyntax || IMPLICIT))]),
+        ),
+      ),
+      item(
+        0x50,
+        Buffer.concat([
+          item(0x51, maxLen),
+          item(0x52, ascii(IMPLEMENTATION_CLASS_UID)),
+          item(0x55, ascii(IMPLEMENTATION_VERSION)),
+        ]),
+      ),
+    ]),
+  );
+}
+
+/** A-ASSOCIATE-RJ: result (1 permanent, 2 transient), source (1 service user, 2 ACSE, 3 presentation), reason. */
+export const associateReject = (result: number, source: number, reason: number) =>
+  pdu(PDU.ASSOC_RJ, Buffer.from([0, result, source, reason]));
 
 /** The peer's answer to our association request: the contexts and the largest PDU it takes (0: no limit). */
 export function parseAssociateAccept(body: Buffer): { contexts: AcceptedContext[]; maxPdu: number } {
@@ -150,79 +242,6 @@ export function parsePdvs(body: Buffer): Pdv[] {
       value: body.subarray(at + 6, at + 4 + len),
     });
     at += 4 + len;
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------- command sets
-
-type CommandValue = { us: number } | { ui: string } | { ul: number };
-
-function element(tag: number, v: CommandValue): Buffer {
-  let value: Buffer;
-  if ('us' in v) {
-    value = Buffer.alloc(2);
-    value.writeUInt16LE(v.us, 0);
-  } else if ('ul' in v) {
-    value = Buffer.alloc(4);
-    value.writeUInt32LE(v.ul, 0);
-  } else {
-    value = ascii(v.ui.length % 2 ? `${v.ui}\0` : v.ui);
-  }
-  const head = Buffer.alloc(8);
-  head.writeUInt16LE(0, 0);
-  head.writeUInt16LE(tag, 2);
-  head.writeUInt32LE(value.length, 4);
-  return Buffer.concat([head, value]);
-}
-
-function commandSet(fields: [number, CommandValue][]): Buffer {
-  const rest = Buffer.concat(fields.map(([tag, v]) => element(tag, v)));
-  return Buffer.concat([element(0x0000, { ul: rest.length }), rest]);
-}
-
-export const COMMAND = { C_STORE_RQ: 0x0001, C_STORE_RSP: 0x8001, C_ECHO_RQ: 0x0030, C_ECHO_RSP: 0x8030 } as const;
-const NO_DATA_SET = 0x0101;
-
-export function storeRequest(messageId: number, sopClass: string, sopInstance: string): Buffer {
-  return commandSet([
-    [0x0002, { ui: sopClass }],
-    [0x0100, { us: COMMAND.C_STORE_RQ }],
-    [0x0110, { us: messageId }],
-    [0x0700, { us: 0 }],
-    [0x0800, { us: 0 }],
-    [0x1000, { ui: sopInstance }],
-  ]);
-}
-
-export function echoRequest(messageId: number): Buffer {
-  return commandSet([
-    [0x0002, { ui: VERIFICATION_SOP_CLASS }],
-    [0x0100, { us: COMMAND.C_ECHO_RQ }],
-    [0x0110, { us: messageId }],
-    [0x0800, { us: NO_DATA_SET }],
-  ]);
-}
-
-export interface CommandResponse {
-  command: number;
-  respondingTo: number;
-  status: number;
-  comment: string;
-}
-
-/** Reads the fields of a response command set that we act on. */
-export function parseCommand(buf: Buffer): CommandResponse {
-  const out: CommandResponse = { command: 0, respondingTo: 0, status: 0xffff, comment: '' };
-  for (let at = 0; at + 8 <= buf.length;) {
-    const tag = buf.readUInt16LE(at + 2);
-    const len = buf.readUInt32LE(at + 4);
-    const v = buf.subarray(at + 8, at + 8 + len);
-    if (tag === 0x0100 && len === 2) out.command = v.readUInt16LE(0);
-    else if (tag === 0x0120 && len === 2) out.respondingTo = v.readUInt16LE(0);
-    else if (tag === 0x0900 && len === 2) out.status = v.readUInt16LE(0);
-    else if (tag === 0x0902) out.comment = v.toString('latin1').replace(/[\0 ]+$/, '');
-    at += 8 + len;
   }
   return out;
 }

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import { readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildDicom, uid } from '../../../tests/support/dicom-builder';
+import { ctSpec, useImagePlatform } from '../../../tests/support/image-platform';
+import type { ImageStore } from '../images/store';
+import { startIndexer } from './indexer';
+import { ReceivedQueue, type ReceivedTag } from './received-queue';
+
+const h = useImagePlatform();
+const H001: ReceivedTag = { hospitalCode: 'H001', aet: 'CT_TEST', ip: '127.0.0.1' };
+
+const queueOf = () => new ReceivedQueue(path.join(h.dataDir, 'images', '.received'));
+const names = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
+
+/** What a C-STORE leaves in the queue once acknowledged: a durable Part 10 file, tagged. */
+async function received(q: ReceivedQueue, bytes: Buffer, tag = H001) {
+  await q.init();
+  const file = path.join(h.dataDir, `staged-${randomUUID()}.dcm.part`);
+  await writeFile(file, bytes);
+  await q.enqueue({ path: file, sync: () => Promise.resolve() }, tag);
+}
+
+const studyRow = async (iuid: string) =>
+  (
+    await h.rows<{ hospital_code: string; file_count: number }>(
+      sql`select hospital_code, file_count from study where study_iuid = ${iuid}`,
+    )
+  )[0] ?? null;
+
+describe('the received queue and its indexer', () => {
+  it('indexes what a stopped server left acknowledged, in its hospital, and empties the queue', async () => {
+    const q = queueOf();
+    const study = uid(501);
+    for (let n = 1; n <= 3; n++)
+      await received(q, buildDicom(ctSpec({ n, study, series: uid(501, 1), sop: uid(501, 1, n) })));
+    expect(await names(q.dir)).toHaveLength(3);
+    const indexer = startIndexer(h.p.deps, q); // as at start-up
+    await indexer.settled();
+    await indexer.close();
+    expect(await names(q.dir)).toEqual([]);
+    expect(await studyRow(study)).toEqual({ hospital_code: 'H001', file_count: 3 });
+    const [row] = await h.rows<{ username: string }>(
+      sql`select username from audit_log where target in (select 'study:' || pk from study where study_iuid = ${study})`,
+    );
+    expect(row!.username).toBe('dicom:CT_TEST');
+  });
+
+  it("moves an instance the archive refuses after all (another hospital's study) aside, writing nothing", async () => {
+    const q = queueOf();
+    await received(q, buildDicom(ctSpec({ n: 1, study: h.h002Study, series: uid(502, 1), sop: uid(502, 1, 1) })));
+    const indexer = startIndexer(h.p.deps, q);
+    await indexer.settled();
+    await indexer.close();
+    expect(await names(q.dir)).toEqual([]);
+    expect(await names(q.refusedDir)).toHaveLength(1);
+    expect(await h.rows(sql`select 1 from instance where sop_iuid = ${uid(502, 1, 1)}`)).toHaveLength(0);
+  });
+
+  it('keeps instances queued while the store is away and takes them when it is back', async () => {
+    const q = queueOf();
+    const study = uid(503);
+    await received(q, buildDicom(ctSpec({ n: 1, study, series: uid(503, 1), sop: uid(503, 1, 1) })));
+    let away = true;
+    const real = h.p.deps.images;
+    const flaky: ImageStore = {
+      ...real,
+      put: (key, body) => (away ? Promise.reject(new Error('store away')) : real.put(key, body)),
+      putFile: (key, file) => (away ? Promise.reject(new Error('store away')) : real.putFile!(key, file)),
+    };
+    const indexer = startIndexer({ ...h.p.deps, images: flaky }, q, { retryMs: 50 });
+    await indexer.settled();
+    expect(await names(q.dir)).toHaveLength(1);
+    expect(await studyRow(study)).toBeNull();
+    away = false;
+    await new Promise((r) => setTimeout(r, 120));
+    await indexer.settled();
+    await indexer.close();
+    expect(await names(q.dir)).toEqual([]);
+    expect(await studyRow(study)).toMatchObject({ file_count: 1 });
+  });
+
+  it('stores a queued file in the file store by a link, not a second copy', async () => {
+    const q = queueOf();
+    const study = uid(504);
+    await received(q, buildDicom(ctSpec({ n: 1, study, series: uid(504, 1), sop: uid(504, 1, 1) })));
+    const [queued] = await names(q.dir);
+    const inode = (await stat(path.join(q.dir, queued!))).ino;
+    const indexer = startIndexer(h.p.deps, q);
+    await indexer.settled();
+    await indexer.close();
+    const stored = path.join(h.dataDir, 'images', study, uid(504, 1), `${uid(504, 1, 1)}.dcm`);
+    expect((await stat(stored)).ino).toBe(inode);
+  });
+});
