@@ -114,7 +114,7 @@ export function deviceRoutes() {
       request: jsonBody(DeviceEchoSchema),
       responses: okResponse(EchoResultSchema),
     }),
-    async (c) => ok(c, await echoDevice(c.var.deps.db, callerOf(c), c.req.valid('json').pk)),
+    async (c) => ok(c, await echoDevice(c.var.deps, callerOf(c), c.req.valid('json').pk)),
   );
   return app;
 }

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../../context';
+import type { AppDeps, AppEnv } from '../../context';
 import { PERMISSIONS } from '@shared/permissions';
 import type { EchoAnswer } from '@shared/schemas/dicom-forward';
-import type { Db } from '../../db/client';
 import { device } from '../../db/schema';
 import { echo } from '../../dicom/echo-scu';
 import type { Caller } from '../../lib/caller';
@@ -22,11 +21,15 @@ export const mayEcho: MiddlewareHandler<AppEnv> = async (c, next) => {
  * C-ECHO to a registered device (active or not: testing one before switching it on is the point) of the
  * caller's hospital, any hospital's for the super administrator; another hospital's device is 404.
  */
-export async function echoDevice(db: Db, who: Caller, pk: number): Promise<EchoAnswer> {
+export async function echoDevice(
+  { db, env }: Pick<AppDeps, 'db' | 'env'>,
+  who: Caller,
+  pk: number,
+): Promise<EchoAnswer> {
   const { me } = who;
   const [d] = await db.select().from(device).where(eq(device.pk, pk));
   if (!d || (!me.isSuper && d.hospital_code !== me.hospital_code)) throw notFound();
-  const target = targetOf(d);
+  const target = targetOf(d, env.DICOM_AET);
   const r = await echo(target);
   return { ok: r.ok, ms: r.ms, msg: echoText(who.locale, r, target) };
 }

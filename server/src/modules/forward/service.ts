@@ -13,13 +13,11 @@ import { failureText } from './messages';
 
 type DeviceRecord = typeof device.$inferSelect;
 
-/** Our AE title as the calling one (the listener's, from the DICOM_AET setting read in env.ts). */
-export const callingAet = () => process.env.DICOM_AET?.trim() || 'RXPACS';
-
-export const targetOf = (d: DeviceRecord): StoreTarget => ({
+/** Where a device listens, called with our AE title (the listener's: the DICOM_AET setting). */
+export const targetOf = (d: DeviceRecord, ourAet: string): StoreTarget => ({
   host: d.ip,
   port: d.port,
-  callingAet: callingAet(),
+  callingAet: ourAet,
   calledAet: d.aet,
   connectTimeoutMs: 5000,
   idleTimeoutMs: 30_000,
@@ -83,12 +81,12 @@ export interface ForwardAnswer {
  * `study.forward` in the caller's name. success only when every image was sent.
  */
 export async function runForward(
-  deps: Pick<AppDeps, 'db' | 'images'>,
+  deps: Pick<AppDeps, 'db' | 'images' | 'env'>,
   who: Caller,
   job: ForwardJob,
   onImage: (image: ForwardImage, done: number) => void | Promise<void>,
 ): Promise<ForwardAnswer> {
-  const target = targetOf(job.device);
+  const target = targetOf(job.device, deps.env.DICOM_AET);
   const results: ForwardImage[] = [];
   const sopClassOf = new Map(job.images.map((i) => [i.sop_iuid, i.sop_class_uid]));
   const items: StoreItem[] = job.images.map((i) => ({
