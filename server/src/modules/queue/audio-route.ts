@@ -19,38 +19,37 @@ import { loadScreenDevice } from './screen-state';
 /** Who fetches the audio: a call device by its key (the screen has no session), or a signed-in desk. */
 type Listener = { hospital: string | null; rooms: string[] | null; withName: boolean };
 
+const listeners = new WeakMap<Request, Listener>();
+
+/**
+ * A request with an Authorization header is a desk's (session, queue:call or queue:register); one without
+ * is a screen's, whose device_pk and key must fit an enabled device (401/403 before the query is read).
+ */
 const deviceOrSession: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const devicePk = c.req.query('device_pk');
-  if (devicePk === undefined) {
+  if (c.req.header('authorization')) {
     const [check] = guard('session');
     await check!(c, async () => {
-      await anyOf(P.QUEUE_CALL, P.QUEUE_REGISTER)(c, next);
+      await anyOf(P.QUEUE_CALL, P.QUEUE_REGISTER)(c, async () => {
+        const me = c.var.user;
+        listeners.set(c.req.raw, { hospital: me.isSuper ? null : me.hospital_code, rooms: null, withName: true });
+        await next();
+      });
     });
     return;
   }
-  await next();
-};
-
-async function listenerOf(
-  c: Parameters<MiddlewareHandler<AppEnv>>[0],
-  q: z.infer<typeof PlayMp3QuerySchema>,
-): Promise<Listener> {
-  if (q.device_pk === undefined) {
-    const me = c.var.user;
-    return { hospital: me.isSuper ? null : me.hospital_code, rooms: null, withName: true };
-  }
-  const device = await loadScreenDevice(c.var.deps.db, q.device_pk);
-  if (!device || !q.key || !deviceKeyMatches(q.key, device.key_hash)) {
-    throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
-  }
+  const pk = c.req.query('device_pk') ?? '';
+  const key = c.req.query('key') ?? '';
+  const device = /^[1-9]\d{0,8}$/.test(pk) && key ? await loadScreenDevice(c.var.deps.db, Number(pk)) : null;
+  if (!device || !deviceKeyMatches(key, device.key_hash)) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
   if (device.status !== 1) throw forbidden();
-  return {
+  listeners.set(c.req.raw, {
     hospital: device.hospital_code,
     rooms: device.update.rooms.map((r) => r.room_name),
     // call_type 1 shows the number only: the announcement says no name either.
     withName: device.update.device.settings.call_type !== 1,
-  };
-}
+  });
+  await next();
+};
 
 /** GET /register/playmp3: the announcement of the patient's latest call today, as MP3. */
 export function queueAudioRoutes() {
@@ -74,7 +73,7 @@ export function queueAudioRoutes() {
     }),
     async (c) => {
       const q = c.req.valid('query');
-      const who = await listenerOf(c, q);
+      const who = listeners.get(c.req.raw)!;
       const { db, env, now } = c.var.deps;
       const [row] = await db
         .select()

@@ -90,7 +90,7 @@ describe('register', () => {
   it('refuses an unknown room by field (400) and a bad sex / modality', async () => {
     const r = await post('register', '/register/save', patient({ call_room: 'NOPE' }));
     expect(r.status).toBe(400);
-    expect(r.body.errors?.[0]?.field).toBe('call_room');
+    expect((r.body.errors as { field: string }[] | undefined)?.[0]?.field).toBe('call_room');
     const bad = await post('register', '/register/save', patient({ patient_sex: 'X' }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.errors)).toContain('patient_sex');
