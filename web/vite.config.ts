@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { earlyEntry } from './build/early-entry.js';
 import { precompress } from './build/precompress.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,7 +28,8 @@ export default defineConfig({
   root: here,
   base: '/rxpacs/',
   // The server sends the .br/.gz copies written at build time (server/src/web-static.ts).
-  plugins: [react(), precompress()],
+  // The image viewer's early requests (src/app/viewer-early.ts) run from a small entry of their own.
+  plugins: [react(), earlyEntry('viewer-early'), precompress()],
   resolve: {
     alias: {
       '@shared': path.resolve(here, '../shared/src'),
@@ -43,6 +45,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      input: {
+        index: path.resolve(here, 'index.html'),
+        'viewer-early': path.resolve(here, 'src/app/viewer-early.ts'),
+      },
       output: {
         // Only libraries every page uses (the login page included) get a long-cached chunk of their own;
         // antd and the rest split by route, so no screen downloads another screen's libraries.

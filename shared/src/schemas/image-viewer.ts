@@ -7,6 +7,9 @@ export const ViewerStudyQuerySchema = z.strictObject({
   token: z.string().max(128).optional(),
 });
 
+/** GET /wado/viewerPreview: the viewer's first image, rendered; token= a viewer token instead of the session header. */
+export const ViewerPreviewQuerySchema = ViewerStudyQuerySchema;
+
 const ViewerInstanceSchema = z.object({
   sop_iuid: z.string(),
   instance_number: z.number().int().nullable(),

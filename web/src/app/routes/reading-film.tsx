@@ -2,6 +2,6 @@ import { ViewerPage } from '@web/features/image-viewer/components/viewer-page';
 
 /**
  * The web image viewer, /readingFilm?uid= (public: the window gets image access by a viewer token). Its
- * token and study were asked by app/viewer-early.ts as the app's first script ran.
+ * first image, token and study were asked by app/viewer-early.ts (an entry of its own, the page's first script).
  */
 export default ViewerPage;

@@ -1,9 +1,8 @@
 import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import type { ViewerTokenSchema } from '@shared/schemas/images';
 import type { z } from 'zod';
-import { getToken } from '@web/lib/session-store';
+import { readJson, STORAGE_KEYS } from '@web/lib/storage-keys';
 import { FIRST_IMAGE_MARK } from '../lib/first-image-mark';
-import { previewUrl } from '../lib/image-ids';
 import { hashQuery, readViewerQuery, type ViewerQuery } from '../lib/viewer-query';
 
 export type ViewerToken = z.infer<typeof ViewerTokenSchema>;
@@ -15,6 +14,19 @@ export interface AccessRequests {
 
 let early: { key: string; asked: AccessRequests } | null = null;
 
+/** How long the token and the study wait at most for the first image's answer before they are asked. */
+const PREVIEW_HEAD_START_MS = 150;
+
+/**
+ * The session token as the session store keeps it (zustand's persisted state): read directly, since this
+ * module is the page's first script and must not load zustand (and with it React) to run.
+ */
+function sessionToken(): string | null {
+  const kept = readJson<{ state?: { token?: unknown } } | null>(sessionStorage, STORAGE_KEYS.session, null);
+  const token = kept?.state?.token;
+  return typeof token === 'string' && token ? token : null;
+}
+
 export const accessKey = (q: ViewerQuery, hasSession: boolean) => `${q.studyIuid}|${q.token}|${hasSession}`;
 
 /**
@@ -22,7 +34,7 @@ export const accessKey = (q: ViewerQuery, hasSession: boolean) => `${q.studyIuid
  * one fails, the page asks again through the request layer, which words the failure.
  */
 async function bareCall<T>(path: string, init: RequestInit = {}): Promise<T> {
-  const session = getToken();
+  const session = sessionToken();
   const res = await fetch(path, {
     ...init,
     headers: {
@@ -37,33 +49,35 @@ async function bareCall<T>(path: string, init: RequestInit = {}): Promise<T> {
 }
 
 /**
- * On the viewer's address (/readingFilm), asks for the token and the study as the app's first script runs
- * (main.tsx imports this first), before the framework and the route's code are evaluated; and fetches the
- * first image's rendered preview as soon as both are known, while the page is still rendering.
+ * On the viewer's address (/readingFilm), asks at once for the first image (rendered by the server), the
+ * token and the study, as the page's first script runs (its own small entry in index.html, evaluated
+ * before the app's bundles have loaded); the first image goes on screen as soon as it is decoded.
  */
 export function askViewerAccessEarly(hash: string): void {
   if (!/^#\/readingFilm(\?|$)/.test(hash)) return;
   const q = readViewerQuery(hashQuery(hash));
-  const hasSession = !!getToken();
+  const session = sessionToken();
+  const hasSession = !!session;
   if (!q.studyIuid || (!hasSession && !q.token)) return;
+  // The first image has the server to itself for a moment: the token and the study are asked once it has
+  // answered (or after PREVIEW_HEAD_START_MS); the page needs them only later, once its code has loaded.
+  const previewAnswered = fetchEarlyPreview(q.studyIuid, session, q.token);
+  const after = Promise.race([previewAnswered, new Promise((r) => setTimeout(r, PREVIEW_HEAD_START_MS))]);
   const asked: AccessRequests = {
     token: hasSession
-      ? bareCall<ViewerToken>('/wado/token', { method: 'POST', body: JSON.stringify({ study_iuid: q.studyIuid }) })
+      ? after.then(() =>
+          bareCall<ViewerToken>('/wado/token', { method: 'POST', body: JSON.stringify({ study_iuid: q.studyIuid }) }),
+        )
       : Promise.resolve({ token: q.token, expires_in: 0 }),
-    study: bareCall<ViewerStudy>(
-      `/wado/viewerStudy?${new URLSearchParams({ studyUID: q.studyIuid, ...(hasSession ? {} : { token: q.token }) })}`,
+    study: after.then(() =>
+      bareCall<ViewerStudy>(
+        `/wado/viewerStudy?${new URLSearchParams({ studyUID: q.studyIuid, ...(hasSession ? {} : { token: q.token }) })}`,
+      ),
     ),
   };
   // The page handles failures; until it takes these, a refusal is not an unhandled rejection.
   asked.token.catch(() => undefined);
   asked.study.catch(() => undefined);
-  void Promise.all([asked.token, asked.study]).then(
-    ([t, study]) => {
-      const url = previewUrl(study, t.token);
-      if (url) showEarlyPreview(url);
-    },
-    () => undefined,
-  );
   early = { key: accessKey(q, hasSession), asked };
 }
 
@@ -76,12 +90,41 @@ export function takeEarlyAccess(key: string): AccessRequests | null {
 }
 
 let earlyPreview: { img: HTMLImageElement; shownAt: number } | null = null;
+/** The early first image as an object URL, and the instance it is (the page shows it rather than ask again). */
+let earlyImage: { sopIuid: string; url: string } | null = null;
 
 /**
- * The first image as the server renders it, put on screen as soon as it has loaded, where the viewer's
+ * GET /wado/viewerPreview: the study's first image as the server renders it (the one the page's preview
+ * shows), with the session header, or the address's viewer token when the window has no session.
+ */
+function fetchEarlyPreview(studyIuid: string, session: string | null, token: string): Promise<unknown> {
+  const q = new URLSearchParams({ studyUID: studyIuid, ...(session ? {} : { token }) });
+  const answer = fetch(`/wado/viewerPreview?${q}`, { headers: session ? { authorization: `Bearer ${session}` } : {} });
+  void answer
+    .then(async (res) => {
+      if (!res.ok) return;
+      const at = new URLSearchParams(res.headers.get('content-location')?.split('?')[1] ?? '');
+      const url = URL.createObjectURL(await res.blob());
+      earlyImage = { sopIuid: at.get('objectUID') ?? '', url };
+      showEarlyPreview(url);
+    })
+    .catch(() => undefined);
+  return answer.catch(() => undefined);
+}
+
+/**
+ * The first image fetched early, when it is this instance's: an object URL of the same JPEG the instance's
+ * /wado preview address answers. Else null.
+ */
+export const earlyPreviewOf = (sopIuid: string | undefined): string | null =>
+  earlyImage && sopIuid && earlyImage.sopIuid === sopIuid ? earlyImage.url : null;
+
+/**
+ * The first image as the server renders it, put on screen as soon as it is decoded, where the viewer's
  * stage will be (right of the series list, under the toolbar), before the page itself has rendered: the
  * page's own preview replaces it (removeEarlyPreview), then Cornerstone's image. Styled through the CSSOM
- * (the page's CSS has not loaded yet; CSP allows no inline style attribute).
+ * (the page's CSS has not loaded yet; CSP allows no inline style attribute). Its time is taken at the
+ * next frame after it was added (when it is painted), not when its bytes arrived.
  */
 function showEarlyPreview(url: string): void {
   const img = new Image();
@@ -100,21 +143,30 @@ function showEarlyPreview(url: string): void {
     zIndex: '10',
     pointerEvents: 'none',
   });
-  img.onload = () => {
-    if (earlyPreview === null && !removed) {
+  img.src = url;
+  void img.decode().then(
+    async () => {
+      // This script runs async: the body may still be on its way.
+      if (!document.body) await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+      if (earlyPreview !== null || removed) return;
       document.body.style.background = '#000';
       document.body.appendChild(img);
-      performance.mark(FIRST_IMAGE_MARK);
-      earlyPreview = { img, shownAt: performance.now() };
-    }
-  };
-  img.src = url;
+      earlyPreview = { img, shownAt: NaN };
+      requestAnimationFrame(() => {
+        if (removed || !earlyPreview) return;
+        performance.mark(FIRST_IMAGE_MARK);
+        earlyPreview.shownAt = performance.now();
+      });
+    },
+    () => undefined,
+  );
 }
 
 let removed = false;
 
 /** When the early preview went on screen (ms since navigation start), or null if it did not. */
-export const earlyPreviewShownAt = (): number | null => earlyPreview?.shownAt ?? null;
+export const earlyPreviewShownAt = (): number | null =>
+  earlyPreview && !Number.isNaN(earlyPreview.shownAt) ? earlyPreview.shownAt : null;
 
 /** The page's own image is on screen: the early one goes (and one that loads later is not shown). */
 export function removeEarlyPreview(): void {

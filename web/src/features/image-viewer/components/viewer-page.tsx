@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
-import { earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
+import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
 import { markFirstImage } from '../lib/first-image-mark';
 import { imageIdsOf, previewUrl } from '../lib/image-ids';
 import { CT_PRESETS, type PresetKey } from '../lib/presets';
@@ -46,7 +46,11 @@ export function ViewerPage() {
   const imageIds = useMemo(() => (study && series ? imageIdsOf(study.study_iuid, series) : []), [study, series]);
   // The first image as the server renders it (its own window, like Cornerstone's default), shown until
   // Cornerstone has drawn: the picture does not wait for Cornerstone's code to load and start.
-  const preview = study && access.state === 'ready' && !drawn ? previewUrl(study, access.token, series) : '';
+  // The one fetched as the page opened (api/viewer-early.ts) when it is this series' first image.
+  const preview =
+    study && access.state === 'ready' && !drawn
+      ? (earlyPreviewOf(series?.instances[0]?.sop_iuid) ?? previewUrl(study, access.token, series))
+      : '';
 
   useEffect(() => {
     if (study) document.title = `${study.patient_name} - ${t('title')}`;
