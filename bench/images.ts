@@ -36,6 +36,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const STUDY = uid(990, 1);
 const RSS_TARGET_MIB = 400;
 const FIRST_IMAGE_TARGET_MS = 500;
+/** The Node flags `npm run serve` starts the server with (package.json), so the memory measured is the one served. */
+const SERVE_NODE_FLAGS = (
+  (JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
+    .serve ?? ''
+)
+  .split(/\s+/)
+  .filter((w) => w.startsWith('--'))
+  .join(' ');
 
 async function ctZip(dir: string): Promise<{ file: string; bytes: number }> {
   const entries = Array.from({ length: INSTANCES }, (_, i) => ({
@@ -120,7 +128,7 @@ async function main() {
       const dataDir = await mkdtemp(path.join(dir, `${db}-`));
       const env: Record<string, string> = {
         DATA_DIR: dataDir,
-        NODE_OPTIONS: `--expose-gc --import ${path.join(here, 'lib/memory-probe.mjs')}`,
+        NODE_OPTIONS: `${SERVE_NODE_FLAGS} --expose-gc --import ${path.join(here, 'lib/memory-probe.mjs')}`,
         BENCH_MEMORY_FILE: path.join(dataDir, 'memory.json'),
       };
       if (db === 'postgres') {

@@ -16,6 +16,9 @@ export interface RenderOptions {
   columns?: number;
 }
 
+// libvips' operation cache (up to 50 MB) never hits here: every render starts from a new raw buffer.
+sharp.cache(false);
+
 const T = { slope: 0x00281053, intercept: 0x00281052, center: 0x00281050, width: 0x00281051 } as const;
 
 /** One frame of a stored instance as an 8-bit JPEG: modality LUT, VOI window, MONOCHROME1 inverted. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { WEB_BASE, type Locale } from '@shared/constants';
 import type { Logger } from '../../lib/logger';
 import { loggableError } from '../../lib/log-error';
@@ -126,6 +126,8 @@ export class PdfRenderer {
       const s = serve({ fetch: this.o.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
     });
     const { port } = this.server.address() as AddressInfo;
+    // Loaded at the first PDF, not at start-up: playwright-core is some 40 MB of the server's memory.
+    const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: this.o.executablePath,
       headless: true,
