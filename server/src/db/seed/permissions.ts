@@ -139,6 +139,7 @@ const DOCTOR = [
   'fowardRpt',
   'reportRetry',
   'collection',
+  'queue',
   'callPanel',
 ];
 
@@ -156,7 +157,7 @@ export const ROLE_SEEDS = [
     code: 'register',
     name: '登记人员',
     name_en: 'Registration staff',
-    keys: ['orderList', 'orderHistory', 'patinfo', 'collection', 'queueRegister', 'callPanel'],
+    keys: ['orderList', 'orderHistory', 'patinfo', 'collection', 'queue', 'queueRegister', 'callPanel'],
   },
   { code: 'no_menu', name: '未分配', name_en: 'Unassigned', keys: [] as string[] },
   {

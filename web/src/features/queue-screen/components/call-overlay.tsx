@@ -24,7 +24,7 @@ export function CallOverlay({ call, settings }: { call: ScreenCall; settings: Ca
         border: `${Math.max(4, settings.font_size / 4)}px solid ${settings.title_bg_color}`,
       }}
     >
-      <div style={{ fontSize: settings.title_font_size }}>{t('call.please')}</div>
+      <div style={{ fontSize: settings.title_font_size * 1.5 }}>{t('call.please')}</div>
       <div data-testid="screen-call-patient" style={{ fontSize: settings.title_font_size * 2.5, fontWeight: 700 }}>
         {patientLabel(t, settings.call_type, call)}
       </div>
