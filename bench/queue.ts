@@ -21,7 +21,7 @@ const ROOMS = ['CT1', 'CT2', 'MR1', 'DR1', 'US1'];
 
 const db = await benchDatabase('rx_bench_queue', { fresh: true });
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'qs-bench-'));
-const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
 const a = await spawnServer(env);
 const b = await spawnServer(env);
 try {

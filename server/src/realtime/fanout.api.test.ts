@@ -36,7 +36,7 @@ describe.skipIf(process.env.TEST_DB !== 'postgres')('fan-out across server proce
     const db = await throwawayDatabase(inject('pgAdminUrl'));
     drop = db.drop;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'qs-fanout-'));
-    const env = { DATABASE_URL: db.url, DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+    const env = { DATABASE_URL: db.url, DATA_DIR: dataDir };
     a = await spawnServer(env);
     b = await spawnServer(env);
   }, 120_000);

@@ -24,8 +24,8 @@ export function localFanout(): Fanout {
   bus.setMaxListeners(0);
   return {
     publish(channel, msg) {
-      // Asynchronous like NOTIFY, so a caller's transaction code never runs inside a socket handler.
-      queueMicrotask(() => bus.emit(channel, msg));
+      // Asynchronous like NOTIFY: the publisher carries on before any socket handler runs.
+      setImmediate(() => bus.emit(channel, msg));
       return Promise.resolve();
     },
     subscribe(channel, handler) {
