@@ -30,7 +30,8 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   });
   const adminPassword = process.env.ADMIN_PASSWORD || 'Admin@123';
   await ensureBaseData(database.db, adminPassword);
-  if (env.SEED === 'demo' && (await isEmpty(database.db))) {
+  const seeded = env.SEED === 'demo' && (await isEmpty(database.db));
+  if (seeded) {
     await seedDemo(database.db);
     log.info('demo data loaded');
   }
@@ -54,6 +55,8 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   return {
     app: createApp(deps, opts),
     deps,
+    /** The demo data was loaded into a new database by this start. */
+    seeded,
     close: async () => {
       await deps.realtime.close();
       await fanout.close();

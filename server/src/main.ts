@@ -4,13 +4,18 @@ import { bootstrap } from './bootstrap';
 import { loadEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { startDicomListener } from './dicom/listener';
+import { seedDemoImages } from './images/demo-series';
 
 const env = loadEnv();
-const { app, deps, close } = await bootstrap(env).catch((err: unknown) => {
+const { app, deps, close, seeded } = await bootstrap(env).catch((err: unknown) => {
   if (!(err instanceof DataDirLockedError)) throw err;
   console.error(err.message);
   process.exit(1);
 });
+
+if (seeded && env.DEMO_IMAGES === 'on') {
+  deps.log.info({ instances: await seedDemoImages(deps) }, 'demo images loaded');
+}
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');

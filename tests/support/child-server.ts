@@ -18,7 +18,16 @@ export interface ChildServer {
  */
 export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SEED: 'demo', LOG_LEVEL: 'info', DICOM_PORT: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED: 'demo',
+      LOG_LEVEL: 'info',
+      DICOM_PORT: '0',
+      DEMO_IMAGES: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';

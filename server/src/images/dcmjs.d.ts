@@ -10,6 +10,7 @@ declare module 'dcmjs' {
   interface DicomDict {
     meta: Record<string, DicomElement>;
     dict: Record<string, DicomElement>;
+    write(): ArrayBuffer;
   }
   const dcmjs: {
     data: {
@@ -18,6 +19,11 @@ declare module 'dcmjs' {
           buffer: ArrayBuffer,
           options?: { ignoreErrors?: boolean; untilTag?: string; includeUntilTagValue?: boolean; noCopy?: boolean },
         ): DicomDict;
+      };
+      DicomDict: new (meta: Record<string, DicomElement>) => DicomDict;
+      DicomMetaDictionary: {
+        /** A naturalized data set (keyword: value, `_vrMap` for VRs the dictionary leaves open) to elements. */
+        denaturalizeDataset(dataset: Record<string, unknown>): Record<string, DicomElement>;
       };
     };
     log: Logger & { getLogger(name: string): Logger };
