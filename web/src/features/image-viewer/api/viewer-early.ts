@@ -1,7 +1,6 @@
 import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import type { ViewerTokenSchema } from '@shared/schemas/images';
 import type { z } from 'zod';
-import { readJson, STORAGE_KEYS } from '@web/lib/storage-keys';
 import { FIRST_IMAGE_MARK } from '../lib/first-image-mark';
 import { hashQuery, readViewerQuery, type ViewerQuery } from '../lib/viewer-query';
 
@@ -18,13 +17,25 @@ let early: { key: string; asked: AccessRequests } | null = null;
 const PREVIEW_HEAD_START_MS = 150;
 
 /**
+ * STORAGE_KEYS.session of lib/storage-keys.ts (a test holds them equal), written out: imported, that module
+ * becomes a chunk of its own (the app shares it) that this script would wait for.
+ */
+export const EARLY_SESSION_KEY = 'rxpacs.session';
+
+/**
  * The session token as the session store keeps it (zustand's persisted state): read directly, since this
  * module is the page's first script and must not load zustand (and with it React) to run.
  */
 function sessionToken(): string | null {
-  const kept = readJson<{ state?: { token?: unknown } } | null>(sessionStorage, STORAGE_KEYS.session, null);
-  const token = kept?.state?.token;
-  return typeof token === 'string' && token ? token : null;
+  try {
+    const kept = JSON.parse(sessionStorage.getItem(EARLY_SESSION_KEY) ?? 'null') as {
+      state?: { token?: unknown };
+    } | null;
+    const token = kept?.state?.token;
+    return typeof token === 'string' && token ? token : null;
+  } catch {
+    return null;
+  }
 }
 
 export const accessKey = (q: ViewerQuery, hasSession: boolean) => `${q.studyIuid}|${q.token}|${hasSession}`;
