@@ -67,7 +67,7 @@ export function CallDeviceForm({ row, hospitals, onClose }: Props) {
       <Form form={form} layout="vertical" data-testid="call-form">
         <Row gutter={16}>
           <Col xs={24} sm={12} lg={8}>
-            <Form.Item name="name" label={t('fields.name')} rules={[zodRule(shape.name, t('nameRule'))]}>
+            <Form.Item name="name" label={t('fields.name')} required rules={[zodRule(shape.name, t('nameRule'))]}>
               <Input maxLength={64} data-testid="call-form-name" />
             </Form.Item>
           </Col>

@@ -65,6 +65,7 @@ export function RegisterForm({ open, hospitals, hospitalCode, rooms, room, onClo
   const item = (name: TextField) => ({
     name,
     label: t(`fields.${name}`),
+    required: name === 'pat_id' || name === 'pat_name',
     rules: [zodRule(shape[name], t(`rules.${name}`))],
   });
 
