@@ -8,3 +8,4 @@ export * from './cert';
 export * from './image';
 export * from './patient-file';
 export * from './queue';
+export * from './us-stations';
