@@ -1,4 +1,5 @@
 import type { MessageKey, Params } from '../lib/i18n';
+import { isDecodable } from './decode/codecs';
 import { numberOf, PIXEL_DATA, text, type DataSet } from './dicom-dataset';
 
 /** Why a frame cannot be rendered or served (answered 406, named in the caller's language). */
@@ -50,11 +51,25 @@ const T = {
 /** The image attributes, refused (RenderRefused) when the syntax or pixel format is not one rendered here. */
 export function imageOf(ds: DataSet): Image {
   const syntax = ds.transferSyntax;
-  if (!NATIVE.has(syntax) && !JPEG_BASELINE.has(syntax)) {
+  if (!NATIVE.has(syntax) && !isDecodable(syntax)) {
     throw new RenderRefused('imgRenderSyntax', { syntax: syntaxName(syntax) });
   }
   const img = attributesOf(ds);
-  if (JPEG_BASELINE.has(syntax)) return img;
+  if (NATIVE.has(syntax)) return checkPixels(img);
+  // Compressed: what the decoder hands back is checked again (checkPixels) before rendering.
+  const grey = img.samples === 1 && ['MONOCHROME1', 'MONOCHROME2'].includes(img.photometric);
+  if ((!grey && !(img.samples === 3 && COMPRESSED_COLOUR.has(img.photometric))) || img.bitsAllocated > 16) {
+    throw new RenderRefused('imgRenderPixels', {
+      what: `${img.photometric}, ${img.samples} x ${img.bitsAllocated} bit`,
+    });
+  }
+  return img;
+}
+
+const COMPRESSED_COLOUR = new Set(['RGB', 'YBR_FULL', 'YBR_FULL_422', 'YBR_RCT', 'YBR_ICT']);
+
+/** Native pixels (as stored, or as a decoder answered them) in a format the renderer maps. */
+export function checkPixels(img: Image): Image {
   const { bitsAllocated } = img;
   const grey = img.samples === 1 && ['MONOCHROME1', 'MONOCHROME2'].includes(img.photometric);
   const colour = img.samples === 3 && ['RGB', 'YBR_FULL'].includes(img.photometric) && bitsAllocated === 8;
@@ -96,13 +111,14 @@ export function attributesOf(ds: DataSet): Image {
   return img;
 }
 
-export type Frame = { kind: 'native'; data: Buffer } | { kind: 'jpeg'; data: Buffer };
+export type Frame = { kind: 'native' | 'encapsulated'; data: Buffer };
 
 /** One frame's bytes: a slice of native pixel data, or the compressed frame's fragments joined. */
 export function frameBytes(ds: DataSet, img: Image, n: number): Frame {
   if (!Number.isInteger(n) || n < 1 || n > img.frames) throw new NoSuchFrame(img.frames);
   const pixels = ds.elements.get(PIXEL_DATA)!;
-  if (pixels.fragments) return { kind: 'jpeg', data: compressedFrame(pixels.fragments, pixels.offsetTable, img, n) };
+  if (pixels.fragments)
+    return { kind: 'encapsulated', data: compressedFrame(pixels.fragments, pixels.offsetTable, img, n) };
   const size = (img.rows * img.cols * img.samples * img.bitsAllocated) / 8;
   const data = pixels.value ?? Buffer.alloc(0);
   if (data.length < n * size)
@@ -112,7 +128,8 @@ export function frameBytes(ds: DataSet, img: Image, n: number): Frame {
 
 /**
  * The fragments of frame n: by the basic offset table when there is one, one fragment per frame when the
- * counts agree, else a new frame starts at each fragment opening with a JPEG start-of-image marker.
+ * counts agree, else a new frame starts at each fragment opening with a JPEG start-of-image marker (JPEG, JPEG-LS)
+ * or a JPEG 2000 start-of-codestream and size marker.
  */
 function compressedFrame(fragments: Buffer[], table: Buffer | undefined, img: Image, n: number): Buffer {
   if (img.frames === 1) return fragments.length === 1 ? fragments[0]! : Buffer.concat(fragments);
@@ -131,7 +148,7 @@ function compressedFrame(fragments: Buffer[], table: Buffer | undefined, img: Im
   if (fragments.length === img.frames) return fragments[n - 1]!;
   const frames: Buffer[][] = [];
   for (const f of fragments) {
-    if (f[0] === 0xff && f[1] === 0xd8) frames.push([f]);
+    if (f[0] === 0xff && (f[1] === 0xd8 || (f[1] === 0x4f && f[2] === 0xff && f[3] === 0x51))) frames.push([f]);
     else frames.at(-1)?.push(f);
   }
   const found = frames[n - 1];

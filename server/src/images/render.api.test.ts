@@ -4,6 +4,7 @@ import { call } from '../../../tests/support/api-client';
 import { buildDicom, uid, zipOf } from '../../../tests/support/dicom-builder';
 import { useImagePlatform } from '../../../tests/support/image-platform';
 import { resultOf, uploadDicom } from '../../../tests/support/image-upload';
+import { jpegLosslessOf } from '../../../tests/support/codec-samples';
 import { pixelDicom, words } from '../../../tests/support/pixel-dicom';
 
 const t = useImagePlatform();
@@ -18,15 +19,27 @@ beforeAll(async () => {
     pixelDicom({ ...spec(1), rows: 64, cols: 64, pixels: TWO_REGIONS, intercept: '-1024', center: '40', width: '80' }),
     pixelDicom({ ...spec(1, 2), rows: 64, cols: 64, pixels: TWO_REGIONS }),
     buildDicom({ ...spec(2), syntax: 'jpegBaseline' }),
-    pixelDicom({ ...spec(3), syntax: '1.2.840.10008.1.2.4.90', rows: 8, cols: 8, jpegFrames: [Buffer.alloc(16)] }),
+    pixelDicom({ ...spec(3), syntax: '1.2.840.10008.1.2.4.201', rows: 8, cols: 8, jpegFrames: [Buffer.alloc(16)] }),
     buildDicom({ ...spec(4), rows: 512, cols: 512 }),
+    // series 1's first image as most CT scanners send it: JPEG lossless SV1 (dcmcjpeg; missing dcmtk fails)
+    jpegLosslessOf({
+      ...spec(5),
+      rows: 64,
+      cols: 64,
+      pixels: TWO_REGIONS,
+      intercept: '-1024',
+      center: '40',
+      width: '80',
+    }),
+    // a JPEG 2000 instance whose frame is no code stream
+    pixelDicom({ ...spec(6), syntax: '1.2.840.10008.1.2.4.90', rows: 8, cols: 8, jpegFrames: [Buffer.alloc(16)] }),
   ];
   const a = await uploadDicom(t.p.app, {
     token: t.tok.admin,
     files: [{ name: 'r.zip', data: await zipOf(files.map((data, i) => ({ name: `F${i}`, data }))) }],
     hospital_code: 'H001',
   });
-  expect(resultOf(a).data.uploaded).toBe(5);
+  expect(resultOf(a).data.uploaded).toBe(7);
 });
 
 const jpegOf = (q: Record<string, string>, token?: string, lang = 'en-US') =>
@@ -93,16 +106,38 @@ describe('GET /wado image/jpeg', () => {
     expect((await jpegOf({ ...q, token: (own.body.data as { token: string }).token })).status).toBe(404);
   });
 
+  it('renders a JPEG lossless instance as its native twin renders (WADO-URI, DICOMweb rendered, thumbnail)', async () => {
+    const r = await jpegOf({ ...ref(5), contentType: 'image/jpeg', imageQuality: '100' }, t.tok.doctor);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toBe('image/jpeg');
+    // the file's window 0..80 HU, as for series 1: 0 HU black, 400 HU white
+    expect(await greyAt(r.clone(), 8, 32)).toBeLessThanOrEqual(3);
+    expect(await greyAt(r, 56, 32)).toBeGreaterThanOrEqual(252);
+    const { studyUID, seriesUID, objectUID } = ref(5);
+    const rendered = await t.p.app.request(
+      `/dicomweb/studies/${studyUID}/series/${seriesUID}/instances/${objectUID}/rendered`,
+      { headers: { authorization: `Bearer ${t.tok.doctor}`, accept: 'image/jpeg' } },
+    );
+    expect(rendered.status).toBe(200);
+    expect(await greyAt(rendered, 56, 32)).toBeGreaterThanOrEqual(250);
+    const thumb = await jpegOf({ ...ref(5), rows: '16', columns: '16' }, t.tok.doctor);
+    expect(await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).toMatchObject({ width: 16, height: 16 });
+    // a frame that does not decode is 406 naming the syntax, not a server error
+    const bad = await jpegOf(ref(6), t.tok.doctor, 'en-US');
+    expect(bad.status).toBe(406);
+    expect(((await bad.json()) as { msg: string }).msg).toContain('This image cannot be shown');
+  });
+
   it('an unsupported transfer syntax is 406 naming it, in the caller’s language', async () => {
     const en = await jpegOf(ref(3), t.tok.doctor, 'en-US');
     expect(en.status).toBe(406);
     expect(((await en.json()) as { msg: string }).msg).toBe(
-      'This image cannot be shown: transfer syntax JPEG 2000 Lossless (1.2.840.10008.1.2.4.90) is not supported; download the DICOM file (application/dicom)',
+      'This image cannot be shown: transfer syntax HTJ2K Lossless (1.2.840.10008.1.2.4.201) is not supported; download the DICOM file (application/dicom)',
     );
     const zh = await jpegOf(ref(3), t.tok.doctor, 'zh-CN');
     expect(zh.status).toBe(406);
     expect(((await zh.json()) as { msg: string }).msg).toBe(
-      '无法显示该图像：不支持传输语法 JPEG 2000 Lossless (1.2.840.10008.1.2.4.90)，请下载 DICOM 原图（application/dicom）',
+      '无法显示该图像：不支持传输语法 HTJ2K Lossless (1.2.840.10008.1.2.4.201)，请下载 DICOM 原图（application/dicom）',
     );
     // its stored bytes are still served
     expect((await jpegOf({ ...ref(3), contentType: 'application/dicom' }, t.tok.doctor)).status).toBe(200);

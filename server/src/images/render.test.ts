@@ -141,13 +141,13 @@ describe('rendering a frame to JPEG', () => {
 
   it('refuses syntaxes and pixel formats it does not decode, naming them', async () => {
     const err = await render({
-      syntax: '1.2.840.10008.1.2.4.90',
+      syntax: '1.2.840.10008.1.2.4.201',
       rows: 8,
       cols: 8,
       jpegFrames: [Buffer.alloc(8)],
     }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(RenderRefused);
-    expect((err as RenderRefused).params).toEqual({ syntax: 'JPEG 2000 Lossless (1.2.840.10008.1.2.4.90)' });
+    expect((err as RenderRefused).params).toEqual({ syntax: 'HTJ2K Lossless (1.2.840.10008.1.2.4.201)' });
     const palette = await render({
       rows: 2,
       cols: 2,

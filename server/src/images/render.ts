@@ -1,6 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { numberOf, type DataSet } from './dicom-dataset';
-import { frameBytes, imageOf, RenderRefused, syntaxName, type Image } from './render-frames';
+import { decodeFrame } from './decode/codecs';
+import { checkPixels, frameBytes, imageOf, RenderRefused, syntaxName, type Image } from './render-frames';
 
 export { RenderRefused, syntaxName } from './render-frames';
 
@@ -21,33 +22,37 @@ sharp.cache(false);
 
 const T = { slope: 0x00281053, intercept: 0x00281052, center: 0x00281050, width: 0x00281051 } as const;
 
-/** One frame of a stored instance as an 8-bit JPEG: modality LUT, VOI window, MONOCHROME1 inverted. */
+/**
+ * One frame of a stored instance as an 8-bit JPEG: a compressed frame is decoded to native pixels first, then
+ * every frame takes the same path: modality LUT, VOI window, MONOCHROME1 inverted; colour to RGB.
+ */
 export async function renderFrame(ds: DataSet, o: RenderOptions = {}): Promise<Buffer> {
-  const img = imageOf(ds);
-  const frame = frameBytes(ds, img, o.frame ?? 1);
-  let out: Sharp;
-  if (frame.kind === 'jpeg') {
-    const decoded = await decodeJpeg(frame.data, ds.transferSyntax);
-    out =
-      decoded.info.channels === 1
-        ? grey(ds, { ...img, bitsAllocated: 8, bitsStored: 8, highBit: 7, signed: false }, decoded.data, o)
-        : sharp(decoded.data, { raw: { width: decoded.info.width, height: decoded.info.height, channels: 3 } });
-  } else if (img.samples === 3) {
-    out = sharp(rgb(img, frame.data), { raw: { width: img.cols, height: img.rows, channels: 3 } });
-  } else {
-    out = grey(ds, img, frame.data, o);
-  }
+  const stated = imageOf(ds);
+  const frame = frameBytes(ds, stated, o.frame ?? 1);
+  const { img, data } =
+    frame.kind === 'native' ? { img: stated, data: frame.data } : await decoded(ds, stated, frame.data);
+  let out =
+    img.samples === 3
+      ? sharp(rgb(img, data), { raw: { width: img.cols, height: img.rows, channels: 3 } })
+      : grey(ds, img, data, o);
   if (o.rows || o.columns) out = out.resize({ width: o.columns, height: o.rows, fit: 'inside' });
   return out.jpeg({ quality: o.quality ?? 85 }).toBuffer();
 }
 
-async function decodeJpeg(data: Buffer, syntax: string) {
+async function decoded(ds: DataSet, stated: Image, frame: Buffer) {
+  const syntax = ds.transferSyntax;
+  let result: { img: Image; data: Buffer };
   try {
-    return await sharp(data).raw().toBuffer({ resolveWithObject: true });
+    result = await decodeFrame(syntax, frame, stated);
   } catch {
-    // 12-bit extended JPEG (…4.51) is outside libjpeg's 8-bit decoder.
-    throw new RenderRefused('imgRenderSyntax', { syntax: syntaxName(syntax) });
+    throw new RenderRefused('imgRenderPixels', { what: `${syntaxName(syntax)}: the frame cannot be decoded` });
   }
+  const { img, data } = result;
+  const size = (img.rows * img.cols * img.samples * img.bitsAllocated) / 8;
+  if (data.length < size) {
+    throw new RenderRefused('imgRenderPixels', { what: `${syntaxName(syntax)}: the frame decodes short` });
+  }
+  return { img: checkPixels(img), data };
 }
 
 /** Grey pixels through one lookup table indexed by the stored word: mask, sign, rescale, window, invert. */
