@@ -55,6 +55,7 @@ import { forwardRoutes } from './modules/forward/routes';
 import { registerRoutes } from './modules/queue/register-routes';
 import { callDeviceRoutes } from './modules/queue/device-routes';
 import { queueAudioRoutes } from './modules/queue/audio-route';
+import { usStationRoutes } from './modules/us-stations/routes';
 import { viewerRoutes } from './images/viewer-routes';
 
 const MAX_BODY = 1024 * 1024;
@@ -210,6 +211,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     registerRoutes(),
     callDeviceRoutes(),
     queueAudioRoutes(),
+    usStationRoutes(),
   ]) {
     app.route('/', sub);
   }

@@ -45,5 +45,8 @@ export const ERROR_IDS = [
   'INTERNAL',
   'QUEUE_STATE',
   'QUEUE_DUPLICATE',
+  'US_NUMBER_OVERLAP',
+  'US_NUMBER_IN_USE',
+  'US_NUMBER_EXHAUSTED',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

@@ -224,6 +224,16 @@ const zh = {
   queueStateChecking: '检查中',
   queueStateCompleted: '检查完成',
   queueStateAbandoned: '已放弃',
+  usIpFormat: '请输入 IPv4 或 IPv6 地址，或留空',
+  usPrefixChars: '前缀为至多 8 个字母或数字',
+  usNumberRange: '结束号不能小于起始号',
+  usFieldDigits: '按 pk 或工作站查询时，值为正整数',
+  usClientDuplicate: '工作站“{{name}}”已存在',
+  usClientIpDuplicate: 'IP {{ip}} 已被工作站“{{name}}”使用',
+  usNumberRoomTaken: '诊室“{{room}}”已有号段',
+  usNumberOverlap: '号段 {{prefix}}{{start}}–{{prefix}}{{end}} 与诊室“{{room}}”的号段重叠',
+  usNumberInUse: '诊室“{{room}}”今日已发出 {{n}} 个号，号段的诊室和起始号明日才能更改，号段也不能删除',
+  usNumberExhausted: '诊室“{{room}}”今日的号段已用完（至 {{prefix}}{{end}}）',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -456,6 +466,17 @@ const en: Record<MessageKey, string> = {
   queueStateChecking: 'checking',
   queueStateCompleted: 'inspection complete',
   queueStateAbandoned: 'abandoned',
+  usIpFormat: 'an IPv4 or IPv6 address, or empty',
+  usPrefixChars: 'a prefix is up to 8 letters or digits',
+  usNumberRange: 'the end number cannot be below the start number',
+  usFieldDigits: 'by pk or station, the value is a positive whole number',
+  usClientDuplicate: 'the station "{{name}}" already exists',
+  usClientIpDuplicate: 'the IP {{ip}} is already used by the station "{{name}}"',
+  usNumberRoomTaken: 'the room "{{room}}" already has a number segment',
+  usNumberOverlap: 'the segment {{prefix}}{{start}}–{{prefix}}{{end}} overlaps the segment of the room "{{room}}"',
+  usNumberInUse:
+    'the room "{{room}}" gave out {{n}} numbers today: its segment cannot be deleted, nor its room or start number changed, before tomorrow',
+  usNumberExhausted: 'the number segment of the room "{{room}}" is used up for today (up to {{prefix}}{{end}})',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { queueCounter } from '../../db/schema';
+import { segmentCallNo } from '../us-stations/segment-number';
 
 /**
  * The next number of a room for the day: one upsert increments the counter row under its row lock, so
  * concurrent registrations never get the same number (the unique index on registrations backs this up).
+ * A room with a US number segment maps the count into its range (us-stations/segment-number.ts).
  */
 export async function nextCallNo(tx: Tx, hospitalCode: string, callRoom: string, day: string): Promise<number> {
   const [row] = await tx
@@ -15,5 +17,5 @@ export async function nextCallNo(tx: Tx, hospitalCode: string, callRoom: string,
       set: { last_no: sql`${queueCounter.last_no} + 1` },
     })
     .returning({ no: queueCounter.last_no });
-  return row!.no;
+  return segmentCallNo(tx, hospitalCode, callRoom, row!.no);
 }

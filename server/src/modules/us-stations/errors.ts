@@ -1,0 +1,20 @@
+import type { Locale } from '@shared/constants';
+import { AppError } from '../../lib/errors';
+import { translate, type MessageKey, type Params } from '../../lib/i18n';
+
+/** 409 naming the field, in the caller's language. */
+export function conflictOn(
+  locale: Locale,
+  field: string,
+  key: MessageKey,
+  params: Params,
+  error: 'CONFLICT' | 'US_NUMBER_OVERLAP' | 'US_NUMBER_IN_USE' = 'CONFLICT',
+): AppError {
+  const e = new AppError(409, error, key, params);
+  e.errors = [{ field, msg: translate(locale, key, params) }];
+  return e;
+}
+
+/** 409: the room's segment has no number left today (nothing was written). */
+export const segmentExhausted = (room: string, prefix: string, end: number) =>
+  new AppError(409, 'US_NUMBER_EXHAUSTED', 'usNumberExhausted', { room, prefix, end });
