@@ -40,12 +40,14 @@ export interface WasmDecoded {
   planar: boolean;
 }
 
+const quiet = () => {};
 let charls: Promise<WasmDecoder> | undefined;
 let openjpeg: Promise<WasmDecoder> | undefined;
 
 function load<M>(id: string, make: (m: M) => WasmDecoder, forget: () => void): Promise<WasmDecoder> {
   const factory = require(id) as Factory<M>;
-  return factory()
+  // OpenJPEG reports every header it reads on stdout; a failed decode throws, so its messages are not needed
+  return factory({ print: quiet, printErr: quiet })
     .then(make)
     .catch((err: unknown) => {
       forget(); // a failed load is tried again next time rather than remembered
