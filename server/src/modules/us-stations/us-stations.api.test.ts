@@ -30,7 +30,9 @@ async function lastAudit(prefix: string) {
   const detail = row?.detail as { before?: unknown; after?: unknown } | null | undefined;
   return row && { ...row, before: detail?.before, after: detail?.after };
 }
-const fieldsOf = (r: { body: { errors?: { field: string; msg: string }[] } }) => r.body.errors?.map((e) => e.field);
+type Answer = { body: Record<string, unknown> };
+const errorsOf = (r: Answer) => (r.body.errors ?? []) as { field: string; msg: string }[];
+const fieldsOf = (r: Answer) => errorsOf(r).map((e) => e.field);
 
 let seq = 0;
 const register = (room: string) =>
@@ -79,7 +81,7 @@ describe('client stations', () => {
     expect([noRoom.status, fieldsOf(noRoom)]).toEqual([400, ['call_room']]);
     const badIp = await station('hadmin', { name: 'Other', call_room: 'US3', ip: '10.0.0' }, 'zh-CN');
     expect([badIp.status, fieldsOf(badIp)]).toEqual([400, ['ip']]);
-    expect(badIp.body.errors![0]!.msg).toMatch(/IPv4/);
+    expect(errorsOf(badIp)[0]!.msg).toMatch(/IPv4/);
     expect(await counts()).toEqual(before);
   });
 
@@ -225,7 +227,7 @@ describe('number segments', () => {
     const before = await counts();
     const reversed = await segment('hadmin', { call_room: 'US3', start_no: 9, end_no: 3 }, 'zh-CN');
     expect([reversed.status, fieldsOf(reversed)]).toEqual([400, ['end_no']]);
-    expect(reversed.body.errors![0]!.msg).toBe('结束号不能小于起始号');
+    expect(errorsOf(reversed)[0]!.msg).toBe('结束号不能小于起始号');
     const prefix = await segment('hadmin', { call_room: 'US3', prefix: 'A-1', start_no: 1, end_no: 3 });
     expect([prefix.status, fieldsOf(prefix)]).toEqual([400, ['prefix']]);
     const byPk = await post('hadmin', '/us/number/queryByField', { field: 'pk', value: 'abc' });
