@@ -3,7 +3,7 @@ import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
-import { CallScreen, DeskScreen } from '../pages/queue-pages';
+import { CallPanelScreen, CallScreen, DeskScreen } from '../pages/queue-pages';
 
 const SCREE_INTERVAL_S = 3;
 let device: { pk: number; device_key: string };
@@ -20,13 +20,17 @@ async function api<T>(origin: string, path: string, body: unknown, token?: strin
   return json.data;
 }
 
-const e2e = useE2e(async ({ platform }) => {
-  const res = await fetch(`${platform.origin}/user/login`, {
+async function login(username: string, password: string): Promise<string> {
+  const res = await fetch(`${e2e.platform.origin}/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: 'Admin@123', logon_type: 'PC' }),
+    body: new URLSearchParams({ username, password, logon_type: 'PC' }),
   });
-  admin = ((await res.json()) as { token: string }).token;
+  return ((await res.json()) as { token: string }).token;
+}
+
+const e2e = useE2e(async ({ platform }) => {
+  admin = await login('admin', 'Admin@123');
   device = await api(
     platform.origin,
     '/device/saveCall',
@@ -125,6 +129,51 @@ describe('registration desk and call screen', () => {
     await close();
   });
 
+  it('a new device key drops the screen for good; the new address binds it again', async () => {
+    const { screen, page, close } = await openScreen();
+    await screen.waitStatus('open');
+
+    const renewed = await api<{ pk: number; device_key: string }>(
+      e2e.platform.origin,
+      '/device/newCallKey',
+      { pk: device.pk },
+      admin,
+    );
+    // Closed as replaced: no retrying with a key that will never be let in again (screen-socket.test.ts).
+    expect(await screen.waitStatus('broken')).toBe('连接断开');
+
+    device = renewed;
+    // The address the administrator copies from the key dialog, opened in the same tab.
+    await screen.open(device.pk, device.device_key);
+    expect(await screen.waitStatus('open')).toBe('连接成功');
+    expect(new URL(page.url()).hash).toBe(`#/screen?pk=${device.pk}`);
+    await page.reload();
+    expect(await screen.waitStatus('open')).toBe('连接成功');
+    await close();
+  });
+
+  it("the doctor's call panel: the doctor on duty and the call reach the screen", async () => {
+    const { screen, close } = await openScreen();
+    await screen.waitStatus('open');
+    const registered = await api<{ pk: number }>(
+      e2e.platform.origin,
+      '/register/save',
+      { pat_id: 'Q-E2E-4', pat_name: '欧阳娜娜', patient_sex: 'F', modality: 'DR', call_room: 'DR1' },
+      await login('register', 'Register@123'),
+    );
+    const doctor = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const panel = new CallPanelScreen(doctor.page, e2e.platform.appUrl);
+    await panel.open('DR1');
+    await panel.setDoctor('李医生');
+    await screen.room('DR1').filter({ hasText: '李医生' }).waitFor();
+
+    await panel.callNext(registered.pk);
+    await screen.call().waitFor();
+    expect(await screen.page.getByTestId('screen-call-patient').textContent()).toContain('欧**娜');
+    await doctor.close();
+    await close();
+  });
+
   it('the desk greys out the actions a state does not allow', async () => {
     const desk = await signedIn(e2e.browser, e2e.platform, 'register');
     const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);
@@ -141,18 +190,11 @@ describe('registration desk and call screen', () => {
     expect(await row.getByTestId('desk-action-callAgain').isEnabled()).toBe(false);
 
     // Registered elsewhere (another desk): this desk's list and room counts follow without a reload.
-    const other = await (
-      await fetch(`${e2e.platform.origin}/user/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ username: 'register', password: 'Register@123', logon_type: 'PC' }),
-      })
-    ).json();
     await api(
       e2e.platform.origin,
       '/register/save',
       { pat_id: 'Q-E2E-3', pat_name: 'Wang Wu', patient_sex: 'F', modality: 'DR', call_room: 'DR1' },
-      (other as { token: string }).token,
+      await login('register', 'Register@123'),
     );
     await deskScreen.row('Q-E2E-3').waitFor({ timeout: 5_000 });
     await desk.page.locator('[data-testid=desk-room-tab][data-room=DR1][data-waiting="1"]').waitFor({ timeout: 5_000 });

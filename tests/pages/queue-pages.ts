@@ -46,6 +46,31 @@ export class DeskScreen {
   }
 }
 
+/** The consulting room's call panel (#/callPanel). */
+export class CallPanelScreen {
+  constructor(
+    readonly page: Page,
+    readonly appUrl: string,
+  ) {}
+
+  async open(room: string): Promise<void> {
+    await this.page.goto(`${this.appUrl}#/callPanel`);
+    await pick(this.page, 'panel-room', room);
+    await this.page.getByTestId('panel-current').waitFor();
+  }
+
+  async setDoctor(name: string): Promise<void> {
+    await this.page.getByTestId('panel-doctor').fill(name);
+    await this.page.getByTestId('panel-doctor-save').click();
+  }
+
+  /** Calls the next patient and waits until they are the room's current one. */
+  async callNext(pk: number): Promise<void> {
+    await this.page.getByTestId('panel-call-next').click();
+    await this.page.locator(`[data-testid=panel-current][data-pk="${pk}"]`).waitFor();
+  }
+}
+
 /** The public call screen (#/screen?pk=&key=). */
 export class CallScreen {
   constructor(

@@ -120,3 +120,9 @@ export async function callNext(call_room: string, hospital_code?: string): Promi
   await refreshQueue();
   return called;
 }
+
+/** The doctor on duty in a room (the call screens show it); '' clears. */
+export async function setRoomDoctor(call_room: string, doctor: string, hospital_code?: string): Promise<void> {
+  await apiPost('/register/doctor', { call_room, doctor, ...inHospital(hospital_code) });
+  await refreshQueue();
+}

@@ -10,6 +10,7 @@ import { can, useUserInfo } from '@web/lib/user-info';
 import { callNext, runQueueAction, useHospitalOptions, useRoomQueue, useRooms } from '../api/queue-api';
 import { actionAllowed } from '../lib/desk-actions';
 import { STATE_COLORS } from '../lib/state-colors';
+import { DutyDoctor } from './duty-doctor';
 
 const CURRENT_ACTIONS: QueueAction[] = ['callAgain', 'pass', 'checking', 'complete'];
 const NEXT_SHOWN = 8;
@@ -37,6 +38,7 @@ export function CallPanel() {
   const rooms = useRooms(hospital, !isSuper || !!hospital);
   const names = (rooms.data ?? []).map((r) => r.room_name);
   const room = names.includes(choice.room) ? choice.room : '';
+  const doctor = rooms.data?.find((r) => r.room_name === room)?.doctor ?? '';
   const inRoom = useRoomQueue(room, ['called', 'checking'], hospital);
   const waiting = useRoomQueue(room, ['number_taken', 'passed'], hospital);
   // The patient in the room: the one called last.
@@ -69,6 +71,7 @@ export function CallPanel() {
           options={names.map((r) => ({ value: r, label: r }))}
           data-testid="panel-room"
         />
+        {room && <DutyDoctor key={`${room}:${doctor}`} room={room} doctor={doctor} hospital={hospital} />}
         <Button
           type="primary"
           size="large"

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CALL_SETTING_DEFAULTS } from '@shared/schemas/queue';
 import { useScreenFeed } from '../hooks/use-screen-feed';
-import { takeDeviceKey } from '../lib/device-key';
+import { deviceKeyOf, keepDeviceKey, withoutKey } from '../lib/device-key';
 import { CallOverlay } from './call-overlay';
 import { ConnectionBadge } from './connection-badge';
 import { ScaledStage } from './scaled-stage';
@@ -45,10 +45,13 @@ export function ScreenPage() {
   const [query, setQuery] = useSearchParams();
   const pk = Number(query.get('pk'));
   const localPlay = query.get('local_play') === '1';
-  const [taken] = useState(() => takeDeviceKey(String(pk), query, localStorage));
+  const given = query.get('key');
+  const deviceKey = deviceKeyOf(String(pk), query, localStorage);
   useEffect(() => {
-    if (taken.cleaned) setQuery(taken.cleaned, { replace: true });
-  }, [taken, setQuery]);
-  if (!Number.isInteger(pk) || pk <= 0 || !taken.key) return <Unbound />;
-  return <LiveScreen pk={pk} deviceKey={taken.key} localPlay={localPlay} />;
+    if (!given) return;
+    keepDeviceKey(String(pk), given, localStorage);
+    setQuery((q) => withoutKey(q), { replace: true });
+  }, [pk, given, setQuery]);
+  if (!Number.isInteger(pk) || pk <= 0 || !deviceKey) return <Unbound />;
+  return <LiveScreen pk={pk} deviceKey={deviceKey} localPlay={localPlay} />;
 }

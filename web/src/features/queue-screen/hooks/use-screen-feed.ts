@@ -1,5 +1,6 @@
 import { useEffect, useReducer, useState } from 'react';
 import {
+  SCREEN_CLOSE,
   ScreenServerMessageSchema,
   screenSocketPath,
   type ScreenCall,
@@ -62,6 +63,8 @@ export function useScreenFeed(o: ScreenFeedOptions) {
       ping: () => JSON.stringify({ type: 'ping' }),
       onMessage,
       onStatus: setStatus,
+      // A new key was issued or the device deleted: this key will never be let in again.
+      isFinal: (code) => code === SCREEN_CLOSE.replaced || code === SCREEN_CLOSE.gone,
     });
     socket.start();
     return () => {

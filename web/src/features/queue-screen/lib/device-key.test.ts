@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeDeviceKey } from './device-key';
+import { deviceKeyOf, keepDeviceKey, withoutKey } from './device-key';
 
 function memory() {
   const m = new Map<string, string>();
@@ -7,18 +7,17 @@ function memory() {
 }
 
 describe('device key of the call screen', () => {
-  it('keeps a key from the address and gives the address without it', () => {
-    const storage = memory();
-    const r = takeDeviceKey('7', new URLSearchParams('pk=7&key=secret-key&local_play=1'), storage);
-    expect(r.key).toBe('secret-key');
-    expect(r.cleaned?.toString()).toBe('pk=7&local_play=1');
-    expect([...storage.m.values()]).toEqual(['secret-key']);
+  it('uses the key in the address and gives the address without it', () => {
+    const q = new URLSearchParams('pk=7&key=secret-key&local_play=1');
+    expect(deviceKeyOf('7', q, memory())).toBe('secret-key');
+    expect(withoutKey(q).toString()).toBe('pk=7&local_play=1');
   });
 
-  it('reads the kept key on a later visit, per device, leaving the address alone', () => {
+  it('reads the kept key on a later visit, per device; a new key in the address wins', () => {
     const storage = memory();
-    takeDeviceKey('7', new URLSearchParams('pk=7&key=k7'), storage);
-    expect(takeDeviceKey('7', new URLSearchParams('pk=7'), storage)).toEqual({ key: 'k7', cleaned: null });
-    expect(takeDeviceKey('8', new URLSearchParams('pk=8'), storage)).toEqual({ key: null, cleaned: null });
+    keepDeviceKey('7', 'k7', storage);
+    expect(deviceKeyOf('7', new URLSearchParams('pk=7'), storage)).toBe('k7');
+    expect(deviceKeyOf('8', new URLSearchParams('pk=8'), storage)).toBeNull();
+    expect(deviceKeyOf('7', new URLSearchParams('pk=7&key=k7-new'), storage)).toBe('k7-new');
   });
 });

@@ -2,31 +2,37 @@ import { STORAGE_KEYS } from '@web/lib/storage-keys';
 
 type KeyStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
-/**
- * The screen's device key: it arrives once in the address (`&key=`), is kept in this browser's storage per
- * device, and the address without it (`cleaned`) replaces the one shown, so the key is not left on view or
- * in the history of a public screen. Later visits (`/screen?pk=7`) read it from storage.
+/*
+ * The screen's device key arrives once in the address (`&key=`), is kept in this browser's storage per
+ * device, and is then taken out of the address bar, so it is not left on view or in the history of a
+ * public screen. Later visits (`/screen?pk=7`) read it from storage; a new address with a new key wins.
  */
-export function takeDeviceKey(
-  pk: string,
-  query: URLSearchParams,
-  storage: KeyStorage,
-): { key: string | null; cleaned: URLSearchParams | null } {
-  const storageKey = `${STORAGE_KEYS.screenKey}${pk}`;
-  const given = query.get('key');
-  if (given) {
-    try {
-      storage.setItem(storageKey, given);
-    } catch {
-      // storage disabled: the key works for this visit only
-    }
-    const cleaned = new URLSearchParams(query);
-    cleaned.delete('key');
-    return { key: given, cleaned };
-  }
+
+const storageKey = (pk: string) => `${STORAGE_KEYS.screenKey}${pk}`;
+
+export function keepDeviceKey(pk: string, key: string, storage: KeyStorage): void {
   try {
-    return { key: storage.getItem(storageKey), cleaned: null };
+    storage.setItem(storageKey(pk), key);
   } catch {
-    return { key: null, cleaned: null };
+    // storage disabled: the key works while it is in the address
   }
+}
+
+export function readDeviceKey(pk: string, storage: KeyStorage): string | null {
+  try {
+    return storage.getItem(storageKey(pk));
+  } catch {
+    return null;
+  }
+}
+
+/** The key to use: the address's, else the one kept for this device. */
+export const deviceKeyOf = (pk: string, query: URLSearchParams, storage: KeyStorage): string | null =>
+  query.get('key') || readDeviceKey(pk, storage);
+
+/** The address without the key. */
+export function withoutKey(query: URLSearchParams): URLSearchParams {
+  const cleaned = new URLSearchParams(query);
+  cleaned.delete('key');
+  return cleaned;
 }

@@ -10,7 +10,7 @@ export interface ScreenSocketOptions {
   ping: () => string;
   onMessage: (data: unknown) => void;
   onStatus: (s: ConnectionStatus) => void;
-  /** A close code after which retrying is pointless (e.g. the device key was refused). */
+  /** A close code after which retrying is pointless (the key was replaced, the device deleted). */
   isFinal?: (code: number) => boolean;
   WebSocketImpl?: typeof WebSocket;
   retryMs?: number;
