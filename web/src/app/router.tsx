@@ -66,6 +66,7 @@ const routes: RouteObject[] = [
           { path: '/system/device', lazy: page(() => import('./routes/system-device')) },
           { path: '/system/audit', lazy: page(() => import('./routes/system-audit')) },
           { path: '/system/callDevice', lazy: page(() => import('./routes/system-call-device')) },
+          { path: '/system/usStation', lazy: page(() => import('./routes/system-us-station')) },
           { path: '/register', lazy: page(() => import('./routes/queue-register')) },
           { path: '/callPanel', lazy: page(() => import('./routes/call-panel')) },
           { path: '/readingVideo', lazy: page(() => import('./routes/reading-video')) },

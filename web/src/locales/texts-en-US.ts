@@ -19,6 +19,7 @@ import enDicomForward from './en-US/dicomForward.json';
 import enQueueScreen from './en-US/queueScreen.json';
 import enQueueDesk from './en-US/queueDesk.json';
 import enCallDevice from './en-US/callDevice.json';
+import enUsStation from './en-US/usStation.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -43,6 +44,7 @@ const texts = {
   queueScreen: enQueueScreen,
   queueDesk: enQueueDesk,
   callDevice: enCallDevice,
+  usStation: enUsStation,
 };
 
 export default texts;

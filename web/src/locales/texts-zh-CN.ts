@@ -19,6 +19,7 @@ import zhDicomForward from './zh-CN/dicomForward.json';
 import zhQueueScreen from './zh-CN/queueScreen.json';
 import zhQueueDesk from './zh-CN/queueDesk.json';
 import zhCallDevice from './zh-CN/callDevice.json';
+import zhUsStation from './zh-CN/usStation.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -43,6 +44,7 @@ const texts = {
   queueScreen: zhQueueScreen,
   queueDesk: zhQueueDesk,
   callDevice: zhCallDevice,
+  usStation: zhUsStation,
 };
 
 export default texts;

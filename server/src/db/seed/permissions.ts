@@ -120,6 +120,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('sysScanp', '检查项目', 'Scan items', '/system/scanp', 'FileTextOutlined', P.SYS_SCANP),
       page('sysDevice', 'DICOM 设备', 'DICOM devices', '/system/device', 'DatabaseOutlined', P.SYS_DEVICE),
       page('sysCallDevice', '叫号设备', 'Call devices', '/system/callDevice', 'MonitorOutlined', P.SYS_DEVICE),
+      page('sysUsStation', '超声工作站', 'US stations', '/system/usStation', 'DesktopOutlined', P.SYS_DEVICE),
       page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
     ],
   },
@@ -164,6 +165,6 @@ export const ROLE_SEEDS = [
     code: 'hospital_admin',
     name: '医院管理员',
     name_en: 'Hospital administrator',
-    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice'],
+    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice', 'sysUsStation'],
   },
 ] as const;
