@@ -20,6 +20,9 @@ const apiPaths = [
   '/scanp',
   '/cert',
   '/duplicate',
+  '/register',
+  '/device',
+  '/config',
   '/openapi.json',
   '/healthz',
 ];
@@ -69,6 +72,8 @@ export default defineConfig({
       ...Object.fromEntries(apiPaths.map((p) => [p, { target: api, changeOrigin: false }])),
       // The realtime socket (session ended); Host stays the page's, so the server's Origin check passes.
       '/realtime': { target: api, changeOrigin: false, ws: true },
+      // The call screens' socket (its device key is the credential).
+      '/websocket.ws': { target: api, changeOrigin: false, ws: true },
     },
   },
 });
