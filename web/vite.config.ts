@@ -23,6 +23,7 @@ const apiPaths = [
   '/register',
   '/device',
   '/config',
+  '/us',
   '/openapi.json',
   '/healthz',
 ];
