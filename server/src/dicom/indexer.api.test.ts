@@ -68,7 +68,7 @@ describe('the received queue and its indexer', () => {
     const flaky: ImageStore = {
       ...real,
       put: (key, body) => (away ? Promise.reject(new Error('store away')) : real.put(key, body)),
-      putFile: (key, file) => (away ? Promise.reject(new Error('store away')) : real.putFile!(key, file)),
+      putFiles: (items) => (away ? Promise.reject(new Error('store away')) : real.putFiles!(items)),
     };
     const indexer = startIndexer({ ...h.p.deps, images: flaky }, q, { retryMs: 50 });
     await indexer.settled();
@@ -93,5 +93,30 @@ describe('the received queue and its indexer', () => {
     await indexer.close();
     const stored = path.join(h.dataDir, 'images', study, uid(504, 1), `${uid(504, 1, 1)}.dcm`);
     expect((await stat(stored)).ino).toBe(inode);
+  });
+
+  it('indexes after a pause in arrivals, or once the first has waited long enough during a long send', async () => {
+    const q = queueOf();
+    const study = uid(505);
+    const put = (n: number) => received(q, buildDicom(ctSpec({ n, study, series: uid(505, 1), sop: uid(505, 1, n) })));
+    const indexer = startIndexer(h.p.deps, q, { gatherMs: 400, maxWaitMs: 1000 });
+    await indexer.settled(); // the start-up pass over an empty queue
+    await put(1);
+    indexer.kick();
+    await new Promise((r) => setTimeout(r, 60));
+    expect(await names(q.dir)).toHaveLength(1); // still gathering
+    await new Promise((r) => setTimeout(r, 500));
+    await indexer.settled();
+    expect(await names(q.dir)).toEqual([]);
+    // a steady stream, one every 50 ms: no pause, yet indexed by the longest wait
+    const started = Date.now();
+    let n = 2;
+    while ((await studyRow(study))!.file_count < 2 && Date.now() - started < 6000) {
+      await put(n++);
+      indexer.kick();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(Date.now() - started).toBeLessThan(3000);
+    await indexer.close();
   });
 });

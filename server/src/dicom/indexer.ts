@@ -15,6 +15,13 @@ export interface Indexer {
 
 const BATCH = 100;
 const RETRY_MS = 5000;
+/**
+ * Indexing waits for a pause in arrivals (GATHER_MS without a new instance), so a modality's burst is not
+ * slowed by commits and folder syncs running beside it, and goes in as few batches as possible; but never
+ * longer than MAX_WAIT_MS after the first waiting arrival, so a long send shows up in the worklist as it goes.
+ */
+const GATHER_MS = 300;
+const MAX_WAIT_MS = 3000;
 
 /**
  * Takes received instances from the queue into the archive in batches (one ingest per sender and hospital,
@@ -22,11 +29,34 @@ const RETRY_MS = 5000;
  * than after a database commit of its own. A store that is away (Orthanc down) leaves the files queued and
  * is tried again; an instance the archive refuses after all is moved aside and logged.
  */
-export function startIndexer(deps: AppDeps, queue: ReceivedQueue, o: { retryMs?: number } = {}): Indexer {
+export function startIndexer(
+  deps: AppDeps,
+  queue: ReceivedQueue,
+  o: { retryMs?: number; gatherMs?: number; maxWaitMs?: number } = {},
+): Indexer {
   let running: Promise<void> | null = null;
   let again = false;
   let closed = false;
   let retry: NodeJS.Timeout | null = null;
+  let gathering: NodeJS.Timeout | null = null;
+  let firstWaiting = 0;
+
+  const arrived = () => {
+    if (closed) return;
+    const now = Date.now();
+    if (gathering) {
+      if (now - firstWaiting >= (o.maxWaitMs ?? MAX_WAIT_MS)) return; // let it fire
+      clearTimeout(gathering);
+    } else firstWaiting = now;
+    gathering = setTimeout(gathered, o.gatherMs ?? GATHER_MS);
+    gathering.unref();
+  };
+  const gathered = () => {
+    if (!gathering) return;
+    clearTimeout(gathering);
+    gathering = null;
+    kick();
+  };
 
   const kick = () => {
     if (closed) return;
@@ -97,13 +127,16 @@ export function startIndexer(deps: AppDeps, queue: ReceivedQueue, o: { retryMs?:
 
   kick(); // what a stopped server left
   return {
-    kick,
+    kick: arrived,
     async settled() {
+      gathered();
       while (running) await running;
     },
     async close() {
       closed = true;
       if (retry) clearTimeout(retry);
+      if (gathering) clearTimeout(gathering);
+      gathering = null;
       while (running) await running;
     },
   };

@@ -66,20 +66,26 @@ export function fileImageStore(root: string): ImageStore {
         await rm(temp, { force: true });
       }
     },
-    async putFile(key, file) {
-      const target = fileOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      try {
-        await link(file, target);
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
-        // Another file system (EXDEV) or no hard links: copy it the durable way.
-        if ((err as NodeJS.ErrnoException).code === 'EXDEV' || (err as NodeJS.ErrnoException).code === 'EPERM')
-          return this.put(key, createReadStream(file));
-        throw err;
+    async putFiles(items) {
+      const created: boolean[] = [];
+      const folders = new Set<string>();
+      for (const { key, file } of items) {
+        const target = fileOf(key);
+        await mkdir(path.dirname(target), { recursive: true });
+        try {
+          await link(file, target);
+          created.push(true);
+          folders.add(path.dirname(target));
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          if (code === 'EEXIST') created.push(false);
+          // Another file system (EXDEV) or no hard links (EPERM): copied the durable way.
+          else if (code === 'EXDEV' || code === 'EPERM') created.push(await this.put(key, createReadStream(file)));
+          else throw err;
+        }
       }
-      await fsync(path.dirname(target));
-      return true;
+      for (const folder of folders) await fsync(folder);
+      return created;
     },
     async get(key, range) {
       const file = fileOf(key);

@@ -20,8 +20,11 @@ export interface IngestContext {
   ip: string;
 }
 
-/** A parsed instance whose bytes are in the store; `created` when this upload put them there. */
-type Stored = { name: string; size: number; meta: InstanceMeta; key: string; created: boolean };
+/**
+ * A parsed instance whose bytes are in the store; `created` when this upload put them there. `file`: its bytes
+ * wait in a durable local file that the store takes at the batch's flush (putFiles), all in one go.
+ */
+type Stored = { name: string; size: number; meta: InstanceMeta; key: string; created: boolean; file?: string };
 
 const BATCH = 50;
 /** An instance is parsed in memory: larger ones are refused, named, rather than risk the server's memory. */
@@ -59,6 +62,11 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
   const flush = async () => {
     const batch = pending;
     pending = [];
+    const linked = batch.filter((b) => b.file);
+    if (linked.length) {
+      const created = await ctx.deps.images.putFiles!(linked.map((b) => ({ key: b.key, file: b.file! })));
+      linked.forEach((b, i) => (b.created = created[i]!));
+    }
     if (batch.length) await writeBatch(batch);
   };
   return {
@@ -81,9 +89,8 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
         return;
       }
       const key = instanceKey(meta.study_iuid, meta.series_iuid, meta.sop_iuid);
-      const { images } = ctx.deps;
-      const created = file && images.putFile ? await images.putFile(key, file) : await images.put(key, data);
-      pending.push({ name, size: data.length, meta, key, created });
+      if (file && ctx.deps.images.putFiles) pending.push({ name, size: data.length, meta, key, created: false, file });
+      else pending.push({ name, size: data.length, meta, key, created: await ctx.deps.images.put(key, data) });
       if (pending.length >= BATCH) await flush();
     },
     flush,

@@ -10,8 +10,11 @@ export interface ImageStore {
   readonly stagingDir: string;
   /** Stores bytes under key, durable before visible. Never replaces: false when the key already held an object. */
   put(key: string, body: Buffer | Readable): Promise<boolean>;
-  /** As put, from a local file that is already durable, linked rather than copied where the store can. */
-  putFile?(key: string, file: string): Promise<boolean>;
+  /**
+   * As put, for local files that are already durable, linked rather than copied where the store can, and made
+   * durable together (each folder synced once). One answer per item, in order.
+   */
+  putFiles?(items: { key: string; file: string }[]): Promise<boolean[]>;
   /** The object, or only bytes start..end (inclusive) of it when a range is given (a video element seeks); size is the whole object's. */
   get(key: string, range?: ByteRange): Promise<{ body: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
