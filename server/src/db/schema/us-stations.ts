@@ -24,7 +24,9 @@ export const usClient = pgTable(
   },
   (t) => [
     uniqueIndex('us_client_hosp_name_idx').on(t.hospital_code, t.name),
-    uniqueIndex('us_client_hosp_ip_idx').on(t.hospital_code, t.ip).where(sql`${t.ip} <> ''`),
+    uniqueIndex('us_client_hosp_ip_idx')
+      .on(t.hospital_code, t.ip)
+      .where(sql`${t.ip} <> ''`),
     index('us_client_room_idx').on(t.room_pk),
   ],
 );
