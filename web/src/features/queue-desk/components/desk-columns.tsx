@@ -17,8 +17,8 @@ export function deskColumns(t: TFunction<'queueDesk'>): ListColumn<Registration>
       width: 80,
       render: (v: number | null) => <b data-testid="desk-call-no">{v ?? '-'}</b>,
     },
-    { title: t('fields.pat_name'), dataIndex: 'pat_name', key: 'pat_name', width: 110 },
-    { title: t('fields.pat_id'), dataIndex: 'pat_id', key: 'pat_id', width: 120 },
+    { title: t('fields.pat_name'), dataIndex: 'pat_name', key: 'pat_name', width: 110, ellipsis: true },
+    { title: t('fields.pat_id'), dataIndex: 'pat_id', key: 'pat_id', width: 140, ellipsis: true },
     {
       title: t('fields.patient_sex'),
       dataIndex: 'patient_sex',
@@ -42,6 +42,6 @@ export function deskColumns(t: TFunction<'queueDesk'>): ListColumn<Registration>
     },
     { title: t('fields.register_time'), dataIndex: 'register_time', key: 'register_time', width: 140, render: time },
     { title: t('fields.call_time'), dataIndex: 'call_time', key: 'call_time', width: 140, render: time },
-    { title: t('fields.doctor'), dataIndex: 'doctor', key: 'doctor', width: 100 },
+    { title: t('fields.doctor'), dataIndex: 'doctor', key: 'doctor', width: 100, ellipsis: true },
   ];
 }
