@@ -169,6 +169,8 @@ try {
 
   await new Promise((r) => setTimeout(r, 300));
   out.stagedLeft = await stagedLeft();
+  // everything acknowledged was indexed, everything refused was never queued
+  out.receivedLeft = await readdir(path.join(images.stagingDir, '..', '.received'));
   console.log(JSON.stringify(out));
 } finally {
   await listener.close();

@@ -26,6 +26,7 @@ describe('DICOM listener with dcmtk peers', () => {
         jpeg: { syntax: string; same: boolean };
         badRows: number;
         stagedLeft: string[];
+        receivedLeft: string[];
       };
     const rejected = (x: Ran, why: 'Calling' | 'Called') => {
       expect(x.code).not.toBe(0);
@@ -70,5 +71,6 @@ describe('DICOM listener with dcmtk peers', () => {
     rejected(r.backToStrict!, 'Calling');
     // a sender killed mid-instance leaves nothing staged
     expect(r.stagedLeft).toEqual([]);
+    expect(r.receivedLeft).toEqual([]);
   }, 300_000);
 });
