@@ -3,11 +3,12 @@ import { App, Button, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK, WEB_BASE } from '@shared/constants';
-import type { CallDeviceRow } from '@shared/schemas/queue';
+import type { CallDeviceRow, CallDeviceSaved } from '@shared/schemas/queue';
+import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
+import { useEditModal } from '@web/components/list-page/use-edit-modal';
 import { useListParams } from '@web/components/list-page/use-list-params';
-import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { testIdProp } from '@web/lib/test-id';
 import { useUserInfo } from '@web/lib/user-info';
 import {
@@ -24,8 +25,7 @@ import { DeviceKeyModal } from './device-key-modal';
 /** Call devices (the waiting-room screens): list, on/off, create and edit with rooms and settings, new key. */
 export function CallDevicePage() {
   const { t } = useTranslation('callDevice');
-  const { message, modal } = App.useApp();
-  const confirmDelete = useConfirmDelete();
+  const { modal } = App.useApp();
   const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
   const hospitalList = useHospitalOptions(isSuper);
   const hospitals = useMemo(
@@ -35,9 +35,12 @@ export function CallDevicePage() {
   const spec = useMemo(() => callDeviceSpec(t, hospitals), [t, hospitals]);
   const state = useListParams(spec);
   const query = useCallDevices(state.params);
-  const [editing, setEditing] = useState<CallDeviceRow | null | undefined>(undefined);
   const [issued, setIssued] = useState<{ pk: number; device_key: string } | null>(null);
   const refetch = () => void query.refetch();
+  const edit = useEditModal<CallDeviceRow, CallDeviceSaved>(t('saved'), (saved) => {
+    if (saved.device_key) setIssued({ pk: saved.pk, device_key: saved.device_key });
+    refetch();
+  });
 
   const issueKey = (r: CallDeviceRow) =>
     modal.confirm({
@@ -98,7 +101,19 @@ export function CallDevicePage() {
         fixed: 'right',
         width: 290,
         render: (_: unknown, r: CallDeviceRow) => (
-          <Space size={0}>
+          <EditDeleteActions
+            testId="call"
+            editText={t('editShort')}
+            deleteText={t('delete')}
+            onEdit={() => edit.open(r)}
+            confirm={{
+              title: t('deleteTitle'),
+              content: t('deleteConfirm', { name: r.name }),
+              run: () => deleteCallDevice(r.pk),
+              done: t('deleted'),
+              after: refetch,
+            }}
+          >
             <Button
               type="link"
               href={screenUrl(window.location.origin, WEB_BASE, r.pk)}
@@ -110,27 +125,7 @@ export function CallDevicePage() {
             <Button type="link" onClick={() => issueKey(r)} data-testid="call-new-key">
               {t('key.new')}
             </Button>
-            <Button type="link" onClick={() => setEditing(r)} data-testid="call-edit">
-              {t('editShort')}
-            </Button>
-            <Button
-              type="link"
-              danger
-              data-testid="call-delete"
-              onClick={() =>
-                confirmDelete({
-                  title: t('deleteTitle'),
-                  content: t('deleteConfirm', { name: r.name }),
-                  okTestId: 'call-delete-ok',
-                  run: () => deleteCallDevice(r.pk),
-                  done: t('deleted'),
-                  after: refetch,
-                })
-              }
-            >
-              {t('delete')}
-            </Button>
-          </Space>
+          </EditDeleteActions>
         ),
       },
     ],
@@ -151,22 +146,12 @@ export function CallDevicePage() {
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-pk': String(r.pk), 'data-name': r.name })}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="call-new">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.open(null)} data-testid="call-new">
             {t('new')}
           </Button>
         }
       />
-      <CallDeviceForm
-        row={editing}
-        hospitals={hospitals}
-        onClose={(saved) => {
-          setEditing(undefined);
-          if (!saved) return;
-          void message.success(t('saved'));
-          if (saved.device_key) setIssued({ pk: saved.pk, device_key: saved.device_key });
-          refetch();
-        }}
-      />
+      <CallDeviceForm row={edit.row} hospitals={hospitals} onClose={edit.onClose} />
       <DeviceKeyModal issued={issued} onClose={() => setIssued(null)} />
     </>
   );

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Space, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usNumberLabel, type UsNumberRow } from '@shared/schemas/us-stations';
+import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
+import { useEditModal } from '@web/components/list-page/use-edit-modal';
 import { useListParams } from '@web/components/list-page/use-list-params';
-import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { deleteSegment, useSegments } from '../api/us-station-api';
 import { rangeLabel, segmentSpec, type SegmentFilters } from '../lib/us-station-list';
 import { SegmentForm } from './segment-form';
@@ -16,13 +17,11 @@ type Options = { value: string; label: string }[];
 /** The number segments of the US rooms with today's numbers: list, create, edit, delete. */
 export function SegmentList({ hospitals }: { hospitals: Options | null }) {
   const { t } = useTranslation('usStation');
-  const { message } = App.useApp();
-  const confirmDelete = useConfirmDelete();
   const spec = useMemo(() => segmentSpec(t, hospitals), [t, hospitals]);
   const state = useListParams(spec);
   const query = useSegments(state.params);
-  const [editing, setEditing] = useState<UsNumberRow | null | undefined>(undefined);
   const refetch = () => void query.refetch();
+  const edit = useEditModal<UsNumberRow>(t('saved'), refetch);
 
   const columns = useMemo(
     (): ListColumn<UsNumberRow>[] => [
@@ -64,28 +63,19 @@ export function SegmentList({ hospitals }: { hospitals: Options | null }) {
         fixed: 'right',
         width: 150,
         render: (_: unknown, r: UsNumberRow) => (
-          <Space size={0}>
-            <Button type="link" onClick={() => setEditing(r)} data-testid="us-segment-edit">
-              {t('editShort')}
-            </Button>
-            <Button
-              type="link"
-              danger
-              data-testid="us-segment-delete"
-              onClick={() =>
-                confirmDelete({
-                  title: t('segment.deleteTitle'),
-                  content: t('segment.deleteConfirm', { room: r.call_room }),
-                  okTestId: 'us-segment-delete-ok',
-                  run: () => deleteSegment(r.pk),
-                  done: t('deleted'),
-                  after: refetch,
-                })
-              }
-            >
-              {t('delete')}
-            </Button>
-          </Space>
+          <EditDeleteActions
+            testId="us-segment"
+            editText={t('editShort')}
+            deleteText={t('delete')}
+            onEdit={() => edit.open(r)}
+            confirm={{
+              title: t('segment.deleteTitle'),
+              content: t('segment.deleteConfirm', { room: r.call_room }),
+              run: () => deleteSegment(r.pk),
+              done: t('deleted'),
+              after: refetch,
+            }}
+          />
         ),
       },
     ],
@@ -106,21 +96,12 @@ export function SegmentList({ hospitals }: { hospitals: Options | null }) {
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-pk': String(r.pk), 'data-room': r.call_room })}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="us-segment-new">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.open(null)} data-testid="us-segment-new">
             {t('segment.new')}
           </Button>
         }
       />
-      <SegmentForm
-        row={editing}
-        hospitals={hospitals}
-        onClose={(saved) => {
-          setEditing(undefined);
-          if (!saved) return;
-          void message.success(t('saved'));
-          refetch();
-        }}
-      />
+      <SegmentForm row={edit.row} hospitals={hospitals} onClose={edit.onClose} />
     </>
   );
 }

@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Tag } from 'antd';
-import { useMemo, useState } from 'react';
+import { Button, Tag } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UsClientRow } from '@shared/schemas/us-stations';
+import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
+import { useEditModal } from '@web/components/list-page/use-edit-modal';
 import { useListParams } from '@web/components/list-page/use-list-params';
-import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { deleteStation, useRooms, useStations } from '../api/us-station-api';
 import { rangeLabel, stationSpec, type StationFilters } from '../lib/us-station-list';
 import { StationForm } from './station-form';
@@ -16,8 +17,6 @@ type Options = { value: string; label: string }[];
 /** The US stations: list with room and segment, create, edit, delete. */
 export function StationList({ hospitals }: { hospitals: Options | null }) {
   const { t } = useTranslation('usStation');
-  const { message } = App.useApp();
-  const confirmDelete = useConfirmDelete();
   const rooms = useRooms();
   const roomOptions = useMemo(
     () => (rooms.data ?? []).map((r) => ({ value: r.room_name, label: r.room_name })),
@@ -26,8 +25,8 @@ export function StationList({ hospitals }: { hospitals: Options | null }) {
   const spec = useMemo(() => stationSpec(t, roomOptions, hospitals), [t, roomOptions, hospitals]);
   const state = useListParams(spec);
   const query = useStations(state.params);
-  const [editing, setEditing] = useState<UsClientRow | null | undefined>(undefined);
   const refetch = () => void query.refetch();
+  const edit = useEditModal<UsClientRow>(t('saved'), refetch);
 
   const columns = useMemo(
     (): ListColumn<UsClientRow>[] => [
@@ -58,28 +57,19 @@ export function StationList({ hospitals }: { hospitals: Options | null }) {
         fixed: 'right',
         width: 150,
         render: (_: unknown, r: UsClientRow) => (
-          <Space size={0}>
-            <Button type="link" onClick={() => setEditing(r)} data-testid="us-station-edit">
-              {t('editShort')}
-            </Button>
-            <Button
-              type="link"
-              danger
-              data-testid="us-station-delete"
-              onClick={() =>
-                confirmDelete({
-                  title: t('station.deleteTitle'),
-                  content: t('station.deleteConfirm', { name: r.name }),
-                  okTestId: 'us-station-delete-ok',
-                  run: () => deleteStation(r.pk),
-                  done: t('deleted'),
-                  after: refetch,
-                })
-              }
-            >
-              {t('delete')}
-            </Button>
-          </Space>
+          <EditDeleteActions
+            testId="us-station"
+            editText={t('editShort')}
+            deleteText={t('delete')}
+            onEdit={() => edit.open(r)}
+            confirm={{
+              title: t('station.deleteTitle'),
+              content: t('station.deleteConfirm', { name: r.name }),
+              run: () => deleteStation(r.pk),
+              done: t('deleted'),
+              after: refetch,
+            }}
+          />
         ),
       },
     ],
@@ -100,21 +90,12 @@ export function StationList({ hospitals }: { hospitals: Options | null }) {
         rowKey="pk"
         rowAttrs={(r) => ({ 'data-pk': String(r.pk), 'data-name': r.name })}
         toolbar={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="us-station-new">
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => edit.open(null)} data-testid="us-station-new">
             {t('station.new')}
           </Button>
         }
       />
-      <StationForm
-        row={editing}
-        hospitals={hospitals}
-        onClose={(saved) => {
-          setEditing(undefined);
-          if (!saved) return;
-          void message.success(t('saved'));
-          refetch();
-        }}
-      />
+      <StationForm row={edit.row} hospitals={hospitals} onClose={edit.onClose} />
     </>
   );
 }
