@@ -1,11 +1,12 @@
-import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
+import { Alert, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { US_NUMBER_MAX, UsPrefixSchema, type UsNumberRow, type UsNumberSave } from '@shared/schemas/us-stations';
 import { useFormSave } from '@web/components/form/use-form-save';
 import { zodRule } from '@web/components/form/zod-rule';
 import { testIdProp } from '@web/lib/test-id';
-import { saveSegment, useRooms } from '../api/us-station-api';
+import { saveSegment } from '../api/us-station-api';
+import { HospitalRoomFields } from './hospital-room-fields';
 
 interface Props {
   row: UsNumberRow | null | undefined;
@@ -17,8 +18,6 @@ interface Props {
 export function SegmentForm({ row, hospitals, onClose }: Props) {
   const { t } = useTranslation('usStation');
   const [form] = Form.useForm<UsNumberSave>();
-  const hospital = Form.useWatch('hospital_code', form);
-  const rooms = useRooms(hospital || undefined);
   useEffect(() => {
     if (row === undefined) return;
     form.resetFields();
@@ -47,35 +46,7 @@ export function SegmentForm({ row, hospitals, onClose }: Props) {
       )}
       <Form form={form} layout="vertical" data-testid="us-segment-form">
         <Row gutter={16}>
-          {hospitals && (
-            <Col span={12}>
-              <Form.Item
-                name="hospital_code"
-                label={t('fields.hospital')}
-                rules={[{ required: true, message: t('rules.hospital') }]}
-              >
-                <Select
-                  options={hospitals}
-                  disabled={Boolean(row)}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="us-segment-form-hospital"
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item
-              name="call_room"
-              label={t('fields.call_room')}
-              rules={[{ required: true, message: t('rules.room') }]}
-            >
-              <Select
-                options={(rooms.data ?? []).map((r) => ({ value: r.room_name, label: r.room_name }))}
-                loading={rooms.isLoading}
-                data-testid="us-segment-form-room"
-              />
-            </Form.Item>
-          </Col>
+          <HospitalRoomFields formTestId="us-segment-form" hospitals={hospitals} editing={Boolean(row)} />
           <Col span={8}>
             <Form.Item name="prefix" label={t('fields.prefix')} rules={[zodRule(UsPrefixSchema, t('rules.prefix'))]}>
               <Input maxLength={8} placeholder="B" data-testid="us-segment-form-prefix" />

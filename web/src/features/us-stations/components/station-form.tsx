@@ -1,11 +1,12 @@
-import { Col, Form, Input, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, Modal, Row, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UsClientSaveSchema, type UsClientRow, type UsClientSave } from '@shared/schemas/us-stations';
 import { useFormSave } from '@web/components/form/use-form-save';
 import { zodRule } from '@web/components/form/zod-rule';
 import { testIdProp } from '@web/lib/test-id';
-import { saveStation, useRooms } from '../api/us-station-api';
+import { saveStation } from '../api/us-station-api';
+import { HospitalRoomFields } from './hospital-room-fields';
 
 interface Props {
   /** null: create; a row: edit; undefined: closed. */
@@ -22,8 +23,6 @@ const shape = UsClientSaveSchema.shape;
 export function StationForm({ row, hospitals, onClose }: Props) {
   const { t } = useTranslation('usStation');
   const [form] = Form.useForm<Values>();
-  const hospital = Form.useWatch('hospital_code', form);
-  const rooms = useRooms(hospital || undefined);
   useEffect(() => {
     if (row === undefined) return;
     form.resetFields();
@@ -57,35 +56,7 @@ export function StationForm({ row, hospitals, onClose }: Props) {
               <Input maxLength={64} data-testid="us-station-form-name" />
             </Form.Item>
           </Col>
-          {hospitals && (
-            <Col span={12}>
-              <Form.Item
-                name="hospital_code"
-                label={t('fields.hospital')}
-                rules={[{ required: true, message: t('rules.hospital') }]}
-              >
-                <Select
-                  options={hospitals}
-                  disabled={Boolean(row)}
-                  showSearch={{ optionFilterProp: 'label' }}
-                  data-testid="us-station-form-hospital"
-                />
-              </Form.Item>
-            </Col>
-          )}
-          <Col span={12}>
-            <Form.Item
-              name="call_room"
-              label={t('fields.call_room')}
-              rules={[{ required: true, message: t('rules.room') }]}
-            >
-              <Select
-                options={(rooms.data ?? []).map((r) => ({ value: r.room_name, label: r.room_name }))}
-                loading={rooms.isLoading}
-                data-testid="us-station-form-room"
-              />
-            </Form.Item>
-          </Col>
+          <HospitalRoomFields formTestId="us-station-form" hospitals={hospitals} editing={Boolean(row)} />
           <Col span={12}>
             <Form.Item name="ip" label={t('fields.ip')} rules={[zodRule(shape.ip, t('rules.ip'))]}>
               <Input maxLength={45} placeholder="10.0.0.11" data-testid="us-station-form-ip" />
