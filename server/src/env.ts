@@ -9,8 +9,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
-  /** With the demo data on a new database: a made-up chest CT series for the viewer (main.ts only; tests start without). */
-  DEMO_IMAGES: z.enum(['on', 'off']).default('on'),
+  /** With the demo data on a new database: a made-up chest CT series and a waiting-room call screen (main.ts only; tests start without). */
+  DEMO_EXTRAS: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The platform's public origin (scheme://host[:port]) that certificate signatures are bound to. Unset: the request's own. */
   PUBLIC_ORIGIN: z

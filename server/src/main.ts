@@ -5,6 +5,7 @@ import { loadEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { startDicomListener } from './dicom/listener';
 import { seedDemoImages } from './images/demo-series';
+import { seedDemoCallDevice } from './modules/queue/demo-device';
 
 const env = loadEnv();
 const { app, deps, close, seeded } = await bootstrap(env).catch((err: unknown) => {
@@ -13,8 +14,9 @@ const { app, deps, close, seeded } = await bootstrap(env).catch((err: unknown) =
   process.exit(1);
 });
 
-if (seeded && env.DEMO_IMAGES === 'on') {
+if (seeded && env.DEMO_EXTRAS === 'on') {
   deps.log.info({ instances: await seedDemoImages(deps) }, 'demo images loaded');
+  await seedDemoCallDevice(deps);
 }
 
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {

@@ -25,7 +25,7 @@ export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
       SEED: 'demo',
       LOG_LEVEL: 'info',
       DICOM_PORT: '0',
-      DEMO_IMAGES: 'off',
+      DEMO_EXTRAS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
