@@ -1,0 +1,56 @@
+import dayjs from 'dayjs';
+import { describe, expect, it } from 'vitest';
+import { currentMonthBounds, presetRange } from './date-presets';
+import { BYTES_PER_MB, bytesToGb, bytesToMb, chartUnit, formatGb, formatMb, inUnit } from './storage-units';
+import { numericKeysOf, totalRow } from './total-row';
+
+const fmt = (r: [dayjs.Dayjs, dayjs.Dayjs]) => r.map((d) => d.format('YYYY-MM-DD'));
+
+describe('date presets', () => {
+  const wednesday = dayjs('2026-11-18T15:30:00');
+  it('today is one day', () => {
+    expect(fmt(presetRange('today', wednesday))).toEqual(['2026-11-18', '2026-11-18']);
+  });
+  it('this week runs from Monday to today, also on a Sunday', () => {
+    expect(fmt(presetRange('week', wednesday))).toEqual(['2026-11-16', '2026-11-18']);
+    expect(fmt(presetRange('week', dayjs('2026-11-22')))).toEqual(['2026-11-16', '2026-11-22']);
+    expect(fmt(presetRange('week', dayjs('2026-11-16')))).toEqual(['2026-11-16', '2026-11-16']);
+  });
+  it('this month is the whole calendar month (the default range)', () => {
+    expect(fmt(presetRange('month', wednesday))).toEqual(['2026-11-01', '2026-11-30']);
+    expect(currentMonthBounds(dayjs('2028-02-10'))).toEqual({ startTime: '2028-02-01', endTime: '2028-02-29' });
+  });
+});
+
+describe('storage units (spec: MB = bytes / 1024000, GB = MB / 1024)', () => {
+  it('converts with the legacy divisors', () => {
+    expect(bytesToMb(2_048_000)).toBe(2);
+    expect(bytesToGb(1_024_000 * 1024 * 3)).toBe(3);
+    expect(formatMb(1_536_000)).toBe('1.50');
+    expect(formatGb(BYTES_PER_MB * 512)).toBe('0.50');
+  });
+  it('charts in GB once the largest value reaches 1 GB', () => {
+    expect(chartUnit([BYTES_PER_MB * 1023])).toBe('MB');
+    expect(chartUnit([5, BYTES_PER_MB * 1024])).toBe('GB');
+    expect(chartUnit([])).toBe('MB');
+    expect(inUnit(BYTES_PER_MB * 1536, 'GB')).toBe(1.5);
+  });
+});
+
+describe('total row', () => {
+  const rows = [
+    { name: 'a', countrc: 2, countrs: 1, note: 'x' },
+    { name: 'b', countrc: 3, countrs: 0, note: 'y' },
+  ];
+  it('sums every numeric column and labels the row', () => {
+    expect(numericKeysOf(rows)).toEqual(['countrc', 'countrs']);
+    expect(totalRow(rows, ['countrc', 'countrs'], 'name', 'Total')).toEqual({
+      name: 'Total',
+      countrc: 5,
+      countrs: 1,
+    });
+  });
+  it('is all zeros for no rows and ignores non-numbers', () => {
+    expect(totalRow([], ['countrc'], 'name', 'T')).toEqual({ name: 'T', countrc: 0 });
+  });
+});
