@@ -139,7 +139,7 @@ describe('registration desk and call screen', () => {
       { pk: device.pk },
       admin,
     );
-    // Closed as replaced: no retrying with a key that will never be let in again (screen-socket.test.ts).
+    // Closed as replaced: no retrying with a key that will never be let in again (web/src/lib/reconnecting-socket.test.ts).
     expect(await screen.waitStatus('broken')).toBe('连接断开');
 
     device = renewed;

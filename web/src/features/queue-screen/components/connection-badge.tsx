@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ConnectionStatus } from '../lib/screen-socket';
+import type { ConnectionStatus } from '@web/lib/reconnecting-socket';
 
 const DOT: Record<ConnectionStatus, string> = {
   connecting: '#faad14',

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ScreenDevice, ScreenRoom } from '@shared/protocol/queue-screen';
 import { useCarousel } from '../hooks/use-carousel';
-import type { ConnectionStatus } from '../lib/screen-socket';
+import type { ConnectionStatus } from '@web/lib/reconnecting-socket';
 import { ConnectionBadge } from './connection-badge';
 import { Marquee } from './marquee';
 import { RoomTable } from './room-table';

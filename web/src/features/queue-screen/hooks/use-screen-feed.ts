@@ -13,7 +13,7 @@ import { Announcer } from '../lib/announcer';
 import { browserVoices, hasSpeechFor, voiceMode } from '../lib/browser-voices';
 import { CallViewQueue } from '../lib/call-view';
 import { EMPTY_SCREEN, screenReducer } from '../lib/screen-state';
-import { ScreenSocket, type ConnectionStatus } from '../lib/screen-socket';
+import { ReconnectingSocket, type ConnectionStatus } from '@web/lib/reconnecting-socket';
 
 export interface ScreenFeedOptions {
   pk: number;
@@ -57,7 +57,7 @@ export function useScreenFeed(o: ScreenFeedOptions) {
         speech: { rate: settings.voice_speed, pitch: settings.voice_tone, volume: settings.voice_volume },
       });
     };
-    const socket = new ScreenSocket({
+    const socket = new ReconnectingSocket({
       url: `${wsOrigin()}${screenSocketPath(pk)}?${new URLSearchParams({ key: deviceKey })}`,
       hello: () => JSON.stringify({ type: 'device_pk', pk }),
       ping: () => JSON.stringify({ type: 'ping' }),

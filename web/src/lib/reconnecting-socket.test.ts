@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ScreenSocket, type ConnectionStatus } from './screen-socket';
+import { ReconnectingSocket, type ConnectionStatus } from './reconnecting-socket';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -21,7 +21,7 @@ const last = () => FakeSocket.all.at(-1)!;
 function start(isFinal?: (code: number) => boolean) {
   const statuses: ConnectionStatus[] = [];
   const messages: unknown[] = [];
-  const s = new ScreenSocket({
+  const s = new ReconnectingSocket({
     url: 'ws://pacs.example/websocket.ws/7?key=k',
     hello: () => '{"type":"hello"}',
     ping: () => '{"type":"ping"}',
@@ -40,7 +40,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('ScreenSocket', () => {
+describe('ReconnectingSocket', () => {
   it('says hello on open, pings every 30 s and hands over parsed messages', () => {
     const { statuses, messages } = start();
     last().onopen!();

@@ -1,16 +1,17 @@
 import { WS_KEEPALIVE_MS, WS_RETRY_MS } from '@shared/constants';
 
-/** What the screen says about its connection (spec: connection succeeded, broken, disconnected and retrying). */
+/** The state of the connection (the call screen shows it: connection succeeded, broken, retrying). */
 export type ConnectionStatus = 'connecting' | 'open' | 'broken' | 'retrying';
 
-export interface ScreenSocketOptions {
+export interface ReconnectingSocketOptions {
   url: string;
-  /** The first message after each (re)connection, and the keepalive message every 30 s. */
+  /** The first message after each (re)connection (a secret goes here, not in the URL); the keepalive message. */
   hello: () => string;
   ping: () => string;
+  /** Each message that is JSON, parsed; the caller checks its shape. */
   onMessage: (data: unknown) => void;
-  onStatus: (s: ConnectionStatus) => void;
-  /** A close code after which retrying is pointless (the key was replaced, the device deleted). */
+  onStatus?: (s: ConnectionStatus) => void;
+  /** A close code after which retrying is pointless (a refused key or token, an ended session). */
   isFinal?: (code: number) => boolean;
   WebSocketImpl?: typeof WebSocket;
   retryMs?: number;
@@ -26,16 +27,17 @@ function parse(data: unknown): unknown {
 }
 
 /**
- * The call screen's socket: says hello on open, pings every 30 s, and after any close tries again every
- * 5 s for as long as the screen is up (a waiting-room screen has nobody to press reload).
+ * A socket that says hello on open, pings every 30 s, and after any close but a final one tries again every
+ * 5 s until stopped (the call screen in a waiting room has nobody to press reload; a signed-in tab keeps its
+ * realtime feed).
  */
-export class ScreenSocket {
+export class ReconnectingSocket {
   private ws: WebSocket | null = null;
   private keepalive: ReturnType<typeof setInterval> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
 
-  constructor(private readonly o: ScreenSocketOptions) {}
+  constructor(private readonly o: ReconnectingSocketOptions) {}
 
   start(): void {
     this.stopped = false;
@@ -53,7 +55,7 @@ export class ScreenSocket {
   }
 
   private connect(): void {
-    this.o.onStatus('connecting');
+    this.o.onStatus?.('connecting');
     const Impl = this.o.WebSocketImpl ?? WebSocket;
     let ws: WebSocket;
     try {
@@ -64,7 +66,7 @@ export class ScreenSocket {
     }
     this.ws = ws;
     ws.onopen = () => {
-      this.o.onStatus('open');
+      this.o.onStatus?.('open');
       ws.send(this.o.hello());
       this.keepalive = setInterval(() => ws.send(this.o.ping()), this.o.keepaliveMs ?? WS_KEEPALIVE_MS);
     };
@@ -73,14 +75,14 @@ export class ScreenSocket {
       if (m !== undefined) this.o.onMessage(m);
     };
     ws.onerror = () => {
-      if (this.ws === ws) this.o.onStatus('broken');
+      if (this.ws === ws) this.o.onStatus?.('broken');
     };
     ws.onclose = (ev: CloseEvent) => {
       if (this.ws !== ws) return;
       this.stopKeepalive();
       this.ws = null;
       if (this.o.isFinal?.(ev.code)) {
-        this.o.onStatus('broken');
+        this.o.onStatus?.('broken');
         return;
       }
       this.scheduleRetry();
@@ -94,7 +96,7 @@ export class ScreenSocket {
 
   private scheduleRetry(): void {
     if (this.stopped) return;
-    this.o.onStatus('retrying');
+    this.o.onStatus?.('retrying');
     this.retry = setTimeout(() => {
       this.retry = null;
       this.connect();
