@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   QUEUE_REGISTER: 'queue:register',
   /** Calling patients into a room: call (next, again), pass, checking, complete, doctor on duty. */
   QUEUE_CALL: 'queue:call',
+  /** Statistics pages and /orderCount/* calls (issue 14), always within the caller's hospital scope. */
+  STATS_VIEW: 'stats:view',
   // ours: administration (role 1 holds all; a hospital administrator holds user, device, scan item)
   SYS_HOSPITAL: 'sys:hospital',
   SYS_USER: 'sys:user',

@@ -234,6 +234,9 @@ const zh = {
   usNumberOverlap: '号段 {{prefix}}{{start}}–{{prefix}}{{end}} 与诊室“{{room}}”的号段重叠',
   usNumberInUse: '诊室“{{room}}”今日已发出 {{n}} 个号，号段的诊室和起始号明日才能更改，号段也不能删除',
   usNumberExhausted: '诊室“{{room}}”今日的号段已用完（至 {{prefix}}{{end}}）',
+  statsRangeOrder: '结束日期不能早于开始日期',
+  statsMonthFormat: '月份格式为 YYYY-MM',
+  statsMonthHospital: '请先选择月份和医院再查询',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -477,6 +480,9 @@ const en: Record<MessageKey, string> = {
   usNumberInUse:
     'the room "{{room}}" gave out {{n}} numbers today: its segment cannot be deleted, nor its room or start number changed, before tomorrow',
   usNumberExhausted: 'the number segment of the room "{{room}}" is used up for today (up to {{prefix}}{{end}})',
+  statsRangeOrder: 'The end date cannot be before the start date',
+  statsMonthFormat: 'Month as YYYY-MM',
+  statsMonthHospital: 'Choose the month and the hospital before querying',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

@@ -105,6 +105,23 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     ],
   },
   {
+    key: 'statistics',
+    name: '统计分析',
+    name_en: 'Statistics',
+    icon: 'BarChartOutlined',
+    menu_type: 0,
+    children: [
+      page('statsDashboard', '数据看板', 'Dashboard', '/dashboard', 'DashboardOutlined', P.STATS_VIEW),
+      page('statsHospital', '医院统计', 'Hospital statistics', '/doctorCount', 'BankOutlined', P.STATS_VIEW),
+      page('statsUserWork', '工作量统计', 'Doctor workload', '/UserWorkCount', 'UserOutlined', P.STATS_VIEW),
+      page('statsMonth', '月度统计', 'Monthly count', '/monthCount', 'CalendarOutlined', P.STATS_VIEW),
+      page('statsFile', '存储统计', 'Storage usage', '/fileCount', 'HddOutlined', P.STATS_VIEW),
+      page('statsImg', '胶片质量', 'Film quality', '/imgCount', 'PictureOutlined', P.STATS_VIEW),
+      page('statsUseTime', '文件下载时间', 'File download time', '/useTime', 'FieldTimeOutlined', P.STATS_VIEW),
+      page('statsZhanjiang', '分类统计', 'Category statistics', '/zhanjiang', 'TableOutlined', P.STATS_VIEW),
+    ],
+  },
+  {
     key: 'sysAdmin',
     name: '系统管理',
     name_en: 'Administration',
@@ -142,7 +159,17 @@ const DOCTOR = [
   'collection',
   'queue',
   'callPanel',
+  'statistics',
+  'statsDashboard',
+  'statsHospital',
+  'statsUserWork',
+  'statsMonth',
+  'statsFile',
+  'statsImg',
+  'statsUseTime',
+  'statsZhanjiang',
 ];
+const STATS = DOCTOR.slice(DOCTOR.indexOf('statistics'));
 
 /** Roles (pk order matters: role 1 is the super administrator) and the permission keys each holds. */
 export const ROLE_SEEDS = [
@@ -165,6 +192,6 @@ export const ROLE_SEEDS = [
     code: 'hospital_admin',
     name: '医院管理员',
     name_en: 'Hospital administrator',
-    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice', 'sysUsStation'],
+    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice', 'sysUsStation', ...STATS],
   },
 ] as const;
