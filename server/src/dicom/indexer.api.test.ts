@@ -20,7 +20,7 @@ async function received(q: ReceivedQueue, bytes: Buffer, tag = H001) {
   await q.init();
   const file = path.join(h.dataDir, `staged-${randomUUID()}.dcm.part`);
   await writeFile(file, bytes);
-  await q.enqueue({ path: file, sync: () => Promise.resolve() }, tag);
+  await q.enqueue({ path: file, size: bytes.length }, tag);
 }
 
 const studyRow = async (iuid: string) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream, type WriteStream } from 'node:fs';
-import { open, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Socket } from 'node:net';
 import { Writable } from 'node:stream';
@@ -18,7 +18,8 @@ export class StagedInstance extends Writable {
   private readonly file: WriteStream;
   private paused = false;
   private kept: Buffer[] | null = [];
-  private size = 0;
+  /** Bytes written so far (header included): the whole file's size once finished. */
+  size = 0;
 
   constructor(
     stagingDir: string,
@@ -60,16 +61,6 @@ export class StagedInstance extends Writable {
   async bytes(): Promise<Buffer> {
     if (!this.writableFinished) await new Promise<void>((ok, fail) => this.once('finish', ok).once('error', fail));
     return this.kept ? Buffer.concat(this.kept, this.size) : readFile(this.path);
-  }
-
-  /** Forces the written bytes to disk (before the instance is acknowledged). */
-  async sync(): Promise<void> {
-    const fh = await open(this.path, 'r');
-    try {
-      await fh.sync();
-    } finally {
-      await fh.close();
-    }
   }
 
   /** Gone from staging: after it was taken (moved away), or when the association ends mid-instance. */
