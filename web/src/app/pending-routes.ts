@@ -2,7 +2,6 @@
 export const PENDING_SIGNED_IN = [
   'dashboard',
   'doctorCount',
-  'UserWorkCount',
   'WeChatManage',
   'wxmenu',
   'fileCount',

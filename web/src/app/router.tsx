@@ -80,6 +80,11 @@ const routes: RouteObject[] = [
             element: <RequirePermission action={PERMISSIONS.DELETE_IMAGE} />,
             children: [{ index: true, lazy: page(() => import('./routes/order-image')) }],
           },
+          {
+            // Statistics (issue 14): stats:view; each page is its own chunk, ECharts loads only with them.
+            element: <RequirePermission action={PERMISSIONS.STATS_VIEW} />,
+            children: [{ path: '/UserWorkCount', lazy: page(() => import('./routes/user-work-count')) }],
+          },
           ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
         ],
       },

@@ -20,6 +20,7 @@ import enQueueScreen from './en-US/queueScreen.json';
 import enQueueDesk from './en-US/queueDesk.json';
 import enCallDevice from './en-US/callDevice.json';
 import enUsStation from './en-US/usStation.json';
+import enStatistics from './en-US/statistics.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -45,6 +46,7 @@ const texts = {
   queueDesk: enQueueDesk,
   callDevice: enCallDevice,
   usStation: enUsStation,
+  statistics: enStatistics,
 };
 
 export default texts;

@@ -20,6 +20,7 @@ import zhQueueScreen from './zh-CN/queueScreen.json';
 import zhQueueDesk from './zh-CN/queueDesk.json';
 import zhCallDevice from './zh-CN/callDevice.json';
 import zhUsStation from './zh-CN/usStation.json';
+import zhStatistics from './zh-CN/statistics.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -45,6 +46,7 @@ const texts = {
   queueDesk: zhQueueDesk,
   callDevice: zhCallDevice,
   usStation: zhUsStation,
+  statistics: zhStatistics,
 };
 
 export default texts;

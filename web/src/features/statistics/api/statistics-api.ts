@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { HospitalOptionSchema } from '@shared/schemas/order';
+import type {
+  MonthCountRequest,
+  MonthCountRow,
+  StatsExportRequest,
+  UserWorkCountRequest,
+  WorkCountRow,
+} from '@shared/schemas/statistics';
+import { apiPost } from '@web/lib/api-client';
+import { apiDownload } from '@web/lib/api-download';
+
+type Hospital = z.infer<typeof HospitalOptionSchema>;
+
+/** The hospitals in the caller's scope (all for the super administrator, else their own). */
+export const useStatsHospitals = () =>
+  useQuery({
+    queryKey: ['hospitals'],
+    queryFn: () => apiPost<Hospital[]>('/hospital/getHospitalNameAndSn'),
+    staleTime: 10 * 60_000,
+  });
+
+/** A query runs when the user presses Query (`params` set), not on every filter change. */
+export const useWorkCount = (params: UserWorkCountRequest | undefined) =>
+  useQuery({
+    queryKey: ['stats', 'userWorkCount', params],
+    queryFn: ({ signal }) => apiPost<WorkCountRow[]>('/orderCount/userWorkCount', params, { signal }),
+    enabled: !!params,
+    staleTime: 0,
+  });
+
+export const useMonthCount = (params: MonthCountRequest | undefined) =>
+  useQuery({
+    queryKey: ['stats', 'monthCountByBodyPart', params],
+    queryFn: ({ signal }) => apiPost<MonthCountRow[]>('/orderCount/monthCountByBodyPart', params, { signal }),
+    enabled: !!params,
+    staleTime: 0,
+  });
+
+/** The xlsx of exactly the table the parameters give (`/orderCount/exportExcel {type, ...params}`). */
+export const exportStats = (req: StatsExportRequest, fallbackName: string) =>
+  apiDownload('/orderCount/exportExcel', { json: req, fallbackName });
