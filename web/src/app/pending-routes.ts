@@ -6,7 +6,6 @@ export const PENDING_SIGNED_IN = [
   'wxmenu',
   'fileCount',
   'useTime',
-  'monthCount',
   'zhanjiang',
   'app',
   'imgCount',

@@ -83,7 +83,10 @@ const routes: RouteObject[] = [
           {
             // Statistics (issue 14): stats:view; each page is its own chunk, ECharts loads only with them.
             element: <RequirePermission action={PERMISSIONS.STATS_VIEW} />,
-            children: [{ path: '/UserWorkCount', lazy: page(() => import('./routes/user-work-count')) }],
+            children: [
+              { path: '/UserWorkCount', lazy: page(() => import('./routes/user-work-count')) },
+              { path: '/monthCount', lazy: page(() => import('./routes/month-count')) },
+            ],
           },
           ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
         ],

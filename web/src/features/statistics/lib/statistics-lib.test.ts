@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { currentMonthBounds, presetRange } from './date-presets';
 import { BYTES_PER_MB, bytesToGb, bytesToMb, chartUnit, formatGb, formatMb, inUnit } from './storage-units';
 import { numericKeysOf, totalRow } from './total-row';
+import { monthRequest } from './month-request';
 
 const fmt = (r: [dayjs.Dayjs, dayjs.Dayjs]) => r.map((d) => d.format('YYYY-MM-DD'));
 
@@ -52,5 +53,14 @@ describe('total row', () => {
   });
   it('is all zeros for no rows and ignores non-numbers', () => {
     expect(totalRow([], ['countrc'], 'name', 'T')).toEqual({ name: 'T', countrc: 0 });
+  });
+});
+
+describe('monthly request', () => {
+  it('needs both the month and the hospital', () => {
+    expect(monthRequest(null, 'H001')).toBeNull();
+    expect(monthRequest(dayjs('2026-11-05'), undefined)).toBeNull();
+    expect(monthRequest(dayjs('2026-11-05'), '')).toBeNull();
+    expect(monthRequest(dayjs('2026-11-05'), 'H001')).toEqual({ month: '2026-11', sn: 'H001' });
   });
 });
