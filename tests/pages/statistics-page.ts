@@ -1,0 +1,49 @@
+import type { Download, Page } from 'playwright-core';
+
+/** A statistics page (/UserWorkCount, /monthCount): filters, query / export, the table and its total row. */
+export class StatisticsPage {
+  constructor(
+    readonly page: Page,
+    private readonly appUrl: string,
+  ) {}
+
+  async open(route: string, pageTestId: string): Promise<void> {
+    await this.page.goto(`${this.appUrl}#${route}`);
+    await this.page.getByTestId(pageTestId).waitFor();
+  }
+
+  /** Presses Query and waits for the statistics answer of `call`. */
+  async query(call: string): Promise<void> {
+    await Promise.all([
+      this.page.waitForResponse((r) => r.url().endsWith(`/orderCount/${call}`)),
+      this.page.getByTestId('stats-query').click(),
+    ]);
+    await this.page.locator('.ant-table-tbody .ant-spin-spinning').waitFor({ state: 'detached' });
+  }
+
+  /** The numbers of every row (the first, label column left out) and of the total row. */
+  async table(): Promise<{ labels: string[]; rows: number[][]; total: number[] }> {
+    const cells = (row: ReturnType<Page['getByTestId']>) => row.locator('td').allInnerTexts();
+    const rows: number[][] = [];
+    const labels: string[] = [];
+    for (const row of await this.page.getByTestId('stats-row').all()) {
+      const [label, ...nums] = await cells(row);
+      labels.push(label!.trim());
+      rows.push(nums.map(Number));
+    }
+    const [, ...total] = await cells(this.page.getByTestId('stats-total-row'));
+    return { labels, rows, total: total.map(Number) };
+  }
+
+  async exportFile(): Promise<Download> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId('stats-export').click(),
+    ]);
+    return download;
+  }
+
+  async warning(text: string): Promise<void> {
+    await this.page.locator('.ant-message-warning').getByText(text).waitFor();
+  }
+}
