@@ -15,6 +15,9 @@ import { minimalCall, readMatrix, type MatrixEntry } from '../support/authz-matr
 import { changed, fingerprinter } from '../support/db-fingerprint';
 import { readOperations, type Operation } from '../support/openapi-doc';
 
+/** Every route × role (or × field case) in one test: the time grows with the routes, so a generous limit. */
+const SWEEP_TIMEOUT_MS = 300_000;
+
 /**
  * Standing suite: who may call what. tests/api/authz-matrix/*.json states, for every route of /openapi.json,
  * what the guard answers each demo role (401, 403 or 'pass'), and for routes that address a hospital's
@@ -66,54 +69,62 @@ describe('authorisation matrix (tests/api/authz-matrix/*.json)', () => {
     ).toEqual([]);
   });
 
-  it('the guard answers every demo role as the table says', async () => {
-    const problems: string[] = [];
-    for (const role of ROLES) {
-      for (const op of ops) {
-        const entry = matrix[op.key];
-        if (!entry) continue;
-        const r = await callAs(op, role, entry);
-        const want = entry[role];
-        const through = r.status < 500 && r.status !== 403 && (op.permission === 'public' || r.status !== 401);
-        const ok = want === 'pass' ? through : r.status === want;
-        const where = `${op.key} as ${role}`;
-        if (!ok) problems.push(`${where}: ${r.status}, expected ${want} (${String(r.json?.msg ?? '').slice(0, 80)})`);
-        const problem = envelopeProblem(r);
-        if (problem) problems.push(`${where}: ${problem}`);
-        // The minimal call names only the role's own data: the other hospital's code in a JSON answer is a leak.
-        const otherSn = JSON.stringify(variables(s, role).$otherSn);
-        if (role !== 'anonymous' && !isSuper(role) && r.json && r.text.includes(otherSn)) {
-          problems.push(`${where}: the answer holds ${otherSn}`);
+  it(
+    'the guard answers every demo role as the table says',
+    async () => {
+      const problems: string[] = [];
+      for (const role of ROLES) {
+        for (const op of ops) {
+          const entry = matrix[op.key];
+          if (!entry) continue;
+          const r = await callAs(op, role, entry);
+          const want = entry[role];
+          const through = r.status < 500 && r.status !== 403 && (op.permission === 'public' || r.status !== 401);
+          const ok = want === 'pass' ? through : r.status === want;
+          const where = `${op.key} as ${role}`;
+          if (!ok) problems.push(`${where}: ${r.status}, expected ${want} (${String(r.json?.msg ?? '').slice(0, 80)})`);
+          const problem = envelopeProblem(r);
+          if (problem) problems.push(`${where}: ${problem}`);
+          // The minimal call names only the role's own data: the other hospital's code in a JSON answer is a leak.
+          const otherSn = JSON.stringify(variables(s, role).$otherSn);
+          if (role !== 'anonymous' && !isSuper(role) && r.json && r.text.includes(otherSn)) {
+            problems.push(`${where}: the answer holds ${otherSn}`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-  });
+      expect(problems).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it("naming the other hospital's data: 403 or 404 (or, where marked, nothing of it), and nothing written", async () => {
-    const snapshot = await fingerprinter(s.p.deps.db);
-    const problems: string[] = [];
-    let checked = 0;
-    for (const op of ops) {
-      const cross = matrix[op.key]?.otherHospital;
-      if (!cross) continue;
-      for (const role of ROLES.filter((r) => r !== 'anonymous' && !isSuper(r) && matrix[op.key]![r] === 'pass')) {
-        const before = await snapshot();
-        const r = await callAs(op, role, cross);
-        const diff = changed(before, await snapshot());
-        const other = variables(s, role).$otherStudy as string;
-        const where = `${op.key} as ${role}`;
-        checked++;
-        if (diff.length) problems.push(`${where}: wrote ${diff}`);
-        if (cross.expect === 'deny' && (![403, 404].includes(r.status) || r.json?.data != null)) {
-          problems.push(`${where}: ${r.status}, expected 403 or 404 without data (${r.text.slice(0, 120)})`);
-        }
-        if (cross.expect === 'nothing' && (r.status >= 500 || JSON.stringify(r.json?.data ?? null).includes(other))) {
-          problems.push(`${where}: ${r.status}, answered the other hospital's data`);
+  it(
+    "naming the other hospital's data: 403 or 404 (or, where marked, nothing of it), and nothing written",
+    async () => {
+      const snapshot = await fingerprinter(s.p.deps.db);
+      const problems: string[] = [];
+      let checked = 0;
+      for (const op of ops) {
+        const cross = matrix[op.key]?.otherHospital;
+        if (!cross) continue;
+        for (const role of ROLES.filter((r) => r !== 'anonymous' && !isSuper(r) && matrix[op.key]![r] === 'pass')) {
+          const before = await snapshot();
+          const r = await callAs(op, role, cross);
+          const diff = changed(before, await snapshot());
+          const other = variables(s, role).$otherStudy as string;
+          const where = `${op.key} as ${role}`;
+          checked++;
+          if (diff.length) problems.push(`${where}: wrote ${diff}`);
+          if (cross.expect === 'deny' && (![403, 404].includes(r.status) || r.json?.data != null)) {
+            problems.push(`${where}: ${r.status}, expected 403 or 404 without data (${r.text.slice(0, 120)})`);
+          }
+          if (cross.expect === 'nothing' && (r.status >= 500 || JSON.stringify(r.json?.data ?? null).includes(other))) {
+            problems.push(`${where}: ${r.status}, answered the other hospital's data`);
+          }
         }
       }
-    }
-    expect(problems).toEqual([]);
-    expect(checked).toBeGreaterThan(40);
-  });
+      expect(problems).toEqual([]);
+      expect(checked).toBeGreaterThan(40);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });

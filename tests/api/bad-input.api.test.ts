@@ -6,6 +6,9 @@ import { allowedRole, readMatrix, refusedRole, type MatrixEntry } from '../suppo
 import { changed, fingerprinter } from '../support/db-fingerprint';
 import { readOperations, type Operation } from '../support/openapi-doc';
 
+/** Every route × role (or × field case) in one test: the time grows with the routes, so a generous limit. */
+const SWEEP_TIMEOUT_MS = 300_000;
+
 /**
  * Standing suite: bad input generated from /openapi.json for every route. No answer is a 500, every
  * answer is the envelope, and a refused call (4xx) writes nothing: row counts of every table and a
@@ -108,31 +111,39 @@ describe('bad input from /openapi.json', () => {
     expect(ops.map((o) => o.key).filter((k) => !matrix[k])).toEqual([]);
   });
 
-  it('no 500, the envelope, nothing written: every field case as the allowed role', async () => {
-    const problems: string[] = [];
-    let total = 0;
-    for (const op of ops) {
-      const entry = matrix[op.key];
-      const role = entry && allowedRole(entry);
-      if (!role) continue; // no entry: the first test names the route
-      const cases = badCases(op, fieldValues(s, role));
-      total += cases.length;
-      problems.push(...(await check(op, cases, role)));
-    }
-    expect(problems).toEqual([]);
-    expect(total).toBeGreaterThan(500);
-  });
+  it(
+    'no 500, the envelope, nothing written: every field case as the allowed role',
+    async () => {
+      const problems: string[] = [];
+      let total = 0;
+      for (const op of ops) {
+        const entry = matrix[op.key];
+        const role = entry && allowedRole(entry);
+        if (!role) continue; // no entry: the first test names the route
+        const cases = badCases(op, fieldValues(s, role));
+        total += cases.length;
+        problems.push(...(await check(op, cases, role)));
+      }
+      expect(problems).toEqual([]);
+      expect(total).toBeGreaterThan(500);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 
-  it('anonymous and refused roles are answered by the guard before validation, writing nothing', async () => {
-    const problems: string[] = [];
-    for (const op of ops) {
-      const entry = matrix[op.key];
-      if (!entry) continue;
-      const sample = badCases(op, fieldValues(s, 'doctor')).filter((_c, i) => i % 7 === 0);
-      if (entry.anonymous === 401) problems.push(...(await check(op, sample, 'anonymous', 401)));
-      const refused = refusedRole(entry);
-      if (refused) problems.push(...(await check(op, sample, refused, 403)));
-    }
-    expect(problems).toEqual([]);
-  });
+  it(
+    'anonymous and refused roles are answered by the guard before validation, writing nothing',
+    async () => {
+      const problems: string[] = [];
+      for (const op of ops) {
+        const entry = matrix[op.key];
+        if (!entry) continue;
+        const sample = badCases(op, fieldValues(s, 'doctor')).filter((_c, i) => i % 7 === 0);
+        if (entry.anonymous === 401) problems.push(...(await check(op, sample, 'anonymous', 401)));
+        const refused = refusedRole(entry);
+        if (refused) problems.push(...(await check(op, sample, refused, 403)));
+      }
+      expect(problems).toEqual([]);
+    },
+    SWEEP_TIMEOUT_MS,
+  );
 });
