@@ -21,6 +21,7 @@ import { collectionListRoutes } from './modules/collection/list-routes';
 import { hospitalRoutes } from './modules/hospital/routes';
 import { duplicateRoutes } from './modules/duplicate/routes';
 import { monitorRoutes } from './modules/monitor/routes';
+import { statisticsRoutes } from './modules/statistics/routes';
 import { orderRoutes } from './modules/order/routes';
 import { orderExportRoutes } from './modules/order/export-routes';
 import { reportRoutes } from './modules/report/routes';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     authRoutes(),
     toolRoutes(),
     monitorRoutes(),
+    statisticsRoutes(),
     orderRoutes(),
     orderExportRoutes(),
     collectionRoutes(),

@@ -1,0 +1,127 @@
+import { createRoute } from '@hono/zod-openapi';
+import dayjs from 'dayjs';
+import type { Context } from 'hono';
+import type { ZodError } from 'zod';
+import { PERMISSIONS } from '@shared/permissions';
+import {
+  MonthCountAnswerSchema,
+  MonthCountRequestSchema,
+  StatsExportRequestSchema,
+  UserWorkCountRequestSchema,
+  WorkCountAnswerSchema,
+  type MonthCountRequest,
+} from '@shared/schemas/statistics';
+import type { AppEnv } from '../../context';
+import { clientMeta } from '../../lib/client-meta';
+import { AppError } from '../../lib/errors';
+import { localeOf, translate } from '../../lib/i18n';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
+import { newRouter, validationBody } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { auditExport } from '../audit/service';
+import { hospitalScope } from '../hospital/scope';
+import { monthCountByBodyPart } from './month-count';
+import { monthCountTable, workCountTable } from './tables';
+import { userWorkCount } from './work-count';
+import { statsXlsxResponse, type StatsTable } from './xlsx-table';
+
+const tags = ['statistics'];
+const guard = access(PERMISSIONS.STATS_VIEW);
+
+/** Month and hospital are both required (spec 5, 8): the spec's own message, naming the missing field. */
+function requireMonthAndHospital(c: Context<AppEnv>, q: MonthCountRequest): { month: string; sn: string } {
+  const missing = (['month', 'sn'] as const).filter((k) => !q[k]);
+  if (!missing.length) return { month: q.month!, sn: q.sn! };
+  const text = translate(localeOf(c.req.header('accept-language')), 'statsMonthHospital');
+  throw AppError.validation(
+    'statsMonthHospital',
+    missing.map((field) => ({ field, msg: text })),
+  );
+}
+
+async function monthRows(c: Context<AppEnv>, q: MonthCountRequest) {
+  const { month, sn } = requireMonthAndHospital(c, q);
+  const scope = await hospitalScope(c.var.deps.db, c.var.user, sn);
+  return monthCountByBodyPart(c.var.deps.db, scope, month);
+}
+
+export function statisticsRoutes() {
+  const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/userWorkCount',
+      tags,
+      summary: 'Doctor workload: reports written and audited, body parts, per modality; total row last',
+      ...guard,
+      request: jsonBody(UserWorkCountRequestSchema),
+      responses: okResponse(WorkCountAnswerSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      const scope = await hospitalScope(c.var.deps.db, c.var.user, q.sn);
+      return ok(c, await userWorkCount(c.var.deps.db, scope, q));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/monthCountByBodyPart',
+      tags,
+      summary: "A hospital's studies of a month per modality and body part, by patient type; total row last",
+      ...guard,
+      request: jsonBody(MonthCountRequestSchema),
+      responses: okResponse(MonthCountAnswerSchema),
+    }),
+    async (c) => ok(c, await monthRows(c, c.req.valid('json'))),
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/exportExcel',
+      tags,
+      summary: 'The .xlsx of one statistics table: type names the call, the rest are its parameters',
+      ...guard,
+      request: jsonBody(StatsExportRequestSchema),
+      responses: { 200: { description: 'The .xlsx file' } },
+    }),
+    async (c) => {
+      const { type, ...params } = c.req.valid('json');
+      const table = await exportTable(c, type, params);
+      if (table instanceof Response) return table;
+      const { db } = c.var.deps;
+      await auditExport(db, c.var.user, {
+        list: `statistics:${type}`,
+        filters: params,
+        rows: table.rows.length,
+        ip: clientMeta(c).ip,
+      });
+      const day = dayjs().format('YYYYMMDD');
+      return statsXlsxResponse(c, {
+        ...table,
+        fileName: { 'zh-CN': `${table.fileName['zh-CN']}-${day}`, 'en-US': `${table.fileName['en-US']}-${day}` },
+      });
+    },
+  );
+  return app;
+}
+
+/** The table of the named call, its parameters checked by that call's own schema. */
+async function exportTable(
+  c: Context<AppEnv>,
+  type: 'userWorkCount' | 'monthCountByBodyPart',
+  params: Record<string, unknown>,
+): Promise<StatsTable<unknown> | Response> {
+  const invalid = (error: ZodError) => c.json(validationBody(c, error), 400);
+  const { db } = c.var.deps;
+  if (type === 'userWorkCount') {
+    const q = UserWorkCountRequestSchema.safeParse(params);
+    if (!q.success) return invalid(q.error);
+    const scope = await hospitalScope(db, c.var.user, q.data.sn);
+    return workCountTable(await userWorkCount(db, scope, q.data));
+  }
+  const q = MonthCountRequestSchema.safeParse(params);
+  if (!q.success) return invalid(q.error);
+  return monthCountTable(await monthRows(c, q.data));
+}

@@ -1,0 +1,77 @@
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { STATS_MODALITIES, type UserWorkCountRequest, type WorkCountRow } from '@shared/schemas/statistics';
+import type { Db } from '../../db/client';
+import { report, study } from '../../db/schema';
+import { inScope, type HospitalScope } from '../hospital/scope';
+import { inDays } from './range';
+
+interface Tally {
+  doctor: string;
+  modality: string;
+  reports: number;
+  parts: number;
+}
+
+/** Reports per doctor and modality, by the doctor column and its time column (written or audited). */
+function tally(db: Db, scope: HospitalScope, q: UserWorkCountRequest, who: PgColumn, when: PgColumn, done: SQL) {
+  return db
+    .select({
+      doctor: sql<string>`${who}`,
+      modality: sql<string>`lower(${study.modality})`,
+      reports: sql<number>`count(*)::int`,
+      parts: sql<number>`coalesce(sum(${study.parts_count}), 0)::int`,
+    })
+    .from(report)
+    .innerJoin(study, eq(study.pk, report.study_pk))
+    .where(
+      and(
+        eq(study.is_del, 0),
+        inScope(scope, study.hospital_code),
+        done,
+        ne(who, ''),
+        q.doctor ? eq(who, q.doctor) : undefined,
+        inDays(when, q.startTime, q.endTime),
+      ),
+    )
+    .groupBy(who, sql`lower(${study.modality})`);
+}
+
+const emptyRow = (doctor: string, total = false): WorkCountRow => {
+  const row: Record<string, unknown> = { report_doctor: doctor, countrc: 0, countrs: 0, countbc: 0, countbs: 0, total };
+  for (const m of STATS_MODALITIES) for (const p of ['', 's_', 'b_', 'sb_']) row[p + m] = 0;
+  return row as WorkCountRow;
+};
+
+type Counts = Record<string, number>;
+
+function add(row: WorkCountRow, t: Tally, audited: boolean) {
+  const r = row as unknown as Counts;
+  r[audited ? 'countrs' : 'countrc']! += t.reports;
+  r[audited ? 'countbs' : 'countbc']! += t.parts;
+  if ((STATS_MODALITIES as readonly string[]).includes(t.modality)) {
+    r[(audited ? 's_' : '') + t.modality]! += t.reports;
+    r[(audited ? 'sb_' : 'b_') + t.modality]! += t.parts;
+  }
+}
+
+/** One row per doctor (sorted by name), then the total row: the column sums of the rows. */
+export async function userWorkCount(db: Db, scope: HospitalScope, q: UserWorkCountRequest): Promise<WorkCountRow[]> {
+  const [written, audited] = await Promise.all([
+    tally(db, scope, q, report.report_doctor, report.report_datetime, sql`${report.rpt_status} >= 1`),
+    tally(db, scope, q, report.sh_doctor, report.sh_datetime, sql`${report.rpt_status} = 2`),
+  ]);
+  const rows = new Map<string, WorkCountRow>();
+  const rowOf = (doctor: string) => rows.get(doctor) ?? rows.set(doctor, emptyRow(doctor)).get(doctor)!;
+  for (const t of written) add(rowOf(t.doctor), t, false);
+  for (const t of audited) add(rowOf(t.doctor), t, true);
+  const list = [...rows.values()].sort((a, b) => a.report_doctor.localeCompare(b.report_doctor));
+  return [...list, sumRow(list)];
+}
+
+export function sumRow(list: WorkCountRow[]): WorkCountRow {
+  const total = emptyRow('', true);
+  const t = total as unknown as Counts;
+  for (const row of list) for (const [k, v] of Object.entries(row)) if (typeof v === 'number') t[k] = (t[k] ?? 0) + v;
+  return total;
+}
