@@ -250,7 +250,7 @@ describe('POST /user/info, checkPassword, userConfig', () => {
       auth: { action: string }[];
       allAuth: { action: string; status: string }[];
     };
-    expect(data.menus.map((m) => m.key)).toEqual(['orderList', 'collection', 'queue']);
+    expect(data.menus.map((m) => m.key)).toEqual(['orderList', 'collection', 'queue', 'statistics']);
     expect(data.menus[0]!.title).toBe('Image list');
     const actions = data.auth.map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['order:list', 'patorder:saveOrder', 'user', 'dashboard']));
