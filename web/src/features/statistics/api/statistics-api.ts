@@ -5,6 +5,8 @@ import type {
   MonthCountRequest,
   MonthCountRow,
   StatsExportRequest,
+  StatsRange,
+  StorageRow,
   UserWorkCountRequest,
   WorkCountRow,
 } from '@shared/schemas/statistics';
@@ -41,3 +43,12 @@ export const useMonthCount = (params: MonthCountRequest | undefined) =>
 /** The xlsx of exactly the table the parameters give (`/orderCount/exportExcel {type, ...params}`). */
 export const exportStats = (req: StatsExportRequest, fallbackName: string) =>
   apiDownload('/orderCount/exportExcel', { json: req, fallbackName });
+
+/** Storage usage per hospital (`fileUseCount`): bytes, MB and GB per hospital, then the total row. */
+export const useStorage = (params: StatsRange | undefined) =>
+  useQuery({
+    queryKey: ['stats', 'fileUseCount', params],
+    queryFn: ({ signal }) => apiPost<StorageRow[]>('/orderCount/fileUseCount', params, { signal }),
+    enabled: !!params,
+    staleTime: 0,
+  });

@@ -12,29 +12,36 @@ import { StatsButtons } from './stats-toolbar';
 import { StatsTable } from './stats-table';
 import { useNoRowsNotice } from './use-no-rows-notice';
 
+const rangeParams = (r: [Dayjs, Dayjs]) => ({ startTime: r[0].format(DATE_FORMAT), endTime: r[1].format(DATE_FORMAT) });
+
 /** /UserWorkCount: reports and body parts first-written and audited per doctor, by modality, with a total. */
 export function WorkCountPage() {
   const { t } = useTranslation('statistics');
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => presetRange('month'));
   const [sn, setSn] = useState<string>();
   const [doctor, setDoctor] = useState<string>();
-  const [params, setParams] = useState<UserWorkCountRequest>();
+  // The page opens with the default range's answer (the current month, every doctor in scope).
+  const [params, setParams] = useState<UserWorkCountRequest | undefined>(() => rangeParams(presetRange('month')));
   const [exporting, setExporting] = useState(false);
   const query = useWorkCount(params);
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const doctorRows = rows.filter((r) => !r.total);
   useNoRowsNotice(!!query.data && doctorRows.length === 0, query.dataUpdatedAt);
 
-  // The doctors with work in the last answer; a new hospital empties the choice (doctors depend on it).
-  const doctors = useMemo(() => [...new Set(rows.filter((r) => !r.total).map((r) => r.report_doctor))], [rows]);
+  // The doctor choice: the doctors of the same query for every doctor (no doctor list call exists); it is
+  // the same cached answer while no doctor is chosen. A new hospital empties the choice.
+  const everyDoctor = useWorkCount(params && { ...params, doctor: undefined });
+  const doctors = useMemo(
+    () => (everyDoctor.data ?? []).filter((r) => !r.total).map((r) => r.report_doctor),
+    [everyDoctor.data],
+  );
   const chooseHospital = useCallback((v: string | undefined) => {
     setSn(v);
     setDoctor(undefined);
   }, []);
 
   const current = (): UserWorkCountRequest => ({
-    startTime: range[0].format(DATE_FORMAT),
-    endTime: range[1].format(DATE_FORMAT),
+    ...rangeParams(range),
     ...(sn ? { sn } : {}),
     ...(doctor ? { doctor } : {}),
   });
@@ -43,10 +50,12 @@ export function WorkCountPage() {
     if (JSON.stringify(next) === JSON.stringify(params)) void query.refetch();
     else setParams(next);
   };
+  // Back to the opening state: this month, every doctor (hospital staff keep their own hospital).
   const reset = () => {
-    setRange(presetRange('month'));
-    setDoctor(undefined);
-    setParams(undefined);
+    const month = presetRange('month');
+    setRange(month);
+    chooseHospital(undefined);
+    setParams(rangeParams(month));
   };
   const download = async () => {
     setExporting(true);

@@ -4,6 +4,7 @@ import { currentMonthBounds, presetRange } from './date-presets';
 import { BYTES_PER_MB, bytesToGb, bytesToMb, chartUnit, formatGb, formatMb, inUnit } from './storage-units';
 import { numericKeysOf, totalRow } from './total-row';
 import { monthRequest } from './month-request';
+import { zoomFor } from './chart-options';
 
 const fmt = (r: [dayjs.Dayjs, dayjs.Dayjs]) => r.map((d) => d.format('YYYY-MM-DD'));
 
@@ -62,5 +63,12 @@ describe('monthly request', () => {
     expect(monthRequest(dayjs('2026-11-05'), undefined)).toBeNull();
     expect(monthRequest(dayjs('2026-11-05'), '')).toBeNull();
     expect(monthRequest(dayjs('2026-11-05'), 'H001')).toEqual({ month: '2026-11', sn: 'H001' });
+  });
+});
+
+describe('chart zoom (spec section 9: 94-100 %)', () => {
+  it('opens a long axis at its latest 6 %, a short one whole', () => {
+    expect(zoomFor(31)).toEqual({ start: 0, end: 100 });
+    expect(zoomFor(365)).toEqual({ start: 94, end: 100 });
   });
 });
