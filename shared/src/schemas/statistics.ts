@@ -65,6 +65,13 @@ export type WorkCountRow = z.infer<typeof WorkCountRowSchema>;
 /** Rows sorted by report_doctor, then the total row (always last, also when there are no rows: all zero). */
 export const WorkCountAnswerSchema = z.array(WorkCountRowSchema);
 
+// ---------------------------------------------------------------- doctorCount (statistics per hospital)
+
+/** The workload columns per hospital (report_doctor empty): the "statistics per hospital" table 1. */
+export const HospitalCountRowSchema = WorkCountRowSchema.extend({ sn: z.string(), hospital_name: z.string() });
+export type HospitalCountRow = z.infer<typeof HospitalCountRowSchema>;
+export const HospitalCountAnswerSchema = z.array(HospitalCountRowSchema);
+
 // ---------------------------------------------------------------- monthCountByBodyPart
 
 /**
@@ -114,7 +121,21 @@ export const StorageAnswerSchema = z.array(StorageRowSchema);
 
 // ---------------------------------------------------------------- dashboard series
 
-/** A named count: the dashboard's series (by day, modality, hour, age range, sex, patient type). */
+/**
+ * A named count: the dashboard's series. Each call takes StatsRangeSchema and counts live studies whose
+ * study_datetime is in the range (registrations: create_time), or reports (positiveCount), sorted by name.
+ */
+export const SERIES_CALLS = [
+  'rangeList',
+  'hospitalmodalityCount',
+  'hourCount',
+  'hourRegisterCount',
+  'ageRangeCount',
+  'countPatientSex',
+  'patientTypeCount',
+  'positiveCount',
+] as const;
+export type SeriesCall = (typeof SERIES_CALLS)[number];
 export const SeriesPointSchema = z.object({ name: z.string(), value: count });
 export type SeriesPoint = z.infer<typeof SeriesPointSchema>;
 export const SeriesAnswerSchema = z.array(SeriesPointSchema);

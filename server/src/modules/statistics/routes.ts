@@ -4,6 +4,11 @@ import type { Context } from 'hono';
 import type { ZodError } from 'zod';
 import { PERMISSIONS } from '@shared/permissions';
 import {
+  HospitalCountAnswerSchema,
+  SERIES_CALLS,
+  SeriesAnswerSchema,
+  StatsRangeSchema,
+  StorageAnswerSchema,
   MonthCountAnswerSchema,
   MonthCountRequestSchema,
   StatsExportRequestSchema,
@@ -21,7 +26,9 @@ import { newRouter, validationBody } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { auditExport } from '../audit/service';
 import { hospitalScope } from '../hospital/scope';
+import { hospitalCount, storageCount } from './hospital-count';
 import { monthCountByBodyPart } from './month-count';
+import { series } from './series';
 import { monthCountTable, workCountTable } from './tables';
 import { userWorkCount } from './work-count';
 import { statsXlsxResponse, type StatsTable } from './xlsx-table';
@@ -104,6 +111,54 @@ export function statisticsRoutes() {
       });
     },
   );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/doctorCount',
+      tags,
+      summary: 'Statistics per hospital: the workload columns per hospital; total row last',
+      ...guard,
+      request: jsonBody(StatsRangeSchema),
+      responses: okResponse(HospitalCountAnswerSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await hospitalCount(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/fileUseCount',
+      tags,
+      summary:
+        'Storage per hospital: bytes, MB (bytes/1024000) and GB (MB/1024) of the studies received; total row last',
+      ...guard,
+      request: jsonBody(StatsRangeSchema),
+      responses: okResponse(StorageAnswerSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await storageCount(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
+    },
+  );
+  for (const call of SERIES_CALLS) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path: `/orderCount/${call}`,
+        tags,
+        summary: `Dashboard series ${call}: [{name, value}] sorted by name (docs/statistics.md)`,
+        ...guard,
+        request: jsonBody(StatsRangeSchema),
+        responses: okResponse(SeriesAnswerSchema),
+      }),
+      async (c) => {
+        const q = c.req.valid('json');
+        return ok(c, await series(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), call, q));
+      },
+    );
+  }
   return app;
 }
 

@@ -7,17 +7,29 @@ import { inScope, type HospitalScope } from '../hospital/scope';
 import { inDays } from './range';
 
 interface Tally {
-  doctor: string;
+  key: string;
   modality: string;
   reports: number;
   parts: number;
 }
 
-/** Reports per doctor and modality, by the doctor column and its time column (written or audited). */
-function tally(db: Db, scope: HospitalScope, q: UserWorkCountRequest, who: PgColumn, when: PgColumn, done: SQL) {
+/**
+ * Reports per key (the doctor, or the hospital) and modality, by the doctor column and its time column
+ * (written or audited).
+ */
+function tally(
+  db: Db,
+  scope: HospitalScope,
+  q: UserWorkCountRequest,
+  by: 'doctor' | 'hospital',
+  who: PgColumn,
+  when: PgColumn,
+  done: SQL,
+) {
+  const key = by === 'doctor' ? who : study.hospital_code;
   return db
     .select({
-      doctor: sql<string>`${who}`,
+      key: sql<string>`${key}`,
       modality: sql<string>`lower(${study.modality})`,
       reports: sql<number>`count(*)::int`,
       parts: sql<number>`coalesce(sum(${study.parts_count}), 0)::int`,
@@ -34,10 +46,10 @@ function tally(db: Db, scope: HospitalScope, q: UserWorkCountRequest, who: PgCol
         inDays(when, q.startTime, q.endTime),
       ),
     )
-    .groupBy(who, sql`lower(${study.modality})`);
+    .groupBy(key, sql`lower(${study.modality})`);
 }
 
-const emptyRow = (doctor: string, total = false): WorkCountRow => {
+export const emptyRow = (doctor: string, total = false): WorkCountRow => {
   const row: Record<string, unknown> = { report_doctor: doctor, countrc: 0, countrs: 0, countbc: 0, countbs: 0, total };
   for (const m of STATS_MODALITIES) for (const p of ['', 's_', 'b_', 'sb_']) row[p + m] = 0;
   return row as WorkCountRow;
@@ -55,16 +67,27 @@ function add(row: WorkCountRow, t: Tally, audited: boolean) {
   }
 }
 
-/** One row per doctor (sorted by name), then the total row: the column sums of the rows. */
-export async function userWorkCount(db: Db, scope: HospitalScope, q: UserWorkCountRequest): Promise<WorkCountRow[]> {
+/** Rows keyed by doctor name or hospital code, sorted by key (unsorted total row not included). */
+export async function workRows(
+  db: Db,
+  scope: HospitalScope,
+  q: UserWorkCountRequest,
+  by: 'doctor' | 'hospital',
+): Promise<Map<string, WorkCountRow>> {
   const [written, audited] = await Promise.all([
-    tally(db, scope, q, report.report_doctor, report.report_datetime, sql`${report.rpt_status} >= 1`),
-    tally(db, scope, q, report.sh_doctor, report.sh_datetime, sql`${report.rpt_status} = 2`),
+    tally(db, scope, q, by, report.report_doctor, report.report_datetime, sql`${report.rpt_status} >= 1`),
+    tally(db, scope, q, by, report.sh_doctor, report.sh_datetime, sql`${report.rpt_status} = 2`),
   ]);
   const rows = new Map<string, WorkCountRow>();
-  const rowOf = (doctor: string) => rows.get(doctor) ?? rows.set(doctor, emptyRow(doctor)).get(doctor)!;
-  for (const t of written) add(rowOf(t.doctor), t, false);
-  for (const t of audited) add(rowOf(t.doctor), t, true);
+  const rowOf = (key: string) => rows.get(key) ?? rows.set(key, emptyRow(by === 'doctor' ? key : '')).get(key)!;
+  for (const t of written) add(rowOf(t.key), t, false);
+  for (const t of audited) add(rowOf(t.key), t, true);
+  return rows;
+}
+
+/** One row per doctor (sorted by name), then the total row: the column sums of the rows. */
+export async function userWorkCount(db: Db, scope: HospitalScope, q: UserWorkCountRequest): Promise<WorkCountRow[]> {
+  const rows = await workRows(db, scope, q, 'doctor');
   const list = [...rows.values()].sort((a, b) => a.report_doctor.localeCompare(b.report_doctor));
   return [...list, sumRow(list)];
 }
