@@ -142,7 +142,7 @@ export const SeriesAnswerSchema = z.array(SeriesPointSchema);
 
 // ---------------------------------------------------------------- exportExcel
 
-export const STATS_EXPORT_TYPES = ['userWorkCount', 'monthCountByBodyPart'] as const;
+export const STATS_EXPORT_TYPES = ['userWorkCount', 'monthCountByBodyPart', 'doctorCount', 'fileUseCount'] as const;
 export type StatsExportType = (typeof STATS_EXPORT_TYPES)[number];
 /**
  * `type` names the statistics call; the other fields are that call's own parameters (the server checks them

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalCountRow, SeriesPoint, StorageRow } from '@shared/schemas/statistics';
 import { hospital, report, study } from '../../db/schema';
@@ -178,6 +179,37 @@ describe('per-hospital statistics and storage', () => {
       expect((await post('doctor2', path, { ...RANGE, sn: h001!.sn })).status).toBe(403);
     const own = (await post('hadmin', '/orderCount/fileUseCount', RANGE)).body.data as StorageRow[];
     expect(own.some((r) => r.sn === A.sn || r.sn === B.sn)).toBe(false);
+  });
+});
+
+async function sheetOf(json: unknown) {
+  const res = await t.p.app.request('/orderCount/exportExcel', {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${t.token('admin')}`,
+      'accept-language': 'zh-CN',
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(json),
+  });
+  expect(res.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  const rows: unknown[][] = [];
+  wb.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+describe('exportExcel of the per-hospital tables', () => {
+  it('doctorCount and fileUseCount: the rows of the call, total row last, zh-CN headers', async () => {
+    const hosp = (await post('admin', '/orderCount/doctorCount', RANGE)).body.data as HospitalCountRow[];
+    const h = await sheetOf({ type: 'doctorCount', ...RANGE });
+    expect(h[0]![0]).toBe('医院');
+    expect(h.slice(2).map((r) => r[1])).toEqual(hosp.map((r) => r.countrc));
+    expect(h.at(-1)![0]).toBe('合计');
+    const store = (await post('admin', '/orderCount/fileUseCount', { ...RANGE, sn: B.sn })).body.data as StorageRow[];
+    const f = await sheetOf({ type: 'fileUseCount', ...RANGE, sn: B.sn });
+    expect(f.slice(1).map((r) => [r[1], r[2]])).toEqual(store.map((r) => [r.mb, r.gb]));
   });
 });
 

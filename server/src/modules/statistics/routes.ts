@@ -15,6 +15,7 @@ import {
   UserWorkCountRequestSchema,
   WorkCountAnswerSchema,
   type MonthCountRequest,
+  type StatsExportType,
 } from '@shared/schemas/statistics';
 import type { AppEnv } from '../../context';
 import { clientMeta } from '../../lib/client-meta';
@@ -29,7 +30,7 @@ import { hospitalScope } from '../hospital/scope';
 import { hospitalCount, storageCount } from './hospital-count';
 import { monthCountByBodyPart } from './month-count';
 import { series } from './series';
-import { monthCountTable, workCountTable } from './tables';
+import { hospitalCountTable, monthCountTable, storageTable, workCountTable } from './tables';
 import { userWorkCount } from './work-count';
 import { statsXlsxResponse, type StatsTable } from './xlsx-table';
 
@@ -165,7 +166,7 @@ export function statisticsRoutes() {
 /** The table of the named call, its parameters checked by that call's own schema. */
 async function exportTable(
   c: Context<AppEnv>,
-  type: 'userWorkCount' | 'monthCountByBodyPart',
+  type: StatsExportType,
   params: Record<string, unknown>,
 ): Promise<StatsTable<unknown> | Response> {
   const invalid = (error: ZodError) => c.json(validationBody(c, error), 400);
@@ -176,7 +177,15 @@ async function exportTable(
     const scope = await hospitalScope(db, c.var.user, q.data.sn);
     return workCountTable(await userWorkCount(db, scope, q.data));
   }
-  const q = MonthCountRequestSchema.safeParse(params);
+  if (type === 'monthCountByBodyPart') {
+    const q = MonthCountRequestSchema.safeParse(params);
+    if (!q.success) return invalid(q.error);
+    return monthCountTable(await monthRows(c, q.data));
+  }
+  const q = StatsRangeSchema.safeParse(params);
   if (!q.success) return invalid(q.error);
-  return monthCountTable(await monthRows(c, q.data));
+  const scope = await hospitalScope(db, c.var.user, q.data.sn);
+  return type === 'doctorCount'
+    ? hospitalCountTable(await hospitalCount(db, scope, q.data))
+    : storageTable(await storageCount(db, scope, q.data));
 }

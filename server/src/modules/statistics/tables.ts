@@ -1,4 +1,10 @@
-import { STATS_MODALITIES, type MonthCountRow, type WorkCountRow } from '@shared/schemas/statistics';
+import {
+  STATS_MODALITIES,
+  type HospitalCountRow,
+  type MonthCountRow,
+  type StorageRow,
+  type WorkCountRow,
+} from '@shared/schemas/statistics';
 import type { StatsTable, TableColumn, TableGroup, Texts } from './xlsx-table';
 
 const TOTAL: Texts = { 'zh-CN': '合计', 'en-US': 'Total' };
@@ -17,6 +23,40 @@ function workGroup(title: Texts, count: keyof WorkCountRow, prefix: string): Tab
   };
 }
 
+const WORK_GROUPS = [
+  workGroup(t('报告数（初诊）', 'Reports (first diagnosis)'), 'countrc', ''),
+  workGroup(t('报告数（审核）', 'Reports (audit)'), 'countrs', 's_'),
+  workGroup(t('部位数（初诊）', 'Body parts (first diagnosis)'), 'countbc', 'b_'),
+  workGroup(t('部位数（审核）', 'Body parts (audit)'), 'countbs', 'sb_'),
+];
+
+export function hospitalCountTable(rows: HospitalCountRow[]): StatsTable<HospitalCountRow> {
+  return {
+    fileName: t('医院统计', 'hospital-statistics'),
+    groups: [
+      {
+        columns: [{ header: t('医院', 'Hospital'), value: (r, locale) => (r.total ? TOTAL[locale] : r.hospital_name) }],
+      },
+      ...(WORK_GROUPS as TableGroup<HospitalCountRow>[]),
+    ],
+    rows,
+  };
+}
+
+export function storageTable(rows: StorageRow[]): StatsTable<StorageRow> {
+  return {
+    fileName: t('存储统计', 'storage-usage'),
+    groups: [
+      {
+        columns: [{ header: t('医院', 'Hospital'), value: (r, locale) => (r.total ? TOTAL[locale] : r.hospital_name) }],
+      },
+      { columns: [num<StorageRow>('mb', t('空间（MB）', 'Space (MB)'))] },
+      { columns: [num<StorageRow>('gb', t('空间（GB）', 'Space (GB)'))] },
+    ],
+    rows,
+  };
+}
+
 export function workCountTable(rows: WorkCountRow[]): StatsTable<WorkCountRow> {
   return {
     fileName: t('工作量统计', 'doctor-workload'),
@@ -24,10 +64,7 @@ export function workCountTable(rows: WorkCountRow[]): StatsTable<WorkCountRow> {
       {
         columns: [{ header: t('医生', 'Doctor'), value: (r, locale) => (r.total ? TOTAL[locale] : r.report_doctor) }],
       },
-      workGroup(t('报告数（初诊）', 'Reports (first diagnosis)'), 'countrc', ''),
-      workGroup(t('报告数（审核）', 'Reports (audit)'), 'countrs', 's_'),
-      workGroup(t('部位数（初诊）', 'Body parts (first diagnosis)'), 'countbc', 'b_'),
-      workGroup(t('部位数（审核）', 'Body parts (audit)'), 'countbs', 'sb_'),
+      ...WORK_GROUPS,
     ],
     rows,
   };

@@ -23,7 +23,10 @@ export interface StatsTable<T> {
   rows: T[];
 }
 
-/** The table as an .xlsx: two header rows (groups merged over their columns), then the rows as given. */
+/**
+ * The table as an .xlsx: two header rows when there are column groups (each group's title merged over its
+ * columns, a lone column merged over both rows), else one; then the rows as given.
+ */
 export function statsXlsxResponse<T>(c: Context<AppEnv>, table: StatsTable<T>): Response {
   const locale = localeOf(c.req.header('accept-language'));
   const out = new PassThrough();
@@ -58,14 +61,15 @@ async function writeTable<T>(out: PassThrough, table: StatsTable<T>, locale: Loc
     if (g.title && g.columns.length > 1) merges.push([1, from, 1, top.length]);
     if (!g.title) for (let i = from; i <= top.length; i++) merges.push([1, i, 2, i]);
   }
-  const headers = [top, second].map((values) => {
+  const twoRows = table.groups.some((g) => g.title);
+  const headers = (twoRows ? [top, second] : [top]).map((values) => {
     const row = sheet.addRow(values);
     row.font = { bold: true };
     row.alignment = { horizontal: 'center', vertical: 'middle' };
     return row;
   });
   // Merged after the header rows exist: the streaming writer would otherwise start new rows below them.
-  for (const m of merges) sheet.mergeCells(...m);
+  if (twoRows) for (const m of merges) sheet.mergeCells(...m);
   for (const row of headers) row.commit();
   for (const r of table.rows) sheet.addRow(columns.map((col) => col.value(r, locale))).commit();
   sheet.commit();
