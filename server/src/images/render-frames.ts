@@ -1,5 +1,5 @@
 import type { MessageKey, Params } from '../lib/i18n';
-import { isDecodable } from './decode/codecs';
+import { isDecodable } from './decode/syntaxes';
 import { numberOf, PIXEL_DATA, text, type DataSet } from './dicom-dataset';
 
 /** Why a frame cannot be rendered or served (answered 406, named in the caller's language). */
