@@ -1,0 +1,102 @@
+/**
+ * Statistics speed at hospital scale (issue 14): loads N studies with reports (bench:worklist's loader,
+ * default 1,000,000 over 10 hospitals) into PostgreSQL, then times every statistics call through the HTTP
+ * API: one hospital (H001, as its doctor) and one month, and a whole year over every hospital (as a super
+ * administrator). Prints p50/p95 per call. Goals (issue 14): p95 < 1 s and < 3 s.
+ *
+ *   npm run bench:stats
+ *   npm run bench:stats -- --studies 200000 --iterations 10
+ *   npm run bench:stats -- --reuse          # keep the studies of an earlier run (with DATABASE_URL)
+ */
+import { parseArgs } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { SERIES_CALLS } from '../shared/src/schemas/statistics';
+import { bootstrap } from '../server/src/bootstrap';
+import type { Db } from '../server/src/db/client';
+import { role, sysUser } from '../server/src/db/schema';
+import { loadEnv } from '../server/src/env';
+import { hashPassword } from '../server/src/lib/crypto';
+import { benchDatabase, jsonClient, latencyLine, listen, signIn } from './lib/harness';
+import { loadWorklistData } from './lib/worklist-data';
+
+const { values: args } = parseArgs({
+  options: {
+    studies: { type: 'string', default: '1000000' },
+    hospitals: { type: 'string', default: '10' },
+    iterations: { type: 'string', default: '20' },
+    reuse: { type: 'boolean', default: false },
+  },
+});
+const ITER = Number(args.iterations);
+const WARMUP = 3;
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const now = new Date();
+const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+const MONTH = { startTime: iso(monthStart), endTime: iso(monthEnd) };
+const YEAR = { startTime: iso(new Date(now.getTime() - 365 * 86_400_000)), endTime: iso(now) };
+
+const RANGE_CALLS = ['userWorkCount', 'doctorCount', 'fileUseCount', ...SERIES_CALLS];
+
+async function benchUsers(db: Db) {
+  for (const [username, code] of [
+    ['bench', 'report_doctor'],
+    ['benchadmin', 'admin'],
+  ] as const) {
+    const [r] = await db.select().from(role).where(eq(role.code, code));
+    await db
+      .insert(sysUser)
+      .values({ username, password_hash: await hashPassword('Bench@123'), hospital_code: 'H001', role_pk: r!.pk })
+      .onConflictDoNothing();
+  }
+}
+
+async function time(post: (p: string, b: unknown) => Promise<unknown>, path: string, body: unknown) {
+  const ms: number[] = [];
+  for (let i = 0; i < ITER + WARMUP; i++) {
+    const t = performance.now();
+    await post(path, body);
+    if (i >= WARMUP) ms.push(performance.now() - t);
+  }
+  return ms;
+}
+
+async function main() {
+  const database = await benchDatabase('rx_bench', { fresh: !args.reuse });
+  const data = { studies: Number(args.studies), hospitals: Number(args.hospitals) };
+  try {
+    const env = loadEnv({ DATABASE_URL: database.url, SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
+    const platform = await bootstrap(env);
+    await loadWorklistData(database.url, data, args.reuse);
+    await benchUsers(platform.deps.db);
+    const server = await listen(platform.app);
+    const doctor = jsonClient(server.base, (await signIn(server.base, 'bench', 'Bench@123')).token);
+    const admin = jsonClient(server.base, (await signIn(server.base, 'benchadmin', 'Bench@123')).token);
+    const month = MONTH.startTime.slice(0, 7);
+    console.log(
+      `\nstatistics, ${data.studies.toLocaleString()} studies over ${data.hospitals} hospitals, ${ITER} requests per call (p50 p95 ms)`,
+    );
+    console.log(`\none hospital (H001, its doctor), one month ${MONTH.startTime}..${MONTH.endTime}:`);
+    for (const call of RANGE_CALLS)
+      console.log(latencyLine(`/orderCount/${call}`, await time(doctor.post, `/orderCount/${call}`, MONTH), 40));
+    console.log(
+      latencyLine(
+        '/orderCount/monthCountByBodyPart',
+        await time(doctor.post, '/orderCount/monthCountByBodyPart', { month, sn: 'H001' }),
+        40,
+      ),
+    );
+    console.log(`\nevery hospital (super administrator), a year ${YEAR.startTime}..${YEAR.endTime}:`);
+    for (const call of RANGE_CALLS)
+      console.log(latencyLine(`/orderCount/${call}`, await time(admin.post, `/orderCount/${call}`, YEAR), 40));
+    doctor.close();
+    admin.close();
+    server.close();
+    await platform.close();
+  } finally {
+    database.close();
+  }
+}
+
+await main();
