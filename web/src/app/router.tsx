@@ -86,6 +86,9 @@ const routes: RouteObject[] = [
             children: [
               { path: '/UserWorkCount', lazy: page(() => import('./routes/user-work-count')) },
               { path: '/monthCount', lazy: page(() => import('./routes/month-count')) },
+              { path: '/dashboard', lazy: page(() => import('./routes/dashboard')) },
+              { path: '/doctorCount', lazy: page(() => import('./routes/doctor-count')) },
+              { path: '/fileCount', lazy: page(() => import('./routes/file-count')) },
             ],
           },
           ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),

@@ -5,6 +5,9 @@ import type {
   MonthCountRequest,
   MonthCountRow,
   StatsExportRequest,
+  SeriesCall,
+  SeriesPoint,
+  HospitalCountRow,
   StatsRange,
   StorageRow,
   UserWorkCountRequest,
@@ -49,6 +52,22 @@ export const useStorage = (params: StatsRange | undefined) =>
   useQuery({
     queryKey: ['stats', 'fileUseCount', params],
     queryFn: ({ signal }) => apiPost<StorageRow[]>('/orderCount/fileUseCount', params, { signal }),
+    enabled: !!params,
+    staleTime: 0,
+  });
+
+/** One dashboard series (`[{name, value}]` sorted by name) for the range and hospital. */
+export const seriesQuery = (call: SeriesCall, params: StatsRange) => ({
+  queryKey: ['stats', call, params],
+  queryFn: ({ signal }: { signal: AbortSignal }) => apiPost<SeriesPoint[]>(`/orderCount/${call}`, params, { signal }),
+  staleTime: 0,
+});
+
+/** Statistics per hospital (`doctorCount`): the workload columns per hospital, then the total row. */
+export const useHospitalCount = (params: StatsRange | undefined) =>
+  useQuery({
+    queryKey: ['stats', 'doctorCount', params],
+    queryFn: ({ signal }) => apiPost<HospitalCountRow[]>('/orderCount/doctorCount', params, { signal }),
     enabled: !!params,
     staleTime: 0,
   });

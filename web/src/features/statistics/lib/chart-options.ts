@@ -43,7 +43,7 @@ export function pieOption(points: readonly SeriesPoint[], unit?: string): ChartO
         type: 'pie',
         radius: ['35%', '65%'],
         data: points.map((p) => ({ name: p.name, value: p.value })),
-        label: { formatter: '{b}: {d}%' },
+        label: { formatter: '{b}\n{d}%' },
       },
     ],
   };

@@ -5,6 +5,7 @@ import { BYTES_PER_MB, bytesToGb, bytesToMb, chartUnit, formatGb, formatMb, inUn
 import { numericKeysOf, totalRow } from './total-row';
 import { monthRequest } from './month-request';
 import { zoomFor } from './chart-options';
+import { byHour, labelled, positiveRate } from './series';
 
 const fmt = (r: [dayjs.Dayjs, dayjs.Dayjs]) => r.map((d) => d.format('YYYY-MM-DD'));
 
@@ -70,5 +71,38 @@ describe('chart zoom (spec section 9: 94-100 %)', () => {
   it('opens a long axis at its latest 6 %, a short one whole', () => {
     expect(zoomFor(31)).toEqual({ start: 0, end: 100 });
     expect(zoomFor(365)).toEqual({ start: 94, end: 100 });
+  });
+});
+
+describe('dashboard series', () => {
+  it('fills the 24 hours', () => {
+    const h = byHour([{ name: '08', value: 3 }]);
+    expect(h).toHaveLength(24);
+    expect(h[8]).toEqual({ name: '08', value: 3 });
+    expect(h[0]).toEqual({ name: '00', value: 0 });
+  });
+  it('positive rate of the marked reports', () => {
+    expect(
+      positiveRate([
+        { name: 'positive', value: 1 },
+        { name: 'negative', value: 2 },
+        { name: 'unmarked', value: 9 },
+      ]),
+    ).toBe(33.3);
+    expect(positiveRate([{ name: 'unmarked', value: 9 }])).toBeNull();
+  });
+  it('labels codes, keeps unknown ones', () => {
+    expect(
+      labelled(
+        [
+          { name: 'M', value: 1 },
+          { name: 'X', value: 2 },
+        ],
+        (n) => ({ M: 'Male' })[n],
+      ),
+    ).toEqual([
+      { name: 'Male', value: 1 },
+      { name: 'X', value: 2 },
+    ]);
   });
 });

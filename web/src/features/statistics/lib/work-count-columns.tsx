@@ -28,12 +28,15 @@ function group(t: TFunction<'statistics'>, title: string, total: TotalKey, prefi
  * The workload table's column groups (spec section 2): report count and body-part count, each split into
  * first diagnosis and audit, each with its total and CT DR DX MR US.
  */
-export function workCountColumns(t: TFunction<'statistics'>): TableColumnsType<WorkCountRow> {
+export function workCountColumns<Row extends WorkCountRow>(
+  t: TFunction<'statistics'>,
+  label: { title: string; key: keyof Row & string } = { title: t('columns.doctor'), key: 'report_doctor' },
+): TableColumnsType<Row> {
   return [
     {
-      title: t('columns.doctor'),
-      dataIndex: 'report_doctor',
-      key: 'report_doctor',
+      title: label.title,
+      dataIndex: label.key,
+      key: label.key,
       fixed: 'left',
       width: 140,
       render: (v: string, r) => (r.total ? t('columns.totalRow') : v),
