@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
-import { apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
+import { apiPost, apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { StatisticsPage } from '../pages/statistics-page';
 
@@ -62,6 +62,41 @@ describe('statistics pages', () => {
     await page.getByTestId('stats-export').click();
     await stats.warning('请先选择月份和医院再查询');
     expect(asked).toEqual([]);
+    await close();
+  });
+
+  it('monthly count: a month of H001 with studies answers rows and a total equal to their sum', async () => {
+    // The month of the newest H001 study (demo data is dated relative to today).
+    const token = await apiToken(e2e.platform, 'doctor');
+    const newest = await apiPost<{ list: { study_datetime: string }[] }>(e2e.platform, token, '/api/order/OrderList', {
+      pageNumber: 1,
+      pageSize: 10,
+      column: 'study_datetime',
+      order: 'desc',
+    });
+    const month = newest.list[0]!.study_datetime.slice(0, 7);
+    const { page, stats, close } = await open('/monthCount', 'month-count-page');
+    await page.getByTestId('stats-month').click();
+    await page.keyboard.type(month);
+    await page.keyboard.press('Enter');
+    await page.getByTestId('stats-hospital').click();
+    await page.locator('.ant-select-item-option').first().click();
+    await stats.query('monthCountByBodyPart');
+    const { rows, total } = await stats.table();
+    expect(rows.length).toBeGreaterThan(0);
+    // body part (text) then routine, emergency, exam, total, parts
+    const nums = (r: number[]) => r.slice(1);
+    expect(nums(total)).toEqual(nums(total).map((_, i) => rows.reduce((s, r) => s + nums(r)[i]!, 0)));
+    await close();
+  });
+
+  it('dashboard and storage draw their charts', async () => {
+    const { page, stats, close } = await open('/dashboard', 'dashboard-page');
+    await page.getByTestId('dashboard-byDay').locator('canvas').waitFor();
+    await page.getByTestId('dashboard-byHour').locator('canvas').waitFor();
+    await stats.open('/fileCount', 'storage-page');
+    await page.getByTestId('storage-chart').locator('canvas').waitFor();
+    await page.getByTestId('stats-total-row').waitFor();
     await close();
   });
 });
