@@ -118,6 +118,9 @@ export const report = pgTable(
   (t) => [
     uniqueIndex('report_study_position_idx').on(t.study_pk, t.rpt_position),
     index('report_status_idx').on(t.rpt_status),
+    // Statistics (issue 14): reports written / audited in a date range.
+    index('report_datetime_idx').on(t.report_datetime),
+    index('report_sh_datetime_idx').on(t.sh_datetime),
   ],
 );
 
