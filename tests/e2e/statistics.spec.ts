@@ -90,13 +90,14 @@ describe('statistics pages', () => {
     await close();
   });
 
-  it('dashboard and storage draw their charts', async () => {
+  it('dashboard and storage draw their charts; storage exports its table', async () => {
     const { page, stats, close } = await open('/dashboard', 'dashboard-page');
     await page.getByTestId('dashboard-byDay').locator('canvas').waitFor();
     await page.getByTestId('dashboard-byHour').locator('canvas').waitFor();
     await stats.open('/fileCount', 'storage-page');
     await page.getByTestId('storage-chart').locator('canvas').waitFor();
     await page.getByTestId('stats-total-row').waitFor();
+    expect((await stats.exportFile()).suggestedFilename()).toMatch(/\.xlsx$/);
     await close();
   });
 });

@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HospitalCountRow, StatsRange } from '@shared/schemas/statistics';
-import { useHospitalCount } from '../api/statistics-api';
+import { exportStats, useHospitalCount } from '../api/statistics-api';
 import { DATE_FORMAT, presetRange } from '../lib/date-presets';
 import { workCountColumns } from '../lib/work-count-columns';
 import { DateRangeField } from './date-range-field';
@@ -25,6 +25,15 @@ export function HospitalCountPage() {
   const rows = useMemo(() => query.data ?? [], [query.data]);
   const hospitals = rows.filter((r) => !r.total);
   useNoRowsNotice(!!query.data && hospitals.length === 0, query.dataUpdatedAt);
+  const [exporting, setExporting] = useState(false);
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportStats({ type: 'doctorCount', ...rangeParams(range) }, `${t('hospital.title')}.xlsx`);
+    } finally {
+      setExporting(false);
+    }
+  };
   const run = () => {
     const next = rangeParams(range);
     if (JSON.stringify(next) === JSON.stringify(params)) void query.refetch();
@@ -40,7 +49,9 @@ export function HospitalCountPage() {
             setRange(presetRange('month'));
             setParams(rangeParams(presetRange('month')));
           }}
+          onExport={() => void download()}
           loading={query.isFetching}
+          exporting={exporting}
         />
       </Space>
       <StatsTable<HospitalCountRow>

@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StatsRange, StorageRow } from '@shared/schemas/statistics';
-import { useStorage } from '../api/statistics-api';
+import { exportStats, useStorage } from '../api/statistics-api';
 import { barOption, pieOption } from '../lib/chart-options';
 import { DATE_FORMAT, presetRange } from '../lib/date-presets';
 import { chartUnit, inUnit } from '../lib/storage-units';
@@ -37,12 +37,22 @@ export function StoragePage() {
     return kind === 'pie' ? pieOption(points, unit) : barOption([{ name: t('storage.space'), points }], { unit });
   }, [hospitals, kind, t]);
 
+  const [exporting, setExporting] = useState(false);
+  const current = () => ({
+    startTime: range[0].format(DATE_FORMAT),
+    endTime: range[1].format(DATE_FORMAT),
+    ...(sn ? { sn } : {}),
+  });
+  const download = async () => {
+    setExporting(true);
+    try {
+      await exportStats({ type: 'fileUseCount', ...current() }, `${t('storage.title')}.xlsx`);
+    } finally {
+      setExporting(false);
+    }
+  };
   const run = () => {
-    const next = {
-      startTime: range[0].format(DATE_FORMAT),
-      endTime: range[1].format(DATE_FORMAT),
-      ...(sn ? { sn } : {}),
-    };
+    const next = current();
     if (JSON.stringify(next) === JSON.stringify(params)) void query.refetch();
     else setParams(next);
   };
@@ -52,7 +62,13 @@ export function StoragePage() {
       <Space wrap style={{ marginBottom: 16 }}>
         <HospitalField value={sn} onChange={setSn} />
         <DateRangeField value={range} onChange={setRange} />
-        <StatsButtons onQuery={run} onReset={() => setRange(presetRange('month'))} loading={query.isFetching} />
+        <StatsButtons
+          onQuery={run}
+          onReset={() => setRange(presetRange('month'))}
+          onExport={() => void download()}
+          loading={query.isFetching}
+          exporting={exporting}
+        />
         <Segmented<Kind>
           data-testid="storage-chart-kind"
           value={kind}
