@@ -89,6 +89,9 @@ describe('a hospital run from its own screens', () => {
     await login.open();
     await login.signIn('hadmin', 'Hadmin@123');
     await new ShellPage(page).waitReady();
+    // Their first menu page: the statistics dashboard (stats:view) comes before administration.
+    await page.waitForURL((u) => u.hash.startsWith('#/dashboard'));
+    await page.evaluate(() => (location.hash = '#/system/user'));
     await page.waitForURL((u) => u.hash.startsWith('#/system/user'));
     const users = new ListScreen(page, 'user');
     await users.waitForResults();

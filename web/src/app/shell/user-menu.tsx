@@ -31,7 +31,7 @@ interface Entry {
 const ENTRIES: Entry[] = [
   { key: 'collection', icon: <StarOutlined />, path: '/account/collection', permission: PERMISSIONS.USER },
   { key: 'settings', icon: <SettingOutlined />, path: '/account/settings' },
-  { key: 'userWork', icon: <BarChartOutlined />, path: '/UserWorkCount' },
+  { key: 'userWork', icon: <BarChartOutlined />, path: '/UserWorkCount', permission: PERMISSIONS.STATS_VIEW },
   { key: 'uploadZip', icon: <UploadOutlined />, path: '/uploadZip', permission: PERMISSIONS.UPLOAD_ZIP },
   { key: 'personalise', icon: <BgColorsOutlined /> },
 ];
