@@ -47,15 +47,17 @@ describe('web image viewer (/readingFilm)', () => {
     try {
       const rw = new ReportWritePage(page);
       await rw.open(e2e.platform.appUrl, STUDY);
-      const [popup] = await Promise.all([page.context().waitForEvent('page'), rw.button('openImage').click()]);
       const imageUrls: string[] = [];
       const previews: string[] = [];
-      popup.on('request', (r) => {
+      // On the context, before the window opens: its early script asks for the preview at once, before a
+      // listener on the new page could be attached. Only the viewer asks for these (thumbnails carry rows=).
+      page.context().on('request', (r) => {
         if (r.url().includes('contentType=application%2Fdicom')) imageUrls.push(r.url());
         const first = r.url().includes('/wado/viewerPreview?');
         if (first || (r.url().includes('contentType=image%2Fjpeg') && !r.url().includes('rows=')))
           previews.push(r.url());
       });
+      const [popup] = await Promise.all([page.context().waitForEvent('page'), rw.button('openImage').click()]);
       const viewer = new ImageViewerPage(popup);
       expect(popup.url()).toContain(`#/readingFilm?uid=${STUDY}`);
       expect(await viewer.firstImageMs()).toBeGreaterThan(0);
