@@ -10,7 +10,7 @@
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { SERIES_CALLS } from '../shared/src/schemas/statistics';
+import { SERIES_CALLS, ZHANJIANG_TABS } from '../shared/src/schemas/statistics';
 import { bootstrap } from '../server/src/bootstrap';
 import type { Db } from '../server/src/db/client';
 import { role, sysUser } from '../server/src/db/schema';
@@ -37,7 +37,15 @@ const monthEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
 const MONTH = { startTime: iso(monthStart), endTime: iso(monthEnd) };
 const YEAR = { startTime: iso(new Date(now.getTime() - 365 * 86_400_000)), endTime: iso(now) };
 
-const RANGE_CALLS = ['userWorkCount', 'doctorCount', 'fileUseCount', ...SERIES_CALLS];
+/** Every call taking a date range: its path and the body's other fields. */
+const RANGE_CALLS: [string, Record<string, string>][] = [
+  ...['userWorkCount', 'doctorCount', 'fileUseCount', 'countDatail', 'imgProportionCount', ...SERIES_CALLS].map(
+    (call): [string, Record<string, string>] => [`/orderCount/${call}`, {}],
+  ),
+  ...ZHANJIANG_TABS.map((tab): [string, Record<string, string>] => ['/orderCount/zhanJiangCount', { tab }]),
+  ['/meeting/userMeetingCount', {}],
+];
+const label = (path: string, extra: Record<string, string>) => (extra.tab ? `${path} (${extra.tab})` : path);
 
 async function benchUsers(db: Db) {
   for (const [username, code] of [
@@ -78,18 +86,18 @@ async function main() {
       `\nstatistics, ${data.studies.toLocaleString()} studies over ${data.hospitals} hospitals, ${ITER} requests per call (p50 p95 ms)`,
     );
     console.log(`\none hospital (H001, its doctor), one month ${MONTH.startTime}..${MONTH.endTime}:`);
-    for (const call of RANGE_CALLS)
-      console.log(latencyLine(`/orderCount/${call}`, await time(doctor.post, `/orderCount/${call}`, MONTH), 40));
+    for (const [path, extra] of RANGE_CALLS)
+      console.log(latencyLine(label(path, extra), await time(doctor.post, path, { ...MONTH, ...extra }), 44));
     console.log(
       latencyLine(
         '/orderCount/monthCountByBodyPart',
         await time(doctor.post, '/orderCount/monthCountByBodyPart', { month, sn: 'H001' }),
-        40,
+        44,
       ),
     );
     console.log(`\nevery hospital (super administrator), a year ${YEAR.startTime}..${YEAR.endTime}:`);
-    for (const call of RANGE_CALLS)
-      console.log(latencyLine(`/orderCount/${call}`, await time(admin.post, `/orderCount/${call}`, YEAR), 40));
+    for (const [path, extra] of RANGE_CALLS)
+      console.log(latencyLine(label(path, extra), await time(admin.post, path, { ...YEAR, ...extra }), 44));
     doctor.close();
     admin.close();
     server.close();

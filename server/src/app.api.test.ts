@@ -58,6 +58,21 @@ describe('platform basics', () => {
         '/cert/login',
         // avatars: an <img> cannot send the session token; served by the owner's uuid
         '/user/avatar/{uuid}',
+        // third-party apps (docs/oauth.md): the app authenticates itself, the user signs in on /sso/login
+        '/.well-known/oauth-authorization-server',
+        '/oauth/authorize',
+        '/oauth/token',
+        '/oauth/revoke',
+        '/sso/login',
+        '/sso/checkApp',
+        // patients (docs/patient-lookup.md): two identifiers or a read-only report token, rate-limited
+        '/api/order/patientInfoList',
+        '/report/shared/info',
+        // self-registration (docs/registration.md)
+        '/user/sendRegisterCaptcha',
+        '/user/register',
+        '/user/activate',
+        '/user/resendActivation',
       ]),
     );
   });

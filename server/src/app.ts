@@ -16,6 +16,7 @@ import { inputGuard } from './middleware/input-guard';
 import { t } from './lib/i18n';
 import { loggableError } from './lib/log-error';
 import { authRoutes } from './modules/auth/routes';
+import { registrationRoutes } from './modules/registration/routes';
 import { collectionRoutes } from './modules/collection/routes';
 import { collectionListRoutes } from './modules/collection/list-routes';
 import { hospitalRoutes } from './modules/hospital/routes';
@@ -58,6 +59,11 @@ import { callDeviceRoutes } from './modules/queue/device-routes';
 import { queueAudioRoutes } from './modules/queue/audio-route';
 import { usStationRoutes } from './modules/us-stations/routes';
 import { viewerRoutes } from './images/viewer-routes';
+import { appRoutes } from './modules/apps/routes';
+import { oauthRoutes } from './modules/oauth/routes';
+import { ssoRoutes } from './modules/oauth/sso-routes';
+import { patientLookupRoutes } from './modules/patient-lookup/routes';
+import { shareLinkRoutes } from './modules/patient-lookup/link-routes';
 
 const MAX_BODY = 1024 * 1024;
 const UPLOAD_BODY_LIMITS: Record<string, number> = {
@@ -177,6 +183,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   for (const sub of [
     authRoutes(),
+    registrationRoutes(),
     toolRoutes(),
     monitorRoutes(),
     statisticsRoutes(),
@@ -214,6 +221,11 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     callDeviceRoutes(),
     queueAudioRoutes(),
     usStationRoutes(),
+    appRoutes(),
+    oauthRoutes(),
+    ssoRoutes(),
+    patientLookupRoutes(),
+    shareLinkRoutes(),
   ]) {
     app.route('/', sub);
   }

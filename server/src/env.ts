@@ -62,6 +62,16 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
     .default('RXPACS'),
   DICOM_HOST: z.string().default('0.0.0.0'),
+  /** The SMS gateway of self-registration (docs/registration.md): POST {to, text} JSON; unset: no codes are sent. */
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Bearer token for SMS_URL, when the gateway wants one. */
+  SMS_TOKEN: z.string().optional(),
+  /** Outgoing mail (activation links): smtp://user:pass@host:587 or smtps://...:465; unset: registration is off. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, { message: 'smtp://... or smtps://...' })
+    .optional(),
+  MAIL_FROM: z.string().default('noreply@localhost'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -41,6 +41,7 @@ export const CONFIG_KINDS = {
   imageViewer: { kind: 'url' },
   openType: { kind: 'enum', values: OPEN_TYPES },
   dicom_accept_any: { kind: 'yesno' },
+  workload_link_hospital: { kind: 'text', max: 32 },
 } as const satisfies Record<string, ConfigKind>;
 
 export type KnownConfigName = keyof typeof CONFIG_KINDS;

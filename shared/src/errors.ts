@@ -48,5 +48,9 @@ export const ERROR_IDS = [
   'US_NUMBER_OVERLAP',
   'US_NUMBER_IN_USE',
   'US_NUMBER_EXHAUSTED',
+  'OAUTH_CLIENT',
+  'OAUTH_REDIRECT',
+  'OAUTH_SCOPE',
+  'REGISTRATION_PENDING',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

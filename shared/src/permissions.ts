@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   ORDER_LIST: 'order:list',
   ORDER_HISTORY: 'order:history',
   PWD_ERROR_LIST: 'monitor:pwdErrorList',
+  /** File download time (/useTime, /monitor/useTime*): the super administrator's, like the password error list. */
+  USE_TIME: 'monitor:useTime',
   /** The registration desk: register, number, referral, abandon, delete and recover (issue 13). */
   QUEUE_REGISTER: 'queue:register',
   /** Calling patients into a room: call (next, again), pass, checking, complete, doctor on duty. */
@@ -39,6 +41,8 @@ export const PERMISSIONS = {
   SYS_SCANP: 'sys:scanp',
   SYS_DEVICE: 'sys:device',
   SYS_AUDIT: 'sys:audit',
+  /** Third-party apps and their OAuth clients (/app, issue 15): the super administrator's. */
+  SYS_APP: 'sys:app',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
@@ -47,5 +51,5 @@ export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
  * holding one they lack cannot be assigned or edited by them). Report-desk codes are not administration.
  */
 export function isAdminPermission(code: string): boolean {
-  return code.startsWith('sys:') || code === PERMISSIONS.PWD_ERROR_LIST;
+  return code.startsWith('sys:') || code === PERMISSIONS.PWD_ERROR_LIST || code === PERMISSIONS.USE_TIME;
 }

@@ -21,18 +21,32 @@ export class StatisticsPage {
     await this.page.locator('.ant-table-tbody .ant-spin-spinning').waitFor({ state: 'detached' });
   }
 
-  /** The numbers of every row (the first, label column left out) and of the total row. */
-  async table(): Promise<{ labels: string[]; rows: number[][]; total: number[] }> {
+  /**
+   * The numbers of every row (the first, label column left out) and of the total row; `tableTestId` names
+   * the table when the page has several.
+   */
+  async table(tableTestId?: string): Promise<{ labels: string[]; rows: number[][]; total: number[] }> {
+    const scope = tableTestId ? this.page.getByTestId(tableTestId) : this.page;
     const cells = (row: ReturnType<Page['getByTestId']>) => row.locator('td').allInnerTexts();
     const rows: number[][] = [];
     const labels: string[] = [];
-    for (const row of await this.page.getByTestId('stats-row').all()) {
+    for (const row of await scope.getByTestId('stats-row').all()) {
       const [label, ...nums] = await cells(row);
       labels.push(label!.trim());
       rows.push(nums.map(Number));
     }
-    const [, ...total] = await cells(this.page.getByTestId('stats-total-row'));
+    const [, ...total] = await cells(scope.getByTestId('stats-total-row'));
     return { labels, rows, total: total.map(Number) };
+  }
+
+  /** The texts of one column (0-based cell index) of every row but the total. */
+  async column(index: number, tableTestId?: string): Promise<string[]> {
+    const scope = tableTestId ? this.page.getByTestId(tableTestId) : this.page;
+    const out: string[] = [];
+    for (const row of await scope.getByTestId('stats-row').all()) {
+      out.push((await row.locator('td').nth(index).innerText()).trim());
+    }
+    return out;
   }
 
   async exportFile(): Promise<Download> {

@@ -16,7 +16,7 @@ import { refreshStudyCounts } from './study-counts';
 export async function visibleStudy(db: Db, user: AuthUser, studyIuid: string) {
   try {
     const s = await studyInScope(db, user, studyIuid);
-    return { pk: s.pk, hospital_code: s.hospital_code };
+    return { pk: s.pk, hospital_code: s.hospital_code, modality: s.modality };
   } catch (err) {
     if (err instanceof AppError && err.status === 403) throw notFound();
     throw err;

@@ -3,6 +3,7 @@ import type { PermissionCode } from '@shared/permissions';
 import type { AppEnv } from '../context';
 import { AppError, forbidden } from '../lib/errors';
 import { authenticate } from '../modules/auth/session';
+import { ACCESS_TOKEN_PREFIX, authenticateAccessToken } from '../modules/oauth/tokens';
 
 export type Access = 'public' | 'session' | PermissionCode;
 
@@ -15,7 +16,10 @@ export function guard(access: Access): MiddlewareHandler<AppEnv>[] {
   const check: MiddlewareHandler<AppEnv> = async (c, next) => {
     const header = c.req.header('authorization') ?? '';
     const token = header.replace(/^Bearer\s+/i, '').trim();
-    const user = await authenticate(c.var.deps.db, token);
+    // A third-party app's access token acts as its user, on a read-only allowlist only (docs/oauth.md).
+    const user = token.startsWith(ACCESS_TOKEN_PREFIX)
+      ? await authenticateAccessToken(c.var.deps.db, token, c.req.path)
+      : await authenticate(c.var.deps.db, token);
     c.set('user', user);
     if (user.mustChangePassword && !MUST_CHANGE_ALLOWED.has(c.req.path)) {
       throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'passwordMustChange');

@@ -326,6 +326,12 @@ export const ReportConfigSchema = z
     multi_page_report: z.boolean(),
     /** sys_config use_critical = Y: the report screen offers the critical-value flag. */
     use_critical: z.boolean(),
+    /**
+     * sys_config workload_link_hospital: the hospital code whose users get the security tab's workload
+     * statistics link ('' no one). Always sent by /tool/reportConfig; optional so the other answers that
+     * carry this config (the shared report) need not.
+     */
+    workload_link_hospital: z.string().optional(),
   })
   .meta({ id: 'ReportConfig' });
 export type ReportConfig = z.infer<typeof ReportConfigSchema>;

@@ -23,6 +23,10 @@ export const USER_FILTERS = {
   sn: z.string().trim().max(32),
   role_pk: optionalPk,
   status: optionalStatus,
+  /** Self-registrations (docs/registration.md): 1 waiting for the mail link, 2 for an administrator. */
+  reg_state: intInput(0, 2)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 };
 export const UserFiltersSchema = z.strictObject(USER_FILTERS).partial();
 export type UserFilters = z.input<typeof UserFiltersSchema>;
@@ -42,7 +46,8 @@ export const AdminUserRowSchema = z.object({
   department: z.string(),
   hospital_code: z.string(),
   hospital_name: z.string(),
-  role_pk: z.number().int(),
+  /** Null for a self-registration not yet given a role. */
+  role_pk: z.number().int().nullable(),
   role_name: z.string(),
   /** The role's English name (its Chinese one when it has none). */
   role_name_en: z.string(),
@@ -53,6 +58,8 @@ export const AdminUserRowSchema = z.object({
   locked_until: z.string().nullable(),
   must_change_password: z.boolean(),
   create_time: z.string(),
+  /** 0 a regular account; 1 a registration waiting for its mail link, 2 waiting for a hospital and role. */
+  reg_state: z.number().int(),
 });
 export type AdminUserRow = z.infer<typeof AdminUserRowSchema>;
 

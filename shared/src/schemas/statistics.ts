@@ -134,6 +134,11 @@ export const SERIES_CALLS = [
   'countPatientSex',
   'patientTypeCount',
   'positiveCount',
+  'descriptionCount',
+  'ageRangeRegisterCount',
+  'raycount',
+  'patientPhoneCount',
+  'sqDoctorList',
 ] as const;
 export type SeriesCall = (typeof SERIES_CALLS)[number];
 export const SeriesPointSchema = z.object({ name: z.string(), value: count });
@@ -142,7 +147,16 @@ export const SeriesAnswerSchema = z.array(SeriesPointSchema);
 
 // ---------------------------------------------------------------- exportExcel
 
-export const STATS_EXPORT_TYPES = ['userWorkCount', 'monthCountByBodyPart', 'doctorCount', 'fileUseCount'] as const;
+export const STATS_EXPORT_TYPES = [
+  'userWorkCount',
+  'monthCountByBodyPart',
+  'doctorCount',
+  'fileUseCount',
+  'userMeetingCount',
+  'imgProportionCount',
+  'zhanJiangCount',
+  ...SERIES_CALLS,
+] as const;
 export type StatsExportType = (typeof STATS_EXPORT_TYPES)[number];
 /**
  * `type` names the statistics call; the other fields are that call's own parameters (the server checks them
@@ -155,5 +169,179 @@ export const StatsExportRequestSchema = z.strictObject({
   sn: SnSchema.optional(),
   doctor: z.string().trim().max(64).optional(),
   month: MonthCountRequestSchema.shape.month,
+  modality: z.string().trim().max(16).optional(),
+  tab: z.enum(['part', 'report', 'work']).optional(),
 });
 export type StatsExportRequest = z.infer<typeof StatsExportRequestSchema>;
+
+// ---------------------------------------------------------------- issue 14, second part
+
+/**
+ * Modalities whose studies expose the patient to ionising radiation (raycount's "ray"); every other
+ * modality (MR, US, ES, ...) is "nonRay".
+ */
+export const RAY_MODALITIES = ['CT', 'CR', 'DR', 'DX', 'MG', 'RF', 'XA', 'PT', 'NM', 'IO', 'PX'] as const;
+
+/** countDatail: the dashboard's headline figures for the range (docs/statistics.md says what each counts). */
+export const CountDetailSchema = z.object({
+  studies: count,
+  patients: count,
+  images: count,
+  /** bytes */
+  file_size: z.number().int().min(0),
+  written: count,
+  audited: count,
+  positive: count,
+  critical: count,
+});
+export type CountDetail = z.infer<typeof CountDetailSchema>;
+
+/** /meeting/userMeetingCount: consultations per hospital (statistics per hospital, table 2). */
+export const MeetingCountRowSchema = z.object({
+  sn: z.string(),
+  hospital_name: z.string(),
+  /** single + dual + multi */
+  count: count,
+  /** one discipline */
+  single: count,
+  /** two disciplines */
+  dual: count,
+  /** three or more */
+  multi: count,
+  total: z.boolean(),
+});
+export type MeetingCountRow = z.infer<typeof MeetingCountRowSchema>;
+export const MeetingCountAnswerSchema = z.array(MeetingCountRowSchema);
+
+/** imgProportionCount (/imgCount, film quality): a date range, a hospital and optionally one modality. */
+export const FilmQualityRequestSchema = z
+  .strictObject({
+    startTime: DateSchema,
+    endTime: DateSchema,
+    sn: SnSchema.optional(),
+    modality: z.string().trim().max(16).optional(),
+  })
+  .refine((r) => r.startTime <= r.endTime, { path: ['endTime'], ...msg('statsRangeOrder') });
+export type FilmQualityRequest = z.infer<typeof FilmQualityRequestSchema>;
+
+/**
+ * Film quality per hospital and modality: the image grade of each study's latest quality record (4 grade A,
+ * 3 B, 2 C, 1 scrap; spec entity report.image_quality). studies: live studies in the range; rated: those
+ * with a grade; rates are percentages of rated with 2 decimals (0 when nothing is rated).
+ */
+export const FilmQualityRowSchema = z.object({
+  sn: z.string(),
+  hospital_name: z.string(),
+  modality: z.string(),
+  studies: count,
+  rated: count,
+  grade_a: count,
+  grade_b: count,
+  grade_c: count,
+  scrap: count,
+  /** grade_a / rated * 100 */
+  a_rate: z.number(),
+  /** (grade_a + grade_b) / rated * 100 */
+  good_rate: z.number(),
+  /** scrap / rated * 100 */
+  scrap_rate: z.number(),
+  total: z.boolean(),
+});
+export type FilmQualityRow = z.infer<typeof FilmQualityRowSchema>;
+export const FilmQualityAnswerSchema = z.array(FilmQualityRowSchema);
+
+/** zhanJiangCount (/zhanjiang, the three-tab page): which tab's rows. */
+export const ZHANJIANG_TABS = ['part', 'report', 'work'] as const;
+export type ZhanjiangTab = (typeof ZHANJIANG_TABS)[number];
+/** The page's modalities (spec: CT, DR, MR), stages (c: first diagnosis, s: audit) and patient kinds. */
+export const ZHANJIANG_MODALITIES = ['ct', 'dr', 'mr'] as const;
+export const ZHANJIANG_STAGES = ['c', 's'] as const;
+export const ZHANJIANG_KINDS = ['routine', 'emergency', 'exam'] as const;
+export type ZhanjiangColumn =
+  `${(typeof ZHANJIANG_MODALITIES)[number]}_${(typeof ZHANJIANG_STAGES)[number]}_${(typeof ZHANJIANG_KINDS)[number]}`;
+export const ZHANJIANG_COLUMNS = ZHANJIANG_MODALITIES.flatMap((m) =>
+  ZHANJIANG_STAGES.flatMap((st) => ZHANJIANG_KINDS.map((k) => `${m}_${st}_${k}` as ZhanjiangColumn)),
+);
+
+export const ZhanjiangRequestSchema = z
+  .strictObject({
+    startTime: DateSchema,
+    endTime: DateSchema,
+    sn: SnSchema.optional(),
+    tab: z.enum(ZHANJIANG_TABS),
+  })
+  .refine((r) => r.startTime <= r.endTime, { path: ['endTime'], ...msg('statsRangeOrder') });
+export type ZhanjiangRequest = z.infer<typeof ZhanjiangRequestSchema>;
+
+/**
+ * One row of a tab: `name` is the body part (tab part) or the doctor (tabs report and work); the 18 columns
+ * `${modality}_${stage}_${kind}`; `sum` = the row's 18 columns added up. Tabs part and report count reports,
+ * tab work counts body parts (parts_count) of those reports.
+ */
+export const ZhanjiangRowSchema = z.object({
+  name: z.string(),
+  ...(Object.fromEntries(ZHANJIANG_COLUMNS.map((c) => [c, count])) as Record<ZhanjiangColumn, typeof count>),
+  sum: count,
+  total: z.boolean(),
+});
+export type ZhanjiangRow = z.infer<typeof ZhanjiangRowSchema>;
+export const ZhanjiangAnswerSchema = z.array(ZhanjiangRowSchema);
+
+// ---------------------------------------------------------------- file download time (/useTime)
+
+/** What the viewer measured when it opened a study: posted once the study's images have all loaded. */
+export const UseTimeSaveSchema = z.strictObject({
+  study_iuid: z.string().trim().min(1).max(64),
+  /** ms from opening the viewer to the first image on screen */
+  first_ms: z.number().int().min(0).max(3_600_000),
+  /** ms from opening the viewer to every image of the study loaded */
+  total_ms: z.number().int().min(0).max(3_600_000),
+  images: z.number().int().min(0).max(1_000_000),
+  /** bytes downloaded */
+  bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+});
+export type UseTimeSave = z.infer<typeof UseTimeSaveSchema>;
+
+/** The first image within this many ms counts towards a day's score. */
+export const USE_TIME_GOAL_MS = 1000;
+/** Buckets of data2 in queryUseTimeScore: total_ms under 1 s, 1-3 s, 3-10 s, 10 s and over. */
+export const USE_TIME_BUCKETS = ['lt1s', '1to3s', '3to10s', 'ge10s'] as const;
+
+/** GET /monitor/useTime: data = the last 31 days with openings (newest first), data2 = { 'YYYY-MM-DD': openings }. */
+export const UseTimeDaySchema = z.object({ date: z.string(), sum: count, time: z.number(), score: z.number() });
+export const UseTimeOverviewSchema = z.object({
+  data: z.array(UseTimeDaySchema),
+  data2: z.record(z.string(), count),
+});
+export type UseTimeOverview = z.infer<typeof UseTimeOverviewSchema>;
+
+/** POST /monitor/queryUseTimeScore {key: 'YYYY-MM-DD'}. */
+export const UseTimeKeySchema = z.strictObject({ key: DateSchema });
+export const UseTimeRecordSchema = z.object({
+  pk: z.number().int(),
+  hospital_code: z.string(),
+  hospital_name: z.string(),
+  user_name: z.string(),
+  study_iuid: z.string(),
+  modality: z.string(),
+  first_ms: count,
+  total_ms: count,
+  images: count,
+  bytes: z.number().int().min(0),
+  /** HH:mm:ss of the day */
+  time: z.string(),
+});
+export type UseTimeRecord = z.infer<typeof UseTimeRecordSchema>;
+/**
+ * data: that day's openings (newest first, at most 500); data2: { lt1s, 1to3s, 3to10s, ge10s } counts of
+ * total_ms; score: percentage (integer) of openings whose first image came within USE_TIME_GOAL_MS; sum:
+ * openings; time: mean total_ms (integer). An empty day: data [], zero counts, score 0, sum 0, time 0.
+ */
+export const UseTimeScoreSchema = z.object({
+  data: z.array(UseTimeRecordSchema),
+  data2: z.record(z.enum(USE_TIME_BUCKETS), count),
+  score: z.number().int().min(0).max(100),
+  sum: count,
+  time: z.number().int().min(0),
+});
+export type UseTimeScore = z.infer<typeof UseTimeScoreSchema>;

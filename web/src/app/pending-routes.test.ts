@@ -6,7 +6,8 @@ describe('hasScreen', () => {
     expect(hasScreen('/account/settings')).toBe(true);
     expect(hasScreen('/orderList')).toBe(true);
     expect(hasScreen('/UserWorkCount')).toBe(true);
-    expect(hasScreen('/imgCount')).toBe(false);
+    expect(hasScreen('/imgCount')).toBe(true);
+    expect(hasScreen('/wxmenu')).toBe(false);
     expect(hasScreen('/uploadZip')).toBe(true);
     expect(hasScreen('screen')).toBe(true);
     expect(hasScreen('wechat')).toBe(false);

@@ -21,6 +21,8 @@ import enQueueDesk from './en-US/queueDesk.json';
 import enCallDevice from './en-US/callDevice.json';
 import enUsStation from './en-US/usStation.json';
 import enStatistics from './en-US/statistics.json';
+import enApps from './en-US/apps.json';
+import enPatientLookup from './en-US/patientLookup.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -47,6 +49,8 @@ const texts = {
   callDevice: enCallDevice,
   usStation: enUsStation,
   statistics: enStatistics,
+  apps: enApps,
+  patientLookup: enPatientLookup,
 };
 
 export default texts;

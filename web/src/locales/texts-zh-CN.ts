@@ -21,6 +21,8 @@ import zhQueueDesk from './zh-CN/queueDesk.json';
 import zhCallDevice from './zh-CN/callDevice.json';
 import zhUsStation from './zh-CN/usStation.json';
 import zhStatistics from './zh-CN/statistics.json';
+import zhApps from './zh-CN/apps.json';
+import zhPatientLookup from './zh-CN/patientLookup.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -47,6 +49,8 @@ const texts = {
   callDevice: zhCallDevice,
   usStation: zhUsStation,
   statistics: zhStatistics,
+  apps: zhApps,
+  patientLookup: zhPatientLookup,
 };
 
 export default texts;

@@ -9,3 +9,7 @@ export * from './image';
 export * from './patient-file';
 export * from './queue';
 export * from './us-stations';
+export * from './statistics';
+export * from './report-share';
+export * from './oauth';
+export * from './registration';

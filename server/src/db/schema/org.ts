@@ -95,9 +95,8 @@ export const sysUser = pgTable(
     email: varchar('email', { length: 128 }).notNull().default(''),
     department: varchar('department', { length: 64 }).notNull().default(''),
     hospital_code: varchar('hospital_code', { length: 32 }).notNull().default(''),
-    role_pk: integer('role_pk')
-      .notNull()
-      .references(() => role.pk),
+    /** Null only for a self-registration an administrator has not yet given a role (reg_state 1 or 2). */
+    role_pk: integer('role_pk').references(() => role.pk),
     /** 1 active, 0 disabled */
     status: smallint('status').notNull().default(1),
     sign: varchar('sign', { length: 512 }).notNull().default(''),
@@ -115,6 +114,8 @@ export const sysUser = pgTable(
     /** 1 after an administrator's password reset: the one-time password must be changed at the next sign-in. */
     must_change_password: smallint('must_change_password').notNull().default(0),
     create_time: ts('create_time').notNull().defaultNow(),
+    /** Self-registration (docs/registration.md): 0 a regular account, 1 waiting for the mail link, 2 for an administrator. */
+    reg_state: smallint('reg_state').notNull().default(0),
   },
   (t) => [
     index('sys_user_hospital_idx').on(t.hospital_code),

@@ -21,6 +21,11 @@ export const CONFIG_DEFAULTS = {
   ai_url: { value: '', description: 'AI service address' },
   imageViewer: { value: '', description: 'Image viewer address' },
   openType: { value: '', description: 'How images open' },
+  workload_link_hospital: {
+    value: '',
+    description:
+      'Hospital code whose users see the workload statistics link (/zhanjiang) on the security tab; empty: no one',
+  },
   dicom_accept_any: {
     value: 'N',
     description: 'Y: the DICOM listener accepts any calling AE title from any address (N: registered devices only)',

@@ -7,6 +7,7 @@ import { DEPARTMENTS, GIVEN, MODALITY_WEIGHTS, STUDY_TYPES, SURNAMES, rng } from
 import { seedKnowledge } from './demo-knowledge';
 import { seedOrg } from './demo-org';
 import { seedScanItems } from './demo-scan-items';
+import { seedConsultations } from './demo-consultations';
 
 export const DEMO_USERS = [
   {
@@ -90,6 +91,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<void> {
       .onConflictDoNothing();
   }
   await seedStudies(db, now);
+  await seedConsultations(db, now);
   await seedKnowledge(db);
   await seedScanItems(
     db,

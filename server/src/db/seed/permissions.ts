@@ -117,7 +117,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('statsMonth', '月度统计', 'Monthly count', '/monthCount', 'CalendarOutlined', P.STATS_VIEW),
       page('statsFile', '存储统计', 'Storage usage', '/fileCount', 'HddOutlined', P.STATS_VIEW),
       page('statsImg', '胶片质量', 'Film quality', '/imgCount', 'PictureOutlined', P.STATS_VIEW),
-      page('statsUseTime', '文件下载时间', 'File download time', '/useTime', 'FieldTimeOutlined', P.STATS_VIEW),
+      page('statsUseTime', '文件下载时间', 'File download time', '/useTime', 'FieldTimeOutlined', P.USE_TIME),
       page('statsZhanjiang', '分类统计', 'Category statistics', '/zhanjiang', 'TableOutlined', P.STATS_VIEW),
     ],
   },
@@ -139,6 +139,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('sysCallDevice', '叫号设备', 'Call devices', '/system/callDevice', 'MonitorOutlined', P.SYS_DEVICE),
       page('sysUsStation', '超声工作站', 'US stations', '/system/usStation', 'DesktopOutlined', P.SYS_DEVICE),
       page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
+      page('sysApp', '应用管理', 'Third-party apps', '/app', 'AppstoreOutlined', P.SYS_APP),
     ],
   },
 ];
@@ -166,7 +167,6 @@ const DOCTOR = [
   'statsMonth',
   'statsFile',
   'statsImg',
-  'statsUseTime',
   'statsZhanjiang',
 ];
 const STATS = DOCTOR.slice(DOCTOR.indexOf('statistics'));

@@ -2,6 +2,7 @@ import { statfs } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { CAPTCHA_AFTER_FAILURES, STRONG_PASSWORD_RE, SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
 import type { LoginResult } from '@shared/schemas/auth';
+import { REG_STATE } from '@shared/schemas/registration';
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { pwdError, sysUser } from '../../db/schema';
@@ -111,6 +112,11 @@ export async function completeSignIn(
   const u = found.u;
   const minutes = lockedMinutes(u.locked_until);
   if (minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
+  // A self-registration (docs/registration.md) signs in once activated by mail and given a hospital and role.
+  if (u.reg_state !== REG_STATE.none || u.role_pk === null) {
+    const key = u.reg_state === REG_STATE.pendingActivation ? 'regNotActivated' : 'regAwaitingApproval';
+    throw new AppError(403, 'REGISTRATION_PENDING', key);
+  }
   if (u.status !== 1) throw new AppError(403, 'ACCOUNT_DISABLED', 'accountDisabled');
   const isSuper = u.role_pk === SUPER_ADMIN_ROLE_PK;
   if ((await countMenus(db, u.role_pk, isSuper)) === 0) throw new AppError(403, 'NO_MENU', 'noMenu');

@@ -47,7 +47,7 @@ export async function extendSession(db: Db, sessionPk: number, ttlMin: number): 
   return ttlMin * 60;
 }
 
-const permsOfRole = sql<string>`(
+export const permsOfRole = sql<string>`(
   select coalesce(string_agg(${permission.perms}, ','), '')
   from ${rolePermission} join ${permission} on ${permission.pk} = ${rolePermission.permission_pk}
   where ${rolePermission.role_pk} = ${sysUser.role_pk} and ${permission.status} = '0'
@@ -89,6 +89,27 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
   const [row] = await sessionQuery(db).execute({ hash: sha256Hex(token) });
   if (!row || row.revokedAt || row.status !== 1) throw unauthorized();
   if (row.expiresAt.getTime() <= Date.now()) throw sessionExpired();
+  return authUserOf(row);
+}
+
+/** The fields of a user an AuthUser is made of, as the session (and OAuth token) queries select them. */
+export interface AuthUserRow {
+  sessionPk: number;
+  expiresAt: Date;
+  pk: number;
+  uuid: string;
+  username: string;
+  ch_name: string;
+  role_pk: number | null;
+  hospital_code: string;
+  region: string;
+  must_change_password: number;
+  data1: unknown;
+  data2: unknown;
+  perms: string;
+}
+
+export function authUserOf(row: AuthUserRow): AuthUser {
   const isSuper = row.role_pk === SUPER_ADMIN_ROLE_PK;
   const settings = UserSettingsSchema.safeParse(row.data1 ?? {});
   return {
@@ -97,7 +118,8 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
     username: row.username,
     ch_name: row.ch_name,
     name: row.ch_name || row.username,
-    role_pk: row.role_pk,
+    // Null only for a self-registration's account, which never has a session (status 0 until approved).
+    role_pk: row.role_pk ?? 0,
     hospital_code: row.hospital_code,
     region: row.region,
     isSuper,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { DuplicateCheckSchema } from '@shared/schemas/list';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { hospital, scanItem, sysUser } from '../../db/schema';
+import { hospital, scanItem, sysApp, sysUser } from '../../db/schema';
 import { PERMISSIONS, type PermissionCode } from '@shared/permissions';
 import { AppError, forbidden } from '../../lib/errors';
 
@@ -28,6 +28,7 @@ const CHECKS: Record<string, Checked> = {
   },
   'sys_user.username': { table: sysUser, field: sysUser.username, pk: sysUser.pk, permission: PERMISSIONS.SYS_USER },
   'hospital.code': { table: hospital, field: hospital.code, pk: hospital.pk },
+  'sys_app.app_name': { table: sysApp, field: sysApp.app_name, pk: sysApp.pk, permission: PERMISSIONS.SYS_APP },
 };
 
 /** True when the value is already taken by another row (the edited row, pk or dataId, does not count). */

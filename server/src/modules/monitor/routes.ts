@@ -6,6 +6,7 @@ import { jsonBody, okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { deletePwdError, listPwdErrors } from './service';
+import { useTimeRoutes } from './use-time-routes';
 
 const tags = ['monitor'];
 
@@ -39,5 +40,6 @@ export function monitorRoutes() {
       },
     );
   }
+  app.route('/', useTimeRoutes());
   return app;
 }

@@ -6,7 +6,7 @@ import { inScope, type HospitalScope } from '../hospital/scope';
 import { inDays } from './range';
 import { sumRow, workRows } from './work-count';
 
-async function namesOf(db: Db, codes: string[]) {
+export async function namesOf(db: Db, codes: string[]) {
   if (!codes.length) return new Map<string, { sn: string; name: string }>();
   const rows = await db
     .select({ code: hospital.code, sn: hospital.sn, name: hospital.name })

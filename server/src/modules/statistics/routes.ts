@@ -4,8 +4,14 @@ import type { Context } from 'hono';
 import type { ZodError } from 'zod';
 import { PERMISSIONS } from '@shared/permissions';
 import {
+  CountDetailSchema,
+  FilmQualityAnswerSchema,
+  FilmQualityRequestSchema,
   HospitalCountAnswerSchema,
+  MeetingCountAnswerSchema,
   SERIES_CALLS,
+  ZhanjiangAnswerSchema,
+  ZhanjiangRequestSchema,
   SeriesAnswerSchema,
   StatsRangeSchema,
   StorageAnswerSchema,
@@ -15,6 +21,7 @@ import {
   UserWorkCountRequestSchema,
   WorkCountAnswerSchema,
   type MonthCountRequest,
+  type SeriesCall,
   type StatsExportType,
 } from '@shared/schemas/statistics';
 import type { AppEnv } from '../../context';
@@ -27,11 +34,24 @@ import { newRouter, validationBody } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { auditExport } from '../audit/service';
 import { hospitalScope } from '../hospital/scope';
+import { countDetail } from './count-detail';
+import { filmQuality } from './film-quality';
 import { hospitalCount, storageCount } from './hospital-count';
+import { meetingCount } from './meeting-count';
 import { monthCountByBodyPart } from './month-count';
 import { series } from './series';
-import { hospitalCountTable, monthCountTable, storageTable, workCountTable } from './tables';
+import {
+  filmQualityTable,
+  hospitalCountTable,
+  meetingCountTable,
+  monthCountTable,
+  seriesTable,
+  storageTable,
+  workCountTable,
+  zhanjiangTable,
+} from './tables';
 import { userWorkCount } from './work-count';
+import { zhanjiangCount } from './zhanjiang-count';
 import { statsXlsxResponse, type StatsTable } from './xlsx-table';
 
 const tags = ['statistics'];
@@ -160,8 +180,72 @@ export function statisticsRoutes() {
       },
     );
   }
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/countDatail',
+      tags,
+      summary:
+        "The dashboard's headline figures: studies, patients, images, bytes, reports written / audited / positive / critical",
+      ...guard,
+      request: jsonBody(StatsRangeSchema),
+      responses: okResponse(CountDetailSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await countDetail(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/zhanJiangCount',
+      tags,
+      summary:
+        'The three-tab page: body parts, reports or workload by modality, stage and patient kind; total row last',
+      ...guard,
+      request: jsonBody(ZhanjiangRequestSchema),
+      responses: okResponse(ZhanjiangAnswerSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await zhanjiangCount(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/orderCount/imgProportionCount',
+      tags,
+      summary: "Film quality per hospital and modality: each study's latest image grade, rates; total row last",
+      ...guard,
+      request: jsonBody(FilmQualityRequestSchema),
+      responses: okResponse(FilmQualityAnswerSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await filmQuality(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/meeting/userMeetingCount',
+      tags,
+      summary: 'Consultations per hospital by number of disciplines; total row last',
+      ...guard,
+      request: jsonBody(StatsRangeSchema),
+      responses: okResponse(MeetingCountAnswerSchema),
+    }),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await meetingCount(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
+    },
+  );
   return app;
 }
+
+const isSeriesCall = (type: StatsExportType): type is SeriesCall => (SERIES_CALLS as readonly string[]).includes(type);
 
 /** The table of the named call, its parameters checked by that call's own schema. */
 async function exportTable(
@@ -171,21 +255,46 @@ async function exportTable(
 ): Promise<StatsTable<unknown> | Response> {
   const invalid = (error: ZodError) => c.json(validationBody(c, error), 400);
   const { db } = c.var.deps;
-  if (type === 'userWorkCount') {
-    const q = UserWorkCountRequestSchema.safeParse(params);
+  const scopeOf = (sn?: string) => hospitalScope(db, c.var.user, sn);
+  if (isSeriesCall(type)) {
+    const q = StatsRangeSchema.safeParse(params);
     if (!q.success) return invalid(q.error);
-    const scope = await hospitalScope(db, c.var.user, q.data.sn);
-    return workCountTable(await userWorkCount(db, scope, q.data));
+    return seriesTable(type, await series(db, await scopeOf(q.data.sn), type, q.data));
   }
-  if (type === 'monthCountByBodyPart') {
-    const q = MonthCountRequestSchema.safeParse(params);
-    if (!q.success) return invalid(q.error);
-    return monthCountTable(await monthRows(c, q.data));
+  switch (type) {
+    case 'userWorkCount': {
+      const q = UserWorkCountRequestSchema.safeParse(params);
+      if (!q.success) return invalid(q.error);
+      return workCountTable(await userWorkCount(db, await scopeOf(q.data.sn), q.data));
+    }
+    case 'monthCountByBodyPart': {
+      const q = MonthCountRequestSchema.safeParse(params);
+      if (!q.success) return invalid(q.error);
+      return monthCountTable(await monthRows(c, q.data));
+    }
+    case 'doctorCount':
+    case 'fileUseCount':
+    case 'userMeetingCount': {
+      const q = StatsRangeSchema.safeParse(params);
+      if (!q.success) return invalid(q.error);
+      const scope = await scopeOf(q.data.sn);
+      if (type === 'doctorCount') return hospitalCountTable(await hospitalCount(db, scope, q.data));
+      if (type === 'fileUseCount') return storageTable(await storageCount(db, scope, q.data));
+      return meetingCountTable(await meetingCount(db, scope, q.data));
+    }
+    case 'imgProportionCount': {
+      const q = FilmQualityRequestSchema.safeParse(params);
+      if (!q.success) return invalid(q.error);
+      return filmQualityTable(await filmQuality(db, await scopeOf(q.data.sn), q.data));
+    }
+    case 'zhanJiangCount': {
+      const q = ZhanjiangRequestSchema.safeParse(params);
+      if (!q.success) return invalid(q.error);
+      return zhanjiangTable(q.data.tab, await zhanjiangCount(db, await scopeOf(q.data.sn), q.data));
+    }
+    default: {
+      const unknown: never = type;
+      throw new Error(`no export for ${String(unknown)}`);
+    }
   }
-  const q = StatsRangeSchema.safeParse(params);
-  if (!q.success) return invalid(q.error);
-  const scope = await hospitalScope(db, c.var.user, q.data.sn);
-  return type === 'doctorCount'
-    ? hospitalCountTable(await hospitalCount(db, scope, q.data))
-    : storageTable(await storageCount(db, scope, q.data));
 }

@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { SeriesCall, SeriesPoint, StatsRange } from '@shared/schemas/statistics';
+import { RAY_MODALITIES, type SeriesCall, type SeriesPoint, type StatsRange } from '@shared/schemas/statistics';
 import type { Db } from '../../db/client';
 import { report, study } from '../../db/schema';
 import { inScope, type HospitalScope } from '../hospital/scope';
@@ -22,6 +22,17 @@ const STUDY_SERIES: Record<Exclude<SeriesCall, 'positiveCount'>, { key: SQL<stri
   ageRangeCount: { key: ageRange },
   countPatientSex: { key: sql<string>`${study.patient_sex}` },
   patientTypeCount: { key: sql<string>`coalesce(${study.patient_type}::text, '')` },
+  descriptionCount: { key: sql<string>`${study.study_desc}` },
+  ageRangeRegisterCount: { key: ageRange, registered: true },
+  raycount: {
+    // The list as literals, not parameters: the key is repeated in GROUP BY, where parameters would make
+    // it a different expression from the selected one.
+    key: sql<string>`case when ${study.modality} in (${sql.raw(RAY_MODALITIES.map((m) => `'${m}'`).join(', '))}) then 'ray' else 'nonRay' end`,
+  },
+  patientPhoneCount: {
+    key: sql<string>`case when btrim(${study.patient_phone}) <> '' then 'withPhone' else 'withoutPhone' end`,
+  },
+  sqDoctorList: { key: sql<string>`${study.sq_doctor}` },
 };
 
 export async function series(db: Db, scope: HospitalScope, call: SeriesCall, q: StatsRange): Promise<SeriesPoint[]> {

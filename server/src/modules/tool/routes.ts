@@ -112,16 +112,23 @@ export function toolRoutes() {
       method: 'get',
       path: '/tool/reportConfig',
       tags,
-      summary: 'Configuration the report screens and the print page read (core_url, multi_page_report, use_critical)',
+      summary:
+        'Configuration the report screens and the print page read (core_url, multi_page_report, use_critical, workload_link_hospital)',
       ...access('session'),
       responses: okResponse(ReportConfigSchema),
     }),
     async (c) => {
-      const cfg = await getConfigs(c.var.deps.db, ['core_url', 'multi_page_report', 'use_critical']);
+      const cfg = await getConfigs(c.var.deps.db, [
+        'core_url',
+        'multi_page_report',
+        'use_critical',
+        'workload_link_hospital',
+      ]);
       return ok(c, {
         core_url: cfg.core_url.trim(),
         multi_page_report: cfg.multi_page_report === 'Y',
         use_critical: cfg.use_critical === 'Y',
+        workload_link_hospital: cfg.workload_link_hospital.trim(),
       });
     },
   );

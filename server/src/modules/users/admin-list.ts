@@ -26,6 +26,7 @@ const rowSelect = (db: Db) =>
         locked_until: sysUser.locked_until,
         must_change_password: sysUser.must_change_password,
         create_time: sysUser.create_time,
+        reg_state: sysUser.reg_state,
       },
       hospital_name: hospital.name,
       role_name: role.name,
@@ -60,6 +61,7 @@ export const userAdminList = defineList<AdminUserRow, typeof USER_FILTERS, UserS
       like ? or(ilike(sysUser.username, like), ilike(sysUser.ch_name, like)) : undefined,
       f.role_pk === undefined ? undefined : eq(sysUser.role_pk, f.role_pk),
       f.status === undefined ? undefined : eq(sysUser.status, f.status),
+      f.reg_state === undefined ? undefined : eq(sysUser.reg_state, f.reg_state),
     );
   },
   rows: async ({ db }, q) => {

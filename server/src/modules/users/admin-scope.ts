@@ -31,7 +31,8 @@ export async function managedUser(
 
 /** Taking over an account (a password reset) needs a role the caller could assign: no way to more rights. */
 export async function assertCanTakeOver(tx: DbOrTx, me: AuthUser, target: UserRecord): Promise<void> {
-  if (!(await canAssign(tx, me, target.role_pk))) throw forbidden('userRoleNotAssignable');
+  // A registration without a role yet has no rights to take over.
+  if (target.role_pk !== null && !(await canAssign(tx, me, target.role_pk))) throw forbidden('userRoleNotAssignable');
 }
 
 /** Locking, disabling, resetting or deleting oneself is refused. */

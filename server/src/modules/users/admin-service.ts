@@ -1,6 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { UserSaveInput } from '@shared/schemas/admin-user';
+import { REG_STATE } from '@shared/schemas/registration';
 import type { AppDeps } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { sysUser } from '../../db/schema';
@@ -10,7 +11,7 @@ import { auditChange } from '../audit/service';
 import { revokeUserSessions } from '../auth/session';
 import { assertAssignable } from '../role/assignable';
 import type { Caller } from '../../lib/caller';
-import { assertNotLastSuper, assertNotSelf, hospitalFor, managedUser } from './admin-scope';
+import { assertNotLastSuper, assertNotSelf, hospitalFor, managedUser, type UserRecord } from './admin-scope';
 import { isUniqueViolation } from '../hospital/conflict';
 import { fieldError } from './field-error';
 import { assertPasswordPolicy, oneTimePassword } from './password-policy';
@@ -24,6 +25,15 @@ async function assertUsernameFree(tx: DbOrTx, c: Caller, username: string, pk?: 
     .where(and(eq(sysUser.username, username), pk === undefined ? undefined : ne(sysUser.pk, pk)))
     .limit(1);
   if (taken) throw fieldError(c.locale, 'username', 'userExists');
+}
+
+/**
+ * A self-registration that confirmed its mail (reg_state 2) and is now given a hospital and a role is
+ * approved: it becomes a regular, active account (docs/registration.md).
+ */
+function registrationApproval(before: UserRecord, values: { hospital_code: string; role_pk: number }) {
+  if (before.reg_state !== REG_STATE.awaitingAssignment || !values.hospital_code) return {};
+  return { reg_state: REG_STATE.none, status: 1 };
 }
 
 /** Runs the change; once it is committed, tells the user's open tabs their session ended. */
@@ -66,7 +76,11 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
         if (disabling || (before.role_pk === SUPER_ADMIN_ROLE_PK && values.role_pk !== SUPER_ADMIN_ROLE_PK)) {
           await assertNotLastSuper(tx, before);
         }
-        const [after] = await tx.update(sysUser).set(values).where(eq(sysUser.pk, before.pk)).returning();
+        const [after] = await tx
+          .update(sysUser)
+          .set({ ...values, ...registrationApproval(before, values) })
+          .where(eq(sysUser.pk, before.pk))
+          .returning();
         if (disabling) await revokeUserSessions(tx, before.pk);
         await auditChange(tx, c.me, {
           action: 'user_update',

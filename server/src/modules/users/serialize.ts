@@ -26,7 +26,7 @@ export function toUser(
     department: u.department,
     hospital_code: u.hospital_code,
     hospital_name: h?.name ?? '',
-    role_pk: u.role_pk,
+    role_pk: u.role_pk ?? 0,
     role_name: (locale === 'en-US' ? r?.name_en : r?.name) ?? '',
     status: u.status,
     sign: u.sign,

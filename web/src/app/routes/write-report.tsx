@@ -1,12 +1,14 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { closeStudyIfConfigured } from '@web/features/agent-bridge/bridge';
 import { ForwardButton } from '@web/features/dicom-forward/components/forward-button';
+import { ShareLinkButton } from '@web/features/patient-lookup/components/share-link-button';
 import { StudyImageTools } from '@web/features/image-list/components/study-image-tools';
 import { PatientFilesButton } from '@web/features/patient-files/components/patient-files-button';
 import { ReportDocument } from '@web/features/report-document/components/report-document';
 import { WriteReportScreen, type DocumentSlot } from '@web/features/report-write/components/write-report-screen';
 import { useTabsStore } from '@web/features/tabs/stores/tabs-store';
 import { useUserInfo } from '@web/lib/user-info';
+import { effectiveStatus } from '@shared/report/rules';
 
 const renderDocument = (slot: DocumentSlot) => <ReportDocument {...slot} mode="screen" />;
 
@@ -35,13 +37,17 @@ export default function WriteReportRoute() {
       studyIuid={studyIuid}
       onClose={close}
       renderDocument={renderDocument}
-      tools={
+      tools={(report) => (
         <>
           <StudyImageTools studyIuid={studyIuid} />
           <PatientFilesButton studyIuid={studyIuid} />
           <ForwardButton studyIuid={studyIuid} />
+          <ShareLinkButton
+            studyIuid={studyIuid}
+            audited={report.rpt_position === 1 && effectiveStatus(report.rpt_status) === 2}
+          />
         </>
-      }
+      )}
     />
   );
 }

@@ -31,7 +31,7 @@ type FormValues = Omit<UserSave, 'pk' | 'status'>;
 /** The roles the caller may assign, and the edited user's own one (kept when it is not among them). */
 function roleOptions(roles: readonly RoleRow[], row: AdminUserRow | null | undefined, en: boolean) {
   const options = roles.map((r) => ({ value: r.pk, label: roleName(r, en) }));
-  if (row && !roles.some((r) => r.pk === row.role_pk)) {
+  if (row && row.role_pk !== null && !roles.some((r) => r.pk === row.role_pk)) {
     options.push({ value: row.role_pk, label: en ? row.role_name_en : row.role_name });
   }
   return options;
@@ -52,7 +52,7 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
     form.resetFields();
     form.setFieldsValue(
       row
-        ? { ...row, gender: row.gender as UserSave['gender'] }
+        ? { ...row, role_pk: row.role_pk ?? undefined, gender: row.gender as UserSave['gender'] }
         : { gender: '', hospital_code: '', region: '', department: '' },
     );
   }, [open, row, form]);

@@ -26,6 +26,11 @@ function StatusTag({ row }: { row: AdminUserRow }) {
         </Tooltip>
       )}
       {row.must_change_password && <Tag color="gold">{t('status.mustChange')}</Tag>}
+      {row.reg_state !== 0 && (
+        <Tag color="blue" data-testid="user-registration-badge">
+          {t(row.reg_state === 1 ? 'status.regPendingMail' : 'status.regAwaiting')}
+        </Tag>
+      )}
     </>
   );
 }
@@ -83,7 +88,7 @@ export function UserPage() {
           <UserRowActions
             row={r}
             isSelf={r.pk === me?.pk}
-            canReset={isSuper || assignable.has(r.role_pk)}
+            canReset={isSuper || (r.role_pk !== null && assignable.has(r.role_pk))}
             onEdit={() => setEditing(r)}
             onChanged={refetch}
             onPassword={(password) => setOneTime({ name: r.ch_name || r.username, password })}
@@ -106,7 +111,11 @@ export function UserPage() {
         query={query}
         columns={columns}
         rowKey="pk"
-        rowAttrs={(r) => ({ 'data-username': r.username, 'data-status': String(r.status) })}
+        rowAttrs={(r) => ({
+          'data-username': r.username,
+          'data-status': String(r.status),
+          'data-reg-state': String(r.reg_state),
+        })}
         onExport={() => exportUsers(state.params)}
         toolbar={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)} data-testid="user-new">

@@ -9,9 +9,11 @@ export interface UserFilters {
   sn: string;
   role_pk: string;
   status: string;
+  /** Self-registrations: '1' waiting for the mail link, '2' waiting for a hospital and role. */
+  reg_state: string;
 }
 
-export const EMPTY_USER_FILTERS: UserFilters = { keyword: '', sn: '', role_pk: '', status: '' };
+export const EMPTY_USER_FILTERS: UserFilters = { keyword: '', sn: '', role_pk: '', status: '', reg_state: '' };
 
 /** Filters: keyword (username or name), role, status, and the hospital for the super administrator. */
 export function userSpec(t: TFunction<'adminUser'>, roles: readonly RoleRow[], pickHospital: boolean, en: boolean) {
@@ -35,7 +37,20 @@ export function userSpec(t: TFunction<'adminUser'>, roles: readonly RoleRow[], p
       ],
     },
   ];
-  if (pickHospital) fields.push({ kind: 'hospital', name: 'sn', label: t('fields.hospital'), testId: 'hospital' });
+  if (pickHospital) {
+    // Registrations belong to no hospital yet: only the super administrator sees (and assigns) them.
+    fields.push({
+      kind: 'select',
+      name: 'reg_state',
+      label: t('filters.registration'),
+      testId: 'reg-state',
+      options: [
+        { value: '2', label: t('status.regAwaiting') },
+        { value: '1', label: t('status.regPendingMail') },
+      ],
+    });
+    fields.push({ kind: 'hospital', name: 'sn', label: t('fields.hospital'), testId: 'hospital' });
+  }
   const spec: ListSpec<UserFilters> = {
     empty: EMPTY_USER_FILTERS,
     defaultSort: { column: 'create_time', order: 'desc' },

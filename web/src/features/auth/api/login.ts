@@ -9,8 +9,14 @@ export interface LoginInput {
   inputCode: string;
 }
 
-/** The form-encoded sign-in; credentials AES-encrypted when the server asks for it (aes 'Y'). */
-export async function login(input: LoginInput, foot: Pick<FootTitle, 'aes' | 'aes_key'> | undefined) {
+/**
+ * The form-encoded credentials of a sign-in (/user/login, and the third-party authorisation's /sso/login):
+ * AES-encrypted when the server asks for it (aes 'Y').
+ */
+export async function credentialsForm(
+  input: LoginInput,
+  foot: Pick<FootTitle, 'aes' | 'aes_key'> | undefined,
+): Promise<Record<string, string>> {
   const key = foot?.aes === 'Y' ? foot.aes_key : '';
   // crypto-js only when the server asks for AES: it is not part of the login page's first download.
   const encrypt = key ? (await import('@shared/aes')).aesEncrypt : null;
@@ -22,12 +28,21 @@ export async function login(input: LoginInput, foot: Pick<FootTitle, 'aes' | 'ae
     inputCode: input.inputCode,
   };
   if (encrypt) form.use_aes = 'Y';
+  return form;
+}
+
+/** The platform's own sign-in, given the credentials form. */
+export async function postLogin(form: Record<string, string>): Promise<LoginResult> {
   const env = await request<LoginResult>('/user/login', { method: 'POST', form, silent: true });
   return env.data;
 }
 
-export function useLogin(foot: Pick<FootTitle, 'aes' | 'aes_key'> | undefined) {
-  return useMutation({ mutationFn: (input: LoginInput) => login(input, foot) });
+/** A sign-in: the credentials form of `input`, sent by `send` (postLogin, or another sign-in call). */
+export function useLogin<R>(
+  foot: Pick<FootTitle, 'aes' | 'aes_key'> | undefined,
+  send: (form: Record<string, string>) => Promise<R>,
+) {
+  return useMutation({ mutationFn: async (input: LoginInput) => send(await credentialsForm(input, foot)) });
 }
 
 /** Whether the captcha is required: always (configuration) or for this username after failures. */

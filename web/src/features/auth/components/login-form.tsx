@@ -15,19 +15,25 @@ interface LoginFormValues {
   inputCode?: string;
 }
 
-interface LoginFormProps {
+interface LoginFormProps<R> {
   foot: FootTitle | undefined;
-  onSuccess: (result: LoginResult) => void;
+  /** Sends the credentials form: the platform's own sign-in (postLogin), or another one (third-party authorisation). */
+  send: (form: Record<string, string>) => Promise<R>;
+  onSuccess: (result: R) => void;
+  /** Only the credentials and the submit button (no QR code or new-version links). */
+  compact?: boolean;
+  /** The submit button's text, when not the sign-in page's own. */
+  submitText?: string;
 }
 
-export function LoginForm({ foot, onSuccess }: LoginFormProps) {
+export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, submitText }: LoginFormProps<R>) {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
   const [form] = Form.useForm<LoginFormValues>();
   const [captchaOn, setCaptchaOn] = useState(captchaForcedLocally);
   const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
   const [error, setError] = useState('');
-  const login = useLogin(foot);
+  const login = useLogin(foot, send);
 
   /** Shows the captcha when the server requires it (always, or for this username after failures). */
   const askServer = (username?: string) =>
@@ -106,30 +112,32 @@ export function LoginForm({ foot, onSuccess }: LoginFormProps) {
       {captchaOn && <CaptchaField captchaKey={captchaKey} onRefresh={refreshCaptcha} />}
       <Form.Item style={{ marginBottom: 12 }}>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
-          {t('login.submit')}
+          {submitText ?? t('login.submit')}
         </Button>
       </Form.Item>
-      <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-        <Tooltip title={t('login.qr')}>
+      {!compact && (
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
+          <Tooltip title={t('login.qr')}>
+            <Button
+              type="text"
+              icon={<QrcodeOutlined style={{ fontSize: 22 }} />}
+              aria-label={t('login.qr')}
+              onClick={() => void message.info(t('login.qrNotConfigured'))}
+              data-testid="login-qr"
+            />
+          </Tooltip>
           <Button
-            type="text"
-            icon={<QrcodeOutlined style={{ fontSize: 22 }} />}
-            aria-label={t('login.qr')}
-            onClick={() => void message.info(t('login.qrNotConfigured'))}
-            data-testid="login-qr"
-          />
-        </Tooltip>
-        <Button
-          type="link"
-          onClick={() => {
-            if (foot?.new_web_page_url) window.location.href = foot.new_web_page_url;
-            else void message.error(t('login.newVersionUnset'));
-          }}
-          data-testid="login-new-version"
-        >
-          {t('login.newVersion')}
-        </Button>
-      </div>
+            type="link"
+            onClick={() => {
+              if (foot?.new_web_page_url) window.location.href = foot.new_web_page_url;
+              else void message.error(t('login.newVersionUnset'));
+            }}
+            data-testid="login-new-version"
+          >
+            {t('login.newVersion')}
+          </Button>
+        </div>
+      )}
     </Form>
   );
 }

@@ -7,6 +7,7 @@ import { currentLocale } from '@web/lib/i18n';
 import { useSessionStore } from '@web/lib/session-store';
 import { systemTitle } from '@web/lib/system-title';
 import { useFootTitle } from '../api/foot-title';
+import { postLogin } from '../api/login';
 import { rememberLogin } from '../lib/login-memory';
 import { LoginForm } from './login-form';
 
@@ -93,7 +94,7 @@ export function LoginPage({ extra, notice }: LoginPageProps = {}) {
         </h3>
         <div style={{ padding: token.paddingLG }}>
           {notice}
-          <LoginForm foot={foot} onSuccess={onSuccess} />
+          <LoginForm foot={foot} send={postLogin} onSuccess={onSuccess} />
         </div>
       </section>
       {extra?.(onSuccess)}

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
+import { useOpenTimeReport } from '../hooks/use-open-time-report';
 import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
 import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
@@ -41,6 +42,7 @@ export function ViewerPage() {
   const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
   const [loadError, setLoadError] = useState('');
+  useOpenTimeReport(element, study);
 
   const series = study?.series.find((s) => s.series_iuid === chosen) ?? study?.series[0];
   const imageIds = useMemo(() => (study && series ? imageIdsOf(study.study_iuid, series) : []), [study, series]);

@@ -20,12 +20,17 @@ export async function fetchPrintData(study_iuid: string, signal?: AbortSignal): 
   return { config, info };
 }
 
-export function usePrintData(study_iuid: string) {
+/** A share or look-up token's report (no session): this server only, audited reports only. */
+export const fetchSharedPrintData = (token: string, signal?: AbortSignal) =>
+  apiPost<PrintData>('/report/shared/info', { token }, { silent: true, signal });
+
+/** The report by the session (study_iuid), or by a share token when there is one. */
+export function usePrintData(study_iuid: string, share = '') {
   return useQuery({
-    queryKey: ['report-print', study_iuid],
+    queryKey: ['report-print', study_iuid, share],
     enabled: !!study_iuid,
     retry: false,
     refetchOnWindowFocus: false,
-    queryFn: ({ signal }) => fetchPrintData(study_iuid, signal),
+    queryFn: ({ signal }) => (share ? fetchSharedPrintData(share, signal) : fetchPrintData(study_iuid, signal)),
   });
 }

@@ -9,7 +9,7 @@ import { isApiError } from '@web/lib/api-error';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { useReportTexts } from '@web/lib/report-texts';
 import { useSessionStore } from '@web/lib/session-store';
-import { usePrintData } from '../api/print-data';
+import { type PrintData, usePrintData } from '../api/print-data';
 import { useAutoPrint } from '../hooks/use-auto-print';
 import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
 import { printSilently } from '../lib/silent-print';
@@ -23,6 +23,9 @@ function Notice({ status, text, testId }: { status: 'warning' | 'error' | 'info'
   return <Result status={status} title={text} data-testid={testId} className="rp-notice" />;
 }
 
+/** A token opens its own study only: an address naming another is the same dead link. */
+const otherStudy = (d: PrintData | undefined, studyIuid: string) => !!d && d.info.study.study_iuid !== studyIuid;
+
 /** rptPrint: one audited report on A4, printed on its own when the address says print (see print-query). */
 export function ReportPrintPage({ renderDocument }: { renderDocument: (p: ReportDocumentProps) => ReactNode }) {
   const { t } = useTranslation('reportDoc');
@@ -32,7 +35,8 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
   const location = useLocation();
   const query = useMemo(() => readPrintQuery(params), [params]);
   const token = useSessionStore((s) => s.token);
-  const data = usePrintData(token ? query.study_iuid : '');
+  const shared = !!query.share;
+  const data = usePrintData(token || shared ? query.study_iuid : '', query.share);
   const rootRef = useRef<HTMLDivElement>(null);
   const [sent, setSent] = useState<{ printer: string | undefined } | null>(null);
 
@@ -44,7 +48,8 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
     autoPrint: query.autoPrint,
     delayMs: printDelayMs(data.data?.info.study.modality ?? ''),
     print: async () => {
-      if (!report || !data.data) return window.print();
+      // A shared link prints on the reader's own printer: the workstation agent is for signed-in desks.
+      if (!report || !data.data || shared) return window.print();
       const outcome = await printSilently({
         coreUrl: data.data.config.core_url,
         study_iuid: query.study_iuid,
@@ -62,7 +67,10 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
   });
 
   if (!query.study_iuid) return <Notice status="warning" text={t('print.badQuery')} testId="print-bad-query" />;
-  if (!token || (isApiError(data.error) && data.error.status === 401)) {
+  if (shared && ((isApiError(data.error) && data.error.status === 404) || otherStudy(data.data, query.study_iuid))) {
+    return <Notice status="warning" text={t('print.linkInvalid')} testId="print-link-invalid" />;
+  }
+  if (!shared && (!token || (isApiError(data.error) && data.error.status === 401))) {
     const redirect = `${location.pathname}${location.search}`;
     return (
       <Result

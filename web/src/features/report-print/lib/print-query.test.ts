@@ -22,7 +22,14 @@ describe('print address', () => {
       type: 'a',
       isSimple: true,
       printerList: 'P1',
+      share: '',
     });
+  });
+
+  it('reads a share token only in its shape', () => {
+    const token = 'A'.repeat(43);
+    expect(q(`study_iuid=x&share=${token}`).share).toBe(token);
+    expect(q('study_iuid=x&share=short').share).toBe('');
   });
 
   it('prints on its own only when print is 1 or true', () => {

@@ -7,6 +7,8 @@ import type { ReportDetail } from '@shared/schemas/report';
  * otherwise a preview with a print button), isJz (1 or true: emergency print with the watermark).
  * type, isSimple and printerList are accepted and kept for the workstation agent's silent printing; the
  * page renders every report the same way (one renderer: what shows is what prints).
+ * share: a patient link's or look-up's read-only token (docs/patient-lookup.md): the page opens without a
+ * session, from that token only.
  */
 export interface PrintQuery {
   study_iuid: string;
@@ -16,8 +18,10 @@ export interface PrintQuery {
   type: string;
   isSimple: boolean;
   printerList: string;
+  share: string;
 }
 
+const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const flag = (v: string | null) => v === '1' || v?.toLowerCase() === 'true';
 
 export function readPrintQuery(q: URLSearchParams): PrintQuery {
@@ -31,6 +35,7 @@ export function readPrintQuery(q: URLSearchParams): PrintQuery {
     type: (q.get('type') ?? '').slice(0, 32),
     isSimple: flag(q.get('isSimple')),
     printerList: (q.get('printerList') ?? '').slice(0, 256),
+    share: SHARE_TOKEN.test(q.get('share') ?? '') ? q.get('share')! : '',
   };
 }
 

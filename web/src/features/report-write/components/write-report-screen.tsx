@@ -61,8 +61,11 @@ export function WriteReportScreen({
   studyIuid: string;
   onClose: () => void;
   renderDocument?: (slot: DocumentSlot) => ReactNode;
-  /** Buttons of other features under the actions (attachments, image list): the route composes them in. */
-  tools?: ReactNode;
+  /**
+   * Buttons of other features under the actions (attachments, image list): the route composes them in;
+   * a function gets the report shown (its status decides e.g. whether it may be shared).
+   */
+  tools?: ReactNode | ((report: { rpt_position: number; rpt_status: number }) => ReactNode);
 }) {
   const { t } = useTranslation('report');
   const page = useReportPage(studyIuid, onClose);
@@ -114,7 +117,7 @@ export function WriteReportScreen({
               </Button>
             </div>
             <ActionButtons buttons={page.buttons} onAction={page.onAction} order={order} vertical />
-            {tools}
+            {typeof tools === 'function' ? tools(report) : tools}
           </Space>
         </Card>
         <div style={{ flex: 1, minWidth: 480 }}>

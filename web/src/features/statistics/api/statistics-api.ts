@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { HospitalOptionSchema } from '@shared/schemas/order';
 import type {
+  CountDetail,
   MonthCountRequest,
   MonthCountRow,
   StatsExportRequest,
@@ -69,5 +70,22 @@ export const useHospitalCount = (params: StatsRange | undefined) =>
     queryKey: ['stats', 'doctorCount', params],
     queryFn: ({ signal }) => apiPost<HospitalCountRow[]>('/orderCount/doctorCount', params, { signal }),
     enabled: !!params,
+    staleTime: 0,
+  });
+
+/** Any table call of the second part (`path` under the API root) for the parameters set by Query. */
+export const useStatsCall = <Row, Params extends object = StatsRange>(path: string, params: Params | undefined) =>
+  useQuery({
+    queryKey: ['stats', path, params],
+    queryFn: ({ signal }) => apiPost<Row>(path, params, { signal }),
+    enabled: !!params,
+    staleTime: 0,
+  });
+
+/** The dashboard's headline figures (`countDatail`) for the range and hospital. */
+export const useCountDetail = (params: StatsRange) =>
+  useQuery({
+    queryKey: ['stats', 'countDatail', params],
+    queryFn: ({ signal }) => apiPost<CountDetail>('/orderCount/countDatail', params, { signal }),
     staleTime: 0,
   });

@@ -1,22 +1,21 @@
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import { Card, Col, Empty, Row, Space, Statistic } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SERIES_CALLS, type SeriesCall, type SeriesPoint, type StatsRange } from '@shared/schemas/statistics';
-import { seriesQuery } from '../api/statistics-api';
+import { SERIES_CALLS, type SeriesCall, type SeriesPoint } from '@shared/schemas/statistics';
+import { seriesQuery, useCountDetail } from '../api/statistics-api';
+import { useStatsExport } from '../hooks/use-stats-export';
+import { useStatsFilters } from '../hooks/use-stats-filters';
 import { barOption, pieOption } from '../lib/chart-options';
-import { DATE_FORMAT, presetRange } from '../lib/date-presets';
-import { byHour, labelled, positiveRate } from '../lib/series';
+import { byHour, labelled, positiveRate, topN } from '../lib/series';
 import { DateRangeField } from './date-range-field';
 import { EChart, type ChartOption } from './echart';
+import { HeadlineCards } from './headline-cards';
 import { HospitalField } from './hospital-field';
-import { StatsButtons } from './stats-toolbar';
+import { StatsButtons, StatsExportButton } from './stats-toolbar';
 
-const rangeParams = (r: [Dayjs, Dayjs]): StatsRange => ({
-  startTime: r[0].format(DATE_FORMAT),
-  endTime: r[1].format(DATE_FORMAT),
-});
+/** The top lists of the dashboard (body parts, referring doctors). */
+const TOP = 10;
 
 /** Module-level, so TanStack Query keeps the combined answer (and the charts' options) between renders. */
 function bySeries(results: UseQueryResult<SeriesPoint[]>[]) {
@@ -51,56 +50,61 @@ function Panel({
   );
 }
 
-/** /dashboard: the volume of the range by day, modality, hour, age range, sex, patient type; positive rate. */
+/**
+ * /dashboard: headline figures, then the range's volume by day, modality, hour, age range (studies and
+ * registrations), sex, patient type, positive rate, radiation, phone, top body parts and referring doctors.
+ */
 export function DashboardPage() {
   const { t } = useTranslation('statistics');
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => presetRange('month'));
-  const [sn, setSn] = useState<string>();
-  const [params, setParams] = useState<StatsRange>(() => rangeParams(presetRange('month')));
+  const filters = useStatsFilters({ sn: undefined as string | undefined });
+  const { params } = filters;
   const { data, fetching, refetch } = useQueries({
     queries: SERIES_CALLS.map((call) => seriesQuery(call, params)),
     combine: bySeries,
   });
+  const detail = useCountDetail(params);
+  const { download } = useStatsExport();
 
   const charts = useMemo(() => {
-    const code = (group: 'sex' | 'patientTypes') => (n: string) =>
+    const code = (group: 'sex' | 'patientTypes' | 'marks' | 'ray' | 'phone') => (n: string) =>
       t(`dashboard.${group}.${n || 'unknown'}` as 'dashboard.sex.M', { defaultValue: n });
+    const named = (n: string) => n || t('dashboard.unknown');
+    const age = (n: string) => (n ? n : t('dashboard.unknownAge'));
+    const studies = t('dashboard.studies');
     return {
-      byDay: barOption([{ name: t('dashboard.studies'), points: data.rangeList }], { zoom: true, line: true }),
+      byDay: barOption([{ name: studies, points: data.rangeList }], { zoom: true, line: true }),
       byModality: pieOption(data.hospitalmodalityCount),
       byHour: barOption([
-        { name: t('dashboard.studies'), points: byHour(data.hourCount) },
+        { name: studies, points: byHour(data.hourCount) },
         { name: t('dashboard.registrations'), points: byHour(data.hourRegisterCount) },
       ]),
-      byAge: barOption([
-        {
-          name: t('dashboard.studies'),
-          points: labelled(data.ageRangeCount, (n) => (n ? n : t('dashboard.unknownAge'))),
-        },
+      byAge: barOption([{ name: studies, points: labelled(data.ageRangeCount, age) }]),
+      byAgeRegister: barOption([
+        { name: t('dashboard.registrations'), points: labelled(data.ageRangeRegisterCount, age) },
       ]),
       bySex: pieOption(labelled(data.countPatientSex, code('sex'))),
       byPatientType: pieOption(labelled(data.patientTypeCount, code('patientTypes'))),
-      positive: pieOption(
-        labelled(data.positiveCount, (n) =>
-          t(`dashboard.marks.${n}` as 'dashboard.marks.positive', { defaultValue: n }),
-        ),
-      ),
+      positive: pieOption(labelled(data.positiveCount, code('marks'))),
+      ray: pieOption(labelled(data.raycount, code('ray'))),
+      phone: pieOption(labelled(data.patientPhoneCount, code('phone'))),
+      bodyParts: barOption([{ name: studies, points: labelled(topN(data.descriptionCount, TOP), named) }], {
+        horizontal: true,
+      }),
+      referrers: barOption([{ name: studies, points: labelled(topN(data.sqDoctorList, TOP), named) }], {
+        horizontal: true,
+      }),
     };
   }, [t, data]);
   const rate = positiveRate(data.positiveCount);
 
-  const run = () => {
-    const next = { ...rangeParams(range), ...(sn ? { sn } : {}) };
-    if (JSON.stringify(next) === JSON.stringify(params)) refetch();
-    else setParams(next);
-  };
   const panels: { key: keyof typeof charts; title: string; call: SeriesCall; span: number; extra?: ReactNode }[] = [
     { key: 'byDay', title: t('dashboard.byDay'), call: 'rangeList', span: 24 },
     { key: 'byModality', title: t('dashboard.byModality'), call: 'hospitalmodalityCount', span: 8 },
     { key: 'byHour', title: t('dashboard.byHour'), call: 'hourCount', span: 16 },
     { key: 'byAge', title: t('dashboard.byAge'), call: 'ageRangeCount', span: 12 },
-    { key: 'bySex', title: t('dashboard.bySex'), call: 'countPatientSex', span: 6 },
-    { key: 'byPatientType', title: t('dashboard.byPatientType'), call: 'patientTypeCount', span: 6 },
+    { key: 'byAgeRegister', title: t('dashboard.byAgeRegister'), call: 'ageRangeRegisterCount', span: 12 },
+    { key: 'bySex', title: t('dashboard.bySex'), call: 'countPatientSex', span: 8 },
+    { key: 'byPatientType', title: t('dashboard.byPatientType'), call: 'patientTypeCount', span: 8 },
     {
       key: 'positive',
       title: t('dashboard.positiveRate'),
@@ -108,24 +112,29 @@ export function DashboardPage() {
       span: 8,
       extra: rate === null ? undefined : <Statistic value={rate} suffix="%" styles={{ content: { fontSize: 16 } }} />,
     },
+    { key: 'bodyParts', title: t('dashboard.bodyParts', { n: TOP }), call: 'descriptionCount', span: 12 },
+    { key: 'referrers', title: t('dashboard.referrers', { n: TOP }), call: 'sqDoctorList', span: 12 },
+    { key: 'ray', title: t('dashboard.rayTitle'), call: 'raycount', span: 12 },
+    { key: 'phone', title: t('dashboard.phoneTitle'), call: 'patientPhoneCount', span: 12 },
   ];
 
   return (
     <Card title={t('dashboard.title')} data-testid="dashboard-page">
       <Space wrap style={{ marginBottom: 16 }}>
-        <HospitalField value={sn} onChange={setSn} />
-        <DateRangeField value={range} onChange={setRange} />
+        <HospitalField value={filters.extra.sn} onChange={(sn) => filters.setFilter('sn', sn)} />
+        <DateRangeField value={filters.range} onChange={filters.setRange} />
         <StatsButtons
-          onQuery={run}
-          onReset={() => {
-            const month = presetRange('month');
-            setRange(month);
-            setSn(undefined);
-            setParams(rangeParams(month));
-          }}
-          loading={fetching}
+          onQuery={() =>
+            filters.run(() => {
+              refetch();
+              void detail.refetch();
+            })
+          }
+          onReset={filters.reset}
+          loading={fetching || detail.isFetching}
         />
       </Space>
+      <HeadlineCards detail={detail.data} loading={detail.isFetching} />
       <Row gutter={[16, 16]}>
         {panels.map((p) => (
           <Col key={p.key} xs={24} xl={p.span}>
@@ -134,7 +143,16 @@ export function DashboardPage() {
               option={charts[p.key]}
               empty={!fetching && data[p.call].length === 0}
               testId={`dashboard-${p.key}`}
-              extra={p.extra}
+              extra={
+                <Space size={4}>
+                  {p.extra}
+                  <StatsExportButton
+                    compact
+                    testId={`dashboard-export-${p.key}`}
+                    onExport={() => void download({ type: p.call, ...params }, p.title)}
+                  />
+                </Space>
+              }
             />
           </Col>
         ))}

@@ -7,6 +7,7 @@ import {
   TooltipComponent,
 } from 'echarts/components';
 import { init, use as registerParts, type ComposeOption } from 'echarts/core';
+import { LabelLayout } from 'echarts/features';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { BarSeriesOption, LineSeriesOption, PieSeriesOption } from 'echarts/charts';
 import type {
@@ -28,6 +29,7 @@ registerParts([
   LegendComponent,
   TitleComponent,
   DataZoomComponent,
+  LabelLayout,
   CanvasRenderer,
 ]);
 

@@ -28,11 +28,37 @@ export function StatsButtons({ onQuery, onReset, onExport, loading, exporting }:
       <Button icon={<ReloadOutlined />} onClick={onReset} {...testIdProp('stats-reset')}>
         {t('reset')}
       </Button>
-      {onExport && (
-        <Button icon={<DownloadOutlined />} onClick={onExport} loading={exporting} {...testIdProp('stats-export')}>
-          {t('export')}
-        </Button>
-      )}
+      {onExport && <StatsExportButton onExport={onExport} exporting={exporting} />}
     </>
+  );
+}
+
+/** The export of one table or chart (a page with several has one per table: `testId` tells them apart). */
+export function StatsExportButton({
+  onExport,
+  exporting,
+  testId = 'stats-export',
+  compact,
+}: {
+  onExport: () => void;
+  exporting?: boolean;
+  testId?: string;
+  /** Icon only (chart cards), the text as its tooltip and label. */
+  compact?: boolean;
+}) {
+  const { t } = useTranslation('statistics');
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      onClick={onExport}
+      loading={exporting}
+      size={compact ? 'small' : undefined}
+      type={compact ? 'text' : undefined}
+      title={compact ? t('export') : undefined}
+      aria-label={compact ? t('export') : undefined}
+      {...testIdProp(testId)}
+    >
+      {compact ? null : t('export')}
+    </Button>
   );
 }

@@ -11,15 +11,18 @@ export function zoomFor(points: number): { start: number; end: number } {
 
 export function barOption(
   series: { name: string; points: readonly SeriesPoint[] }[],
-  opts: { unit?: string; zoom?: boolean; line?: boolean } = {},
+  opts: { unit?: string; zoom?: boolean; line?: boolean; horizontal?: boolean } = {},
 ): ChartOption {
   const names = series[0]?.points.map((p) => p.name) ?? [];
+  const category = { type: 'category' as const, data: names };
+  const value = { type: 'value' as const, name: opts.unit, minInterval: 1 };
   return {
     tooltip: { trigger: 'axis' },
     legend: series.length > 1 ? { top: 0 } : undefined,
     grid: { left: 48, right: 16, top: series.length > 1 ? 32 : 16, bottom: opts.zoom ? 56 : 24, containLabel: true },
-    xAxis: { type: 'category', data: names },
-    yAxis: { type: 'value', name: opts.unit, minInterval: 1 },
+    // Horizontal: a ranking (long names on the left, the largest on top).
+    xAxis: opts.horizontal ? value : category,
+    yAxis: opts.horizontal ? { ...category, inverse: true, axisLabel: { width: 110, overflow: 'truncate' } } : value,
     dataZoom: opts.zoom
       ? [
           { type: 'inside', ...zoomFor(names.length) },
@@ -29,21 +32,30 @@ export function barOption(
     series: series.map((s) =>
       opts.line
         ? { type: 'line' as const, name: s.name, smooth: true, data: s.points.map((p) => p.value) }
-        : { type: 'bar' as const, name: s.name, data: s.points.map((p) => p.value) },
+        : { type: 'bar' as const, name: s.name, barMaxWidth: 32, data: s.points.map((p) => p.value) },
     ),
   };
 }
 
+/**
+ * A ring chart whose labels stay inside its box: the ring is kept small enough for outside labels, long
+ * names are cut with an ellipsis (the tooltip and the legend give them whole), overlapping labels hidden.
+ */
 export function pieOption(points: readonly SeriesPoint[], unit?: string): ChartOption {
   return {
     tooltip: { trigger: 'item', formatter: unit ? `{b}: {c} ${unit} ({d}%)` : '{b}: {c} ({d}%)' },
-    legend: { type: 'scroll', bottom: 0 },
+    legend: { type: 'scroll', bottom: 0, left: 'center', width: '90%' },
     series: [
       {
         type: 'pie',
-        radius: ['35%', '65%'],
+        radius: ['30%', '54%'],
+        center: ['50%', '45%'],
+        avoidLabelOverlap: true,
+        minShowLabelAngle: 4,
         data: points.map((p) => ({ name: p.name, value: p.value })),
-        label: { formatter: '{b}\n{d}%' },
+        label: { formatter: '{b}\n{d}%', width: 96, overflow: 'truncate', lineHeight: 14 },
+        labelLine: { length: 8, length2: 8 },
+        labelLayout: { hideOverlap: true },
       },
     ],
   };

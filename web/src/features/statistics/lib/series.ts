@@ -20,3 +20,8 @@ export function positiveRate(points: readonly SeriesPoint[]): number | null {
 export function labelled(points: readonly SeriesPoint[], label: (name: string) => string | undefined): SeriesPoint[] {
   return points.map((p) => ({ ...p, name: label(p.name) ?? p.name }));
 }
+
+/** The `n` largest points, largest first (ties by name): the dashboard's top 10 body parts and doctors. */
+export function topN(points: readonly SeriesPoint[], n: number): SeriesPoint[] {
+  return [...points].sort((a, b) => b.value - a.value || a.name.localeCompare(b.name)).slice(0, n);
+}

@@ -1,0 +1,69 @@
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { CODE_VERIFIER_RE, type TokenRequestSchema } from '@shared/schemas/apps';
+import type { Db } from '../../db/client';
+import { sysUser } from '../../db/schema';
+import type { AppRecord } from './clients';
+import { lockedCode, markUsed, pkceMatches } from './codes';
+import { issueAccessToken, revokeTokensOfCode, type IssuedToken } from './tokens';
+
+/** An RFC 6749 §5.2 error: its code, status and a description without any secret. */
+export class OAuthError extends Error {
+  constructor(
+    readonly error: 'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type',
+    readonly description: string,
+    readonly status: 400 | 401 = error === 'invalid_client' ? 401 : 400,
+  ) {
+    super(error);
+  }
+}
+
+type TokenRequest = z.output<typeof TokenRequestSchema>;
+
+/** The fields an authorization_code grant needs (RFC 6749 §4.1.3, RFC 7636 §4.5), before any lookup. */
+export function requireCodeGrantFields(f: TokenRequest) {
+  if (f.grant_type !== 'authorization_code') {
+    throw new OAuthError('unsupported_grant_type', 'grant_type: only authorization_code');
+  }
+  for (const name of ['code', 'redirect_uri', 'code_verifier'] as const) {
+    if (!f[name]) throw new OAuthError('invalid_request', `${name}: required`);
+  }
+  if (!CODE_VERIFIER_RE.test(f.code_verifier!)) {
+    throw new OAuthError('invalid_request', 'code_verifier: 43 to 128 unreserved characters (RFC 7636 §4.1)');
+  }
+  return { code: f.code!, redirectUri: f.redirect_uri!, verifier: f.code_verifier! };
+}
+
+type Outcome = { token: IssuedToken } | { refused: string } | { replayed: number };
+
+/**
+ * Redeems a code for the authenticated client: known, this client's, unused, unexpired, the same redirect
+ * URI, the verifier matching its challenge, the user still active. A used code ends the tokens issued
+ * from it (committed even though the request fails).
+ */
+export async function redeemCode(
+  db: Db,
+  app: AppRecord,
+  g: { code: string; redirectUri: string; verifier: string },
+): Promise<IssuedToken> {
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    const row = await lockedCode(tx, g.code);
+    if (!row || row.app_pk !== app.pk) return { refused: 'code: unknown, or issued to another client' };
+    if (row.used_at) return { replayed: row.pk };
+    if (row.expires_at.getTime() <= Date.now()) return { refused: 'code: expired' };
+    if (row.redirect_uri !== g.redirectUri) return { refused: 'redirect_uri: not the one the code was issued for' };
+    if (!pkceMatches(g.verifier, row.code_challenge)) {
+      return { refused: 'code_verifier: does not match the code_challenge' };
+    }
+    await markUsed(tx, row.pk);
+    const [user] = await tx.select({ status: sysUser.status }).from(sysUser).where(eq(sysUser.pk, row.user_pk));
+    if (user?.status !== 1) return { refused: 'the user can no longer sign in' };
+    return { token: await issueAccessToken(tx, { appPk: app.pk, userPk: row.user_pk, codePk: row.pk }) };
+  });
+  if ('token' in outcome) return outcome.token;
+  if ('replayed' in outcome) {
+    await revokeTokensOfCode(db, outcome.replayed);
+    throw new OAuthError('invalid_grant', 'code: already used; the tokens issued from it are revoked');
+  }
+  throw new OAuthError('invalid_grant', outcome.refused);
+}

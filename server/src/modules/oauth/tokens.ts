@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { ACCESS_TOKEN_TTL_S, OAUTH_SCOPE } from '@shared/schemas/apps';
+import type { AuthUser } from '../../context';
+import type { Db, DbOrTx } from '../../db/client';
+import { oauthToken, sysUser } from '../../db/schema';
+import { sha256Hex } from '../../lib/crypto';
+import { AppError, unauthorized } from '../../lib/errors';
+import { authUserOf, permsOfRole } from '../auth/session';
+
+/** Access tokens start with this, so the guard knows them from platform sessions without a lookup. */
+export const ACCESS_TOKEN_PREFIX = 'rxat_';
+
+/**
+ * The read-only routes an app's access token may call, acting as its user through the normal access()
+ * checks (permission and hospital scope). Anything else is 403 OAUTH_SCOPE. docs/oauth.md.
+ */
+export const TOKEN_ROUTES: ReadonlySet<string> = new Set([
+  '/user/info',
+  '/api/order/OrderList',
+  '/report/info',
+  '/report/versions',
+]);
+
+export interface IssuedToken {
+  access_token: string;
+  token_type: 'Bearer';
+  expires_in: number;
+  scope: string;
+}
+
+export async function issueAccessToken(
+  db: DbOrTx,
+  grant: { appPk: number; userPk: number; codePk: number | null },
+): Promise<IssuedToken> {
+  const access_token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
+  // Tokens a day past their end are of no further use.
+  await db.delete(oauthToken).where(lt(oauthToken.expires_at, new Date(Date.now() - 86_400_000)));
+  await db.insert(oauthToken).values({
+    token_hash: sha256Hex(access_token),
+    app_pk: grant.appPk,
+    user_pk: grant.userPk,
+    code_pk: grant.codePk,
+    scope: OAUTH_SCOPE,
+    expires_at: new Date(Date.now() + ACCESS_TOKEN_TTL_S * 1000),
+  });
+  return { access_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: OAUTH_SCOPE };
+}
+
+/** RFC 6749 §4.1.2: a code used twice ends every token issued from it. */
+export async function revokeTokensOfCode(db: DbOrTx, codePk: number): Promise<void> {
+  await db
+    .update(oauthToken)
+    .set({ revoked_at: new Date() })
+    .where(and(eq(oauthToken.code_pk, codePk), isNull(oauthToken.revoked_at)));
+}
+
+/** RFC 7009: the app's own token only; unknown or another app's: nothing happens. */
+export async function revokeToken(db: DbOrTx, token: string, appPk: number): Promise<void> {
+  await db
+    .update(oauthToken)
+    .set({ revoked_at: new Date() })
+    .where(
+      and(eq(oauthToken.token_hash, sha256Hex(token)), eq(oauthToken.app_pk, appPk), isNull(oauthToken.revoked_at)),
+    );
+}
+
+/** A live grant of the app for the user (an unexpired, unrevoked token): what /sso/checkApp renews. */
+export async function liveGrant(db: DbOrTx, appPk: number, userPk: number) {
+  const [row] = await db
+    .select({ code_pk: oauthToken.code_pk })
+    .from(oauthToken)
+    .where(
+      and(
+        eq(oauthToken.app_pk, appPk),
+        eq(oauthToken.user_pk, userPk),
+        isNull(oauthToken.revoked_at),
+        gt(oauthToken.expires_at, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * The user an access token acts as, on an allowed route only: 401 for an unknown, revoked or expired token
+ * (or a disabled user), 403 OAUTH_SCOPE on any other route.
+ */
+export async function authenticateAccessToken(db: Db, token: string, path: string): Promise<AuthUser> {
+  if (token.length > 256) throw unauthorized();
+  const [row] = await db
+    .select({
+      sessionPk: sql<number>`0`,
+      expiresAt: oauthToken.expires_at,
+      revokedAt: oauthToken.revoked_at,
+      pk: sysUser.pk,
+      uuid: sysUser.uuid,
+      username: sysUser.username,
+      ch_name: sysUser.ch_name,
+      role_pk: sysUser.role_pk,
+      hospital_code: sysUser.hospital_code,
+      region: sysUser.region,
+      status: sysUser.status,
+      must_change_password: sysUser.must_change_password,
+      data1: sysUser.data1,
+      data2: sysUser.data2,
+      perms: permsOfRole,
+    })
+    .from(oauthToken)
+    .innerJoin(sysUser, eq(sysUser.pk, oauthToken.user_pk))
+    .where(eq(oauthToken.token_hash, sha256Hex(token)))
+    .limit(1);
+  if (!row || row.revokedAt || row.status !== 1 || row.expiresAt.getTime() <= Date.now()) throw unauthorized();
+  if (!TOKEN_ROUTES.has(path)) throw new AppError(403, 'OAUTH_SCOPE', 'oauthTokenRoute');
+  return authUserOf({ ...row, sessionPk: 0 });
+}

@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
+import type { SharedReport } from '@shared/schemas/patient-lookup';
+import type { Db } from '../../db/client';
+import { hospital, study } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { getConfigs } from '../config/service';
+import { reportsOf, templateFor } from '../report/repo';
+import { toReportDetail, toStudyDetail } from '../report/serialize';
+import { isSharable } from './lookup';
+import { studyOfShareToken } from './tokens';
+
+/** One answer for an unknown, expired or revoked token, and for a report no longer audited. */
+export const shareLinkInvalid = () => new AppError(404, 'NOT_FOUND', 'shareLinkInvalid');
+
+/** Report pictures are served to sessions and viewer tokens only: a share token opens the text. */
+function withoutPictures(r: ReportDetail): ReportDetail {
+  const d = r.rpt_detail;
+  if (!d || typeof d !== 'object' || Array.isArray(d)) return r;
+  return { ...r, rpt_detail: { ...(d as Record<string, unknown>), images: [] } };
+}
+
+/** The print view's data for the study a share or look-up token opens: audited reports only. */
+export async function sharedReport(db: Db, token: string, now: Date): Promise<SharedReport> {
+  const studyPk = await studyOfShareToken(db, token, now);
+  if (studyPk === null) throw shareLinkInvalid();
+  const [s] = await db.select().from(study).where(eq(study.pk, studyPk));
+  if (!s || s.is_del) throw shareLinkInvalid();
+  const reports = await reportsOf(db, s.pk);
+  const main = reports.find((r) => r.rpt_position === 1);
+  if (!main || !isSharable(main)) throw shareLinkInvalid();
+  const [[h], tpl, cfg] = await Promise.all([
+    db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
+    templateFor(db, s.hospital_code, s.modality),
+    getConfigs(db, ['multi_page_report', 'use_critical']),
+  ]);
+  return {
+    // core_url is not followed: the token is this server's, and so is the report.
+    config: { core_url: '', multi_page_report: cfg.multi_page_report === 'Y', use_critical: cfg.use_critical === 'Y' },
+    info: {
+      study: toStudyDetail(s, main, h ?? null, false, false),
+      reports: reports.filter(isSharable).map(toReportDetail).map(withoutPictures),
+      template: tpl
+        ? {
+            pk: tpl.pk,
+            name: tpl.name,
+            hospital_code: tpl.hospital_code,
+            modality: tpl.modality,
+            elements: tpl.elements as TemplateElement[],
+          }
+        : null,
+      drafts: [],
+      lock: { lock_status: '', mine: false, lock_time: '' },
+    },
+  };
+}

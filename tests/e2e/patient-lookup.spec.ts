@@ -1,0 +1,50 @@
+import { expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
+import { newPage } from '../fixtures/platform';
+import { apiPost, apiToken } from '../fixtures/report-api';
+
+const e2e = useE2e();
+
+it('/patientInfo warns before any call, lists a demo patient’s exams and opens an audited report read-only', async () => {
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const rows = await apiPost<{
+    list: { study_iuid: string; patient_id: string; card_no: string; hospital_code: string }[];
+  }>(e2e.platform, doctor, '/api/order/OrderList', { rpt_status: [2], pageNumber: 1, pageSize: 50 });
+  const exam = rows.list.find((r) => r.hospital_code === 'H001')!;
+  const { context, page } = await newPage(e2e.browser);
+  await page.goto(`${e2e.platform.appUrl}#/patientInfo?hospital_code=H001`);
+  await page.getByTestId('pl-incomplete').waitFor();
+  expect(await page.getByTestId('pl-search').isDisabled()).toBe(true);
+  await page.getByTestId('pl-card_no').fill(exam.card_no);
+  await page.getByTestId('pl-patient_id').fill(exam.patient_id);
+  await page.getByTestId('pl-search').click();
+  await page.locator('[data-testid="pl-exams"][data-status="ready"]').waitFor();
+  const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('pl-view-report').first().click()]);
+  await tab.getByTestId('print-root').waitFor();
+  await context.close();
+});
+
+it('a patient link opens in a fresh context without sign-in and stops working after revoke', async () => {
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const rows = await apiPost<{ list: { study_iuid: string; hospital_code: string }[] }>(
+    e2e.platform,
+    doctor,
+    '/api/order/OrderList',
+    { rpt_status: [2], pageNumber: 1, pageSize: 50 },
+  );
+  const study = rows.list.find((r) => r.hospital_code === 'H001')!;
+  const link = await apiPost<{ pk: number; path: string }>(e2e.platform, doctor, '/report/shareLink', {
+    study_iuid: study.study_iuid,
+    days: 1,
+  });
+  const fresh = await newPage(e2e.browser);
+  await fresh.page.goto(`${e2e.platform.appUrl}#${link.path}`);
+  await fresh.page.getByTestId('print-root').waitFor();
+  await fresh.context.close();
+
+  await apiPost(e2e.platform, doctor, '/report/shareLink/revoke', { pk: link.pk });
+  const after = await newPage(e2e.browser);
+  await after.page.goto(`${e2e.platform.appUrl}#${link.path}`);
+  await after.page.getByTestId('print-link-invalid').waitFor();
+  await after.context.close();
+});

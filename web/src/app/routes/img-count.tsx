@@ -1,0 +1,5 @@
+import { FilmQualityPage } from '@web/features/statistics/components/film-quality-page';
+
+export default function ImgCountRoute() {
+  return <FilmQualityPage />;
+}

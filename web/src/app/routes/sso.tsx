@@ -1,0 +1,3 @@
+import { SsoLanding } from '@web/features/sso/components/sso-landing';
+
+export default SsoLanding;

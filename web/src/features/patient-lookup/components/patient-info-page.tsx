@@ -1,0 +1,127 @@
+import { Alert, Button, Card, Form, Input, Table, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { incompleteFields, type PatientExam, type PatientLookupInput } from '@shared/schemas/patient-lookup';
+import { isApiError } from '@web/lib/api-error';
+import { appUrl, usePatientLookup } from '../api/patient-lookup-api';
+
+const FIELDS = ['hospital_code', 'card_no', 'accession_no', 'patient_id'] as const;
+
+const STATUS_COLOR = ['default', 'processing', 'success'] as const;
+
+/** /patientInfo (no sign-in): a patient looks up their exams and opens audited reports read-only. */
+export function PatientInfoPage() {
+  const { t } = useTranslation('patientLookup');
+  const [params, setParams] = useSearchParams();
+  const initial = useMemo(
+    () => Object.fromEntries(FIELDS.map((f) => [f, (params.get(f) ?? '').slice(0, 64)])) as PatientLookupInput,
+    // The address fills the form once; later edits live in the form.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [],
+  );
+  const [form] = Form.useForm<PatientLookupInput>();
+  const values = Form.useWatch([], form) ?? initial;
+  const missing = incompleteFields(values);
+  const lookup = usePatientLookup();
+
+  const search = (v: PatientLookupInput) => {
+    setParams(Object.fromEntries(FIELDS.map((f) => [f, v[f] ?? ''])), { replace: true });
+    lookup.mutate(v);
+  };
+
+  const columns = [
+    { title: t('col.studyDate'), dataIndex: 'study_datetime', key: 'study_datetime' },
+    { title: t('col.modality'), dataIndex: 'modality', key: 'modality' },
+    { title: t('col.bodyPart'), dataIndex: 'body_part', key: 'body_part' },
+    { title: t('col.hospital'), dataIndex: 'hospital_name', key: 'hospital_name' },
+    {
+      title: t('col.status'),
+      key: 'rpt_status',
+      render: (_: unknown, e: PatientExam) => (
+        <Tag color={STATUS_COLOR[e.rpt_status as 0 | 1 | 2] ?? 'default'}>
+          {t(`status.${(e.rpt_status === 1 || e.rpt_status === 2 ? e.rpt_status : 0) as 0 | 1 | 2}`)}
+        </Tag>
+      ),
+    },
+    {
+      title: t('col.report'),
+      key: 'report',
+      render: (_: unknown, e: PatientExam) =>
+        e.report_token ? (
+          <Button
+            type="link"
+            size="small"
+            data-testid="pl-view-report"
+            href={appUrl(`/rptPrint?${new URLSearchParams({ study_iuid: e.study_iuid, share: e.report_token })}`)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('viewReport')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary">{t('noReport')}</Typography.Text>
+        ),
+    },
+  ];
+
+  const error = isApiError(lookup.error) ? lookup.error : null;
+  return (
+    <div style={{ maxWidth: 1100, margin: '32px auto', padding: '0 16px' }} data-testid="pl-page">
+      <Card title={t('title')}>
+        <Form
+          form={form}
+          layout="inline"
+          initialValues={initial}
+          onFinish={search}
+          style={{ rowGap: 12, marginBottom: 16 }}
+        >
+          {FIELDS.map((f) => (
+            <Form.Item key={f} name={f} label={t(`field.${f}`)}>
+              <Input allowClear maxLength={64} data-testid={`pl-${f}`} style={{ width: 180 }} />
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Button
+              type="primary"
+              htmlType="submit"
+              disabled={missing.length > 0}
+              loading={lookup.isPending}
+              data-testid="pl-search"
+            >
+              {t('search')}
+            </Button>
+          </Form.Item>
+        </Form>
+        {missing.length > 0 && (
+          <Alert
+            type="warning"
+            showIcon
+            data-testid="pl-incomplete"
+            title={t('incomplete')}
+            description={t('incompleteHint', { fields: missing.map((f) => t(`field.${f}`)).join(t('sep')) })}
+            style={{ marginBottom: 16 }}
+          />
+        )}
+        {error && (
+          <Alert type="error" showIcon data-testid="pl-error" title={error.message} style={{ marginBottom: 16 }} />
+        )}
+        {lookup.data && (
+          <Table
+            rowKey="study_iuid"
+            size="middle"
+            columns={columns}
+            dataSource={lookup.data.list}
+            pagination={false}
+            locale={{ emptyText: t('none') }}
+            data-testid="pl-exams"
+            data-status="ready"
+          />
+        )}
+        <Typography.Paragraph type="secondary" style={{ marginTop: 16, marginBottom: 0 }}>
+          {t('privacy')}
+        </Typography.Paragraph>
+      </Card>
+    </div>
+  );
+}
