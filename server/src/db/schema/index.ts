@@ -13,3 +13,4 @@ export * from './statistics';
 export * from './report-share';
 export * from './oauth';
 export * from './registration';
+export * from './report-job';

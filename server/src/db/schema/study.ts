@@ -110,6 +110,8 @@ export const report = pgTable(
     is_critical: smallint('is_critical').notNull().default(0),
     /** Set for a third-party report: audited elsewhere, shown through this PDF, never changed here. */
     third_party_pdf: str('third_party_pdf', 512),
+    /** Delivery downstream of the last audit: '' none, 'pending', 'delivered', 'failed' (report_job keeps the detail). */
+    delivery_status: str('delivery_status', 16),
     /** Optimistic concurrency: bumped by every write. */
     version: integer('version').notNull().default(1),
     updated_by: str('updated_by'),
@@ -137,6 +139,8 @@ export const reportVersion = pgTable(
     save_user: str('save_user'),
     createtime: ts('createtime').notNull().defaultNow(),
     texts: jsonb('texts').notNull(),
+    /** SHA-256 (hex) of the archived PDF of an audit's version; null until rendered (docs/report-products.md). */
+    pdf_sha256: varchar('pdf_sha256', { length: 64 }),
   },
   (t) => [index('report_version_rpt_idx').on(t.rpt_pk)],
 );

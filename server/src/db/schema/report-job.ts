@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { report, reportVersion } from './study';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Work that follows an audit, outside the audit's transaction (docs/report-products.md): render and archive
+ * the PDF ('archive'), then send it downstream ('deliver'). Written by the audit's own statement, so it
+ * survives a crash; claimed by `locked_until`, retried at `next_at` with backoff.
+ */
+export const reportJob = pgTable(
+  'report_job',
+  {
+    pk: bigserial('pk', { mode: 'number' }).primaryKey(),
+    /** 'archive' | 'deliver' */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    rpt_pk: bigint('rpt_pk', { mode: 'number' })
+      .notNull()
+      .references(() => report.rpt_pk, { onDelete: 'cascade' }),
+    /** The audit's version row: the PDF and the delivery belong to it. */
+    version_pk: bigint('version_pk', { mode: 'number' })
+      .notNull()
+      .references(() => reportVersion.pk, { onDelete: 'cascade' }),
+    /** report.version right after the audit; the PDF is of that state only. */
+    report_version: integer('report_version').notNull(),
+    /** The auditor: the print page is rendered as this user. */
+    actor_pk: integer('actor_pk').notNull(),
+    /** 'pending' | 'done' | 'failed' | 'superseded' */
+    state: varchar('state', { length: 16 }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    next_at: ts('next_at').notNull().defaultNow(),
+    locked_until: ts('locked_until'),
+    last_error: text('last_error').notNull().default(''),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('report_job_kind_version_uq').on(t.kind, t.version_pk),
+    index('report_job_due_idx')
+      .on(t.next_at)
+      .where(sql`state = 'pending'`),
+    index('report_job_rpt_idx').on(t.rpt_pk),
+  ],
+);
