@@ -14,3 +14,4 @@ export * from './report-share';
 export * from './oauth';
 export * from './registration';
 export * from './report-job';
+export * from './wechat';

@@ -123,6 +123,10 @@ export const sysUser = pgTable(
     uniqueIndex('sys_user_usb_key_uq')
       .on(t.usb_key)
       .where(sql`${t.usb_key} <> ''`),
+    // One messaging-app open id (QR sign-in, docs/wechat.md) belongs to at most one user; '' means none bound.
+    uniqueIndex('sys_user_openid_uq')
+      .on(t.openid)
+      .where(sql`${t.openid} <> ''`),
   ],
 );
 
