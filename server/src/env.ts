@@ -72,6 +72,18 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\/\S+$/, { message: 'smtp://... or smtps://...' })
     .optional(),
   MAIL_FROM: z.string().default('noreply@localhost'),
+  /** Key of lib/secret-box (stored third-party secrets): 32 bytes as base64 or hex; unset: DATA_DIR/secret.key, made once (0600). */
+  SECRET_KEY: z.string().optional(),
+  /** The messaging platform's API (docs/wechat.md): /cgi-bin/*, /sns/*. Tests point it at a local fake. */
+  WECHAT_API_BASE: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .default('https://api.weixin.qq.com'),
+  /** Where the platform's QR connect page lives (/connect/qrconnect). */
+  WECHAT_OPEN_BASE: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .default('https://open.weixin.qq.com'),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -15,3 +15,4 @@ export * from './oauth';
 export * from './registration';
 export * from './report-job';
 export * from './wechat';
+export * from './wechat-public';
