@@ -52,5 +52,11 @@ export const ERROR_IDS = [
   'OAUTH_REDIRECT',
   'OAUTH_SCOPE',
   'REGISTRATION_PENDING',
+  'WECHAT_NOT_CONFIGURED',
+  'WECHAT_PLATFORM',
+  'WECHAT_STATE',
+  'WECHAT_NOT_BOUND',
+  'WECHAT_BOUND_OTHER',
+  'WECHAT_LOGIN_OFF',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

@@ -43,6 +43,8 @@ export const PERMISSIONS = {
   SYS_AUDIT: 'sys:audit',
   /** Third-party apps and their OAuth clients (/app, issue 15): the super administrator's. */
   SYS_APP: 'sys:app',
+  /** Messaging-platform account settings (/WeChatManage, issue 16): a hospital's public account; the QR sign-in app is the super administrator's. */
+  SYS_WECHAT: 'sys:wechat',
 } as const;
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 

@@ -140,6 +140,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('sysUsStation', '超声工作站', 'US stations', '/system/usStation', 'DesktopOutlined', P.SYS_DEVICE),
       page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
       page('sysApp', '应用管理', 'Third-party apps', '/app', 'AppstoreOutlined', P.SYS_APP),
+      page('sysWeChat', '微信设置', 'WeChat settings', '/WeChatManage', 'WechatOutlined', P.SYS_WECHAT),
     ],
   },
 ];
@@ -192,6 +193,6 @@ export const ROLE_SEEDS = [
     code: 'hospital_admin',
     name: '医院管理员',
     name_en: 'Hospital administrator',
-    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice', 'sysUsStation', ...STATS],
+    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice', 'sysUsStation', 'sysWeChat', ...STATS],
   },
 ] as const;
