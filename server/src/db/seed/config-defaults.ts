@@ -7,6 +7,10 @@ export const CONFIG_DEFAULTS = {
   version: { value: '0.1.0', description: 'Version shown on the login page' },
   title_color: { value: '#ffffff', description: 'Login title colour' },
   use_captcha: { value: 'N', description: 'Y: captcha on every sign-in (it is forced after 2 failures anyway)' },
+  weixin_login: {
+    value: 'N',
+    description: 'Y: offer WeChat QR sign-in on the login page (needs the QR sign-in app under /WeChatManage)',
+  },
   use_aes: { value: 'N', description: 'Y: the login form encrypts credentials with aes_key' },
   aes_key: { value: '', description: 'Base64 AES-256 key of the login form (generated at first start)' },
   use_password_check: { value: 'Y', description: 'Y: passwords need lowercase, uppercase, digit, 6-16 chars' },

@@ -106,7 +106,7 @@ export async function completeSignIn(
   deps: AppDeps,
   found: FoundUser,
   meta: ClientMeta,
-  method: 'password' | 'cert' = 'password',
+  method: 'password' | 'cert' | 'wechat' = 'password',
 ): Promise<LoginResult> {
   const { db } = deps;
   const u = found.u;
@@ -132,7 +132,7 @@ export async function completeSignIn(
     username: u.username,
     action: 'login',
     ip: meta.ip,
-    ...(method === 'cert' ? { detail: { method } } : {}),
+    ...(method !== 'password' ? { detail: { method } } : {}),
   });
 
   const cfg = await getConfigs(db, ['password_expire_days']);

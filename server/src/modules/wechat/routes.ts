@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { PERMISSIONS } from '@shared/permissions';
+import {
+  WECHAT_STATE_TTL_S,
+  WechatAccountQuerySchema,
+  WechatAccountSaveSchema,
+  WechatAccountViewSchema,
+  WechatAuthorizeQuerySchema,
+  WechatAuthorizeSchema,
+  WechatBindingSchema,
+  WechatFinishSchema,
+} from '@shared/schemas/wechat';
+import type { AppEnv } from '../../context';
+import { callerOf } from '../../lib/caller';
+import { clientMeta } from '../../lib/client-meta';
+import { AppError } from '../../lib/errors';
+import { t } from '../../lib/i18n';
+import { ok } from '../../lib/respond';
+import { jsonBody, okResponse } from '../../lib/route';
+import { newRouter } from '../../lib/router';
+import { access } from '../../middleware/auth';
+import { authenticate } from '../auth/session';
+import { saveAccount, viewAccount } from './account';
+import { bindingOf, qrCallback, qrFinish, qrLoginOffered, startQrLogin, unbindOpenId } from './qr-login';
+
+const tags = ['wechat'];
+const COOKIE = 'rx_wx_browser';
+const ID_RE = /^[A-Za-z0-9_-]{43}$/;
+
+const originOf = (c: Context<AppEnv>) => c.var.deps.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+const browserOf = (c: Context) => {
+  const id = getCookie(c, COOKIE);
+  return id && ID_RE.test(id) ? id : null;
+};
+
+/** QR sign-in and binding (docs/wechat.md), account settings (/WeChatManage) and /tool/getWeiXinLogin. */
+export function wechatRoutes() {
+  const app = newRouter();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/getWeiXinLogin',
+      tags,
+      summary: 'Whether WeChat QR sign-in is offered (sys_config weixin_login = Y and the QR sign-in app is set)',
+      ...access('public'),
+      responses: okResponse(z.boolean()),
+    }),
+    async (c) => ok(c, await qrLoginOffered(c.var.deps)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/authorize/login',
+      tags,
+      summary:
+        'Start a QR sign-in (type login) or bind (type bind, needs a session): answers the QR connect address; the state is single use, 5 minutes, bound to this browser by an HttpOnly cookie',
+      ...access('public'),
+      request: { query: WechatAuthorizeQuerySchema },
+      responses: okResponse(WechatAuthorizeSchema),
+    }),
+    async (c) => {
+      const { type } = c.req.valid('query');
+      const deps = c.var.deps;
+      let user;
+      if (type === 'bind') {
+        const token = (c.req.header('authorization') ?? '').replace(/^Bearer\s+/i, '').trim();
+        user = await authenticate(deps.db, token);
+      }
+      const origin = originOf(c);
+      const browserId = randomBytes(32).toString('base64url');
+      const answer = await startQrLogin(deps, type, browserId, `${origin}/authorize/callback`, user);
+      setCookie(c, COOKIE, browserId, {
+        path: '/authorize',
+        httpOnly: true,
+        // Lax: the cookie must come with the platform's top-level redirect back to /authorize/callback.
+        sameSite: 'Lax',
+        secure: origin.startsWith('https:'),
+        maxAge: WECHAT_STATE_TTL_S,
+      });
+      return ok(c, answer);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/authorize/callback',
+      tags,
+      summary:
+        'Where the platform sends the browser after the scan (code, state): exchanges the code, then redirects to the web route /wechat (type, open_id, user_id, head_photo; no token in the address)',
+      ...access('public'),
+      request: {
+        query: z.object({ code: z.string().max(512).default(''), state: z.string().max(128).default('') }),
+      },
+      responses: { 302: { description: 'Redirect to /rxpacs/#/wechat' } },
+    }),
+    async (c) => {
+      const { code, state } = c.req.valid('query');
+      const q = new URLSearchParams();
+      try {
+        const r = await qrCallback(c.var.deps, code, state, browserOf(c));
+        q.set('type', r.type);
+        q.set('open_id', r.open_id);
+        q.set('user_id', r.user_id);
+        q.set('head_photo', r.head_photo);
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e;
+        q.set('error', e.error);
+      }
+      return c.redirect(`/rxpacs/#/wechat?${q.toString()}`, 302);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/authorize/finish',
+      tags,
+      summary:
+        "Use up this browser's called-back sign-in or bind: login answers the password sign-in's result (an unbound open id is refused); bind links the open id to the user who started it",
+      ...access('public'),
+      responses: okResponse(WechatFinishSchema),
+    }),
+    async (c) => {
+      const result = await qrFinish(c.var.deps, browserOf(c), clientMeta(c));
+      deleteCookie(c, COOKIE, { path: '/authorize' });
+      return c.json({ success: true, msg: t(c, result.type === 'login' ? 'loginOk' : 'wxBound'), data: result }, 200);
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wechat/binding',
+      tags,
+      summary: "Whether the signed-in user's WeChat (QR sign-in) is bound; the open id masked",
+      ...access('session'),
+      responses: okResponse(WechatBindingSchema),
+    }),
+    async (c) => ok(c, await bindingOf(c.var.deps, c.var.user)),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/wechat/unbind',
+      tags,
+      summary: "Remove the signed-in user's WeChat (QR sign-in) binding",
+      ...access('session'),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await unbindOpenId(c.var.deps, c.var.user, clientMeta(c).ip);
+      return ok(c, null, 'wxUnbound');
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wechat/account',
+      tags,
+      summary:
+        'Account settings: kind web (QR sign-in app, super administrator) or mp (a hospital public account); secrets only as set/masked',
+      ...access(PERMISSIONS.SYS_WECHAT),
+      request: { query: WechatAccountQuerySchema },
+      responses: okResponse(WechatAccountViewSchema),
+    }),
+    async (c) => {
+      const { kind, hospital_code } = c.req.valid('query');
+      return ok(c, await viewAccount(c.var.deps, c.var.user, kind, hospital_code));
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/wechat/account/save',
+      tags,
+      summary: 'Save account settings; an absent or empty secret, token or EncodingAESKey keeps the stored one',
+      ...access(PERMISSIONS.SYS_WECHAT),
+      request: jsonBody(WechatAccountSaveSchema),
+      responses: okResponse(WechatAccountViewSchema),
+    }),
+    async (c) => ok(c, await saveAccount(c.var.deps, callerOf(c), c.req.valid('json')), 'wxSaved'),
+  );
+
+  return app;
+}
