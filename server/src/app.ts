@@ -64,6 +64,9 @@ import { oauthRoutes } from './modules/oauth/routes';
 import { ssoRoutes } from './modules/oauth/sso-routes';
 import { patientLookupRoutes } from './modules/patient-lookup/routes';
 import { shareLinkRoutes } from './modules/patient-lookup/link-routes';
+import { wechatRoutes } from './modules/wechat/routes';
+import { wechatMenuRoutes } from './modules/wechat/routes-menu';
+import { wechatPublicRoutes } from './modules/wechat/routes-public';
 
 const MAX_BODY = 1024 * 1024;
 const UPLOAD_BODY_LIMITS: Record<string, number> = {
@@ -226,6 +229,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     ssoRoutes(),
     patientLookupRoutes(),
     shareLinkRoutes(),
+    wechatRoutes(),
+    wechatMenuRoutes(),
+    wechatPublicRoutes(),
   ]) {
     app.route('/', sub);
   }

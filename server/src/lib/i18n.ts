@@ -297,6 +297,11 @@ const zh = {
   wxUnbound: '已解除微信绑定',
   wxNoneBound: '当前用户未绑定微信',
   wxSaved: '微信设置已保存',
+  wxMenuInvalid: '菜单不符合规则：{{problems}}',
+  wxMenuJson: '菜单应为 {"button": [...]} 形式的 JSON',
+  wxPublishOk: '发布菜单成功',
+  wxPublishFailed: '发布菜单失败：{{errmsg}}',
+  wxMpUnbound: '已解除公众号绑定',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -607,6 +612,11 @@ const en: Record<MessageKey, string> = {
   wxUnbound: 'WeChat unbound',
   wxNoneBound: 'No WeChat account is bound to you',
   wxSaved: 'WeChat settings saved',
+  wxMenuInvalid: 'The menu breaks a rule: {{problems}}',
+  wxMenuJson: 'The menu must be JSON of the form {"button": [...]}',
+  wxPublishOk: 'Publish menu succeeded',
+  wxPublishFailed: 'Publish menu failed: {{errmsg}}',
+  wxMpUnbound: 'Unbound from the public account',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

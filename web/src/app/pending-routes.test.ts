@@ -7,7 +7,8 @@ describe('hasScreen', () => {
     expect(hasScreen('/orderList')).toBe(true);
     expect(hasScreen('/UserWorkCount')).toBe(true);
     expect(hasScreen('/imgCount')).toBe(true);
-    expect(hasScreen('/wxmenu')).toBe(false);
+    expect(hasScreen('/wxmenu')).toBe(true);
+    expect(hasScreen('printApply/:id')).toBe(false);
     expect(hasScreen('/uploadZip')).toBe(true);
     expect(hasScreen('screen')).toBe(true);
     expect(hasScreen('wechat')).toBe(false);

@@ -1,5 +1,5 @@
 /** Spec routes without a page yet; they are reachable and say so. */
-export const PENDING_SIGNED_IN = ['WeChatManage', 'wxmenu', 'printApply/:id'] as const;
+export const PENDING_SIGNED_IN = ['WeChatManage', 'printApply/:id'] as const;
 /** Spec: these skip the login check (login and 404 are routed separately). */
 export const PENDING_PUBLIC = ['user/register', 'user/register-result', 'wechat', 'tempPreview'] as const;
 

@@ -69,6 +69,7 @@ const routes: RouteObject[] = [
           { path: '/system/device', lazy: page(() => import('./routes/system-device')) },
           { path: '/system/audit', lazy: page(() => import('./routes/system-audit')) },
           { path: '/app', lazy: page(() => import('./routes/apps')) },
+          { path: '/wxmenu', lazy: page(() => import('./routes/wx-menu')) },
           { path: '/system/callDevice', lazy: page(() => import('./routes/system-call-device')) },
           { path: '/system/usStation', lazy: page(() => import('./routes/system-us-station')) },
           { path: '/register', lazy: page(() => import('./routes/queue-register')) },

@@ -23,6 +23,8 @@ import enUsStation from './en-US/usStation.json';
 import enStatistics from './en-US/statistics.json';
 import enApps from './en-US/apps.json';
 import enPatientLookup from './en-US/patientLookup.json';
+import enWxMenu from './en-US/wxMenu.json';
+import enWxPublic from './en-US/wxPublic.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -51,6 +53,8 @@ const texts = {
   statistics: enStatistics,
   apps: enApps,
   patientLookup: enPatientLookup,
+  wxMenu: enWxMenu,
+  wxPublic: enWxPublic,
 };
 
 export default texts;

@@ -23,6 +23,8 @@ import zhUsStation from './zh-CN/usStation.json';
 import zhStatistics from './zh-CN/statistics.json';
 import zhApps from './zh-CN/apps.json';
 import zhPatientLookup from './zh-CN/patientLookup.json';
+import zhWxMenu from './zh-CN/wxMenu.json';
+import zhWxPublic from './zh-CN/wxPublic.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -51,6 +53,8 @@ const texts = {
   statistics: zhStatistics,
   apps: zhApps,
   patientLookup: zhPatientLookup,
+  wxMenu: zhWxMenu,
+  wxPublic: zhWxPublic,
 };
 
 export default texts;

@@ -141,6 +141,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
       page('sysApp', '应用管理', 'Third-party apps', '/app', 'AppstoreOutlined', P.SYS_APP),
       page('sysWeChat', '微信设置', 'WeChat settings', '/WeChatManage', 'WechatOutlined', P.SYS_WECHAT),
+      page('sysWxMenu', '自定义菜单', 'Custom menu', '/wxmenu', 'MenuOutlined', P.SYS_WECHAT),
     ],
   },
 ];

@@ -23,6 +23,7 @@ import { cacheReport, recordQuality, setCritical } from './extras';
 import { cleanLock, lockStudy } from './lock';
 import { reportInfo, reportVersions } from './read';
 import { auditReport, cancelAudit, invalidReport, saveReport } from './write';
+import { notifyReportReady } from '../wechat/notify';
 
 const tags = ['report'];
 const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
@@ -57,7 +58,11 @@ export function reportRoutes() {
       request: jsonBody(AuditReportSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await auditReport(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptAuditedOk'),
+    async (c) => {
+      const done = await auditReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      void notifyReportReady(c.var.deps, done.rpt_pk, c.var.user.pk); // never waited for, never fails the audit
+      return ok(c, done, 'rptAuditedOk');
+    },
   );
 
   app.openapi(

@@ -1,12 +1,20 @@
 import { AccountSettingsPage } from '@web/features/account-settings/components/account-settings-page';
 import { CertBinding } from '@web/features/cert-login/components/cert-binding';
+import { PublicAccountBinding } from '@web/features/wx-public/components/public-account-binding';
 import { CertBridgeProvider } from '../cert-bridge';
 
-/** Personal settings, /account/settings (base, security, custom); the security tab binds the USB key. */
+/** Personal settings, /account/settings (base, security, custom); the security tab binds the USB key and the public account. */
 export default function AccountSettingsRoute() {
   return (
     <CertBridgeProvider>
-      <AccountSettingsPage securityItems={<CertBinding />} />
+      <AccountSettingsPage
+        securityItems={
+          <>
+            <CertBinding />
+            <PublicAccountBinding />
+          </>
+        }
+      />
     </CertBridgeProvider>
   );
 }
