@@ -31,6 +31,7 @@ import { toolRoutes } from './modules/tool/routes';
 import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
+import { reportProductRoutes } from './modules/report-products/routes';
 import { webStatic } from './web-static';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { roleRoutes } from './modules/role/routes';
@@ -202,6 +203,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     scanpRoutes(),
     certRoutes(),
     reportPdfRoutes({ fetch: (req) => app.fetch(req) }),
+    reportProductRoutes(),
     userAdminRoutes(),
     roleRoutes(),
     hospitalAdminRoutes(),

@@ -8,6 +8,7 @@ import type { Env } from './env';
 import { acquireDataDirLock } from './lib/data-dir-lock';
 import { createLogger } from './lib/logger';
 import { closeReportPdf } from './modules/report-pdf/service';
+import { closeReportJobs, startReportJobs } from './modules/report-products/worker';
 import { createRealtimeHub } from './realtime/hub';
 import { localFanout, pgFanout } from './realtime/fanout';
 import { createScreenHub } from './realtime/screens';
@@ -52,14 +53,17 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     screens,
     images,
   };
+  const app = createApp(deps, opts);
+  startReportJobs(deps, (req) => app.fetch(req));
   return {
-    app: createApp(deps, opts),
+    app,
     deps,
     /** The demo data was loaded into a new database by this start. */
     seeded,
     close: async () => {
       await deps.realtime.close();
       await fanout.close();
+      await closeReportJobs(deps);
       await closeReportPdf(deps);
       await database.close();
       lock?.release();

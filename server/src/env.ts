@@ -84,6 +84,14 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((u) => u.replace(/\/+$/, ''))
     .default('https://open.weixin.qq.com'),
+  /** Report products after an audit (docs/report-products.md): archive PDF and FHIR delivery jobs; 'off' stops this process's worker. */
+  REPORT_JOBS: z.enum(['on', 'off']).default('on'),
+  /** How often the worker looks for due jobs (ms). */
+  REPORT_JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** First retry delay (ms); doubles with each failed attempt, capped at an hour. */
+  REPORT_JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Attempts before a job stops retrying by itself (the retry button starts it again). */
+  REPORT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
 });
 export type Env = z.infer<typeof EnvSchema>;
 

@@ -35,6 +35,8 @@ export async function startTestPlatform(extraEnv: Record<string, string> = {}, o
     SEED: 'demo',
     LOG_LEVEL: 'silent',
     DATA_DIR: '/tmp',
+    // The archive/delivery worker renders with Chromium after each audit: only the tests of it turn it on.
+    REPORT_JOBS: 'off',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...extraEnv,
   });

@@ -30,6 +30,8 @@ export interface ByteRange {
 const KEY = /^[0-9.]+(\/[0-9.]+)*\.dcm$/;
 /** A patient file or video (modules/patient-file): files/<study_iuid>/<random hex>.<ext>. */
 const FILE_KEY = /^files\/[0-9.]+\/[0-9a-f]{32}\.(jpg|png|pdf|mp4|webm)$/;
+/** An archived report PDF (modules/report-products), named by its SHA-256: files/archive/<hex>.pdf. */
+const ARCHIVE_KEY = /^files\/archive\/[0-9a-f]{64}\.pdf$/;
 
 /** The key of an instance: study/series/sop.dcm (UIDs are digits and dots, checked at parse). */
 export function instanceKey(study: string, series: string, sop: string): string {
@@ -39,5 +41,6 @@ export function instanceKey(study: string, series: string, sop: string): string 
 }
 
 export function assertKey(key: string): void {
-  if (!(KEY.test(key) || FILE_KEY.test(key)) || key.includes('..')) throw new Error('not a storable key');
+  if (!(KEY.test(key) || FILE_KEY.test(key) || ARCHIVE_KEY.test(key)) || key.includes('..'))
+    throw new Error('not a storable key');
 }

@@ -139,6 +139,7 @@ export const LockStateSchema = z.object({ lock_status: z.string(), mine: z.boole
 
 export const VersionRowSchema = z.object({
   pk: z.number().int(),
+  rpt_pk: z.number().int(),
   rpt_model_id: z.string(),
   rpt_position: z.number().int(),
   rpt_status: z.number().int(),
@@ -150,6 +151,8 @@ export const VersionRowSchema = z.object({
     rpt_good_status: z.number().int().nullable(),
     image_quality: z.number().int().nullable(),
   }),
+  /** SHA-256 of the archived PDF of an audit's version (GET /report/archive?rpt_pk=&version=pk); null until rendered. */
+  pdf_sha256: z.string().nullable(),
 });
 export type VersionRow = z.infer<typeof VersionRowSchema>;
 

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
+import { archiveJobCte } from '../report-products/enqueue';
 import type { ReportRow } from './repo';
 
 export interface Commit {
@@ -46,7 +47,9 @@ export async function commitWrite(db: Db, c: Commit): Promise<ReportRow | null> 
       insert into ${reportVersion} (rpt_pk, rpt_model_id, rpt_position, rpt_status, save_user, texts)
       select u.rpt_pk, u.rpt_model_id, u.rpt_position, (t.x->>'status')::smallint, ${c.actor.name}, t.x->'texts'
       from u cross join jsonb_array_elements(${versions}::jsonb) with ordinality as t(x, n) order by t.n
+      returning pk, rpt_pk, rpt_status
     ),
+    ${archiveJobCte(sql`${c.actor.pk}::integer`)},
     a as (
       insert into ${auditLog} (user_pk, username, action, target, from_status, to_status)
       select ${c.actor.pk}, ${c.actor.username}, t.x->>'action', 'report:' || u.rpt_pk, t.x->>'from', t.x->>'to'

@@ -73,6 +73,7 @@ export async function reportVersions(db: Db, me: AuthUser, studyIuid: string, po
     const t = v.texts as Partial<VersionRow['texts']>;
     return {
       pk: v.pk,
+      rpt_pk: v.rpt_pk,
       rpt_model_id: v.rpt_model_id,
       rpt_position: v.rpt_position,
       rpt_status: v.rpt_status,
@@ -84,6 +85,7 @@ export async function reportVersions(db: Db, me: AuthUser, studyIuid: string, po
         rpt_good_status: t.rpt_good_status ?? null,
         image_quality: t.image_quality ?? null,
       },
+      pdf_sha256: v.pdf_sha256,
     };
   });
 }

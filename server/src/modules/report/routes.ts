@@ -19,6 +19,7 @@ import { jsonBody, okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
 import { newRouter } from '../../lib/router';
 import { callerOf } from './caller';
+import { kickReportJobs } from '../report-products/worker';
 import { cacheReport, recordQuality, setCritical } from './extras';
 import { cleanLock, lockStudy } from './lock';
 import { reportInfo, reportVersions } from './read';
@@ -61,6 +62,7 @@ export function reportRoutes() {
     async (c) => {
       const done = await auditReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
       void notifyReportReady(c.var.deps, done.rpt_pk, c.var.user.pk); // never waited for, never fails the audit
+      kickReportJobs(c.var.deps); // the archive job the audit wrote
       return ok(c, done, 'rptAuditedOk');
     },
   );

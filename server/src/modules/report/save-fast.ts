@@ -6,6 +6,7 @@ import { auditLog, report, reportDraft, reportVersion, study } from '../../db/sc
 import { preparedPerDb } from '../../db/prepared';
 import type { Caller } from './caller';
 import { toReportRow } from './commit';
+import { archiveJobCte } from '../report-products/enqueue';
 import type { ReportRow } from './repo';
 
 const p = (name: string) => sql.placeholder(name);
@@ -62,7 +63,8 @@ const logged = (versionStatus: number, action: string, to: number) => sql`
       jsonb_build_object('report_text1', report_text1, 'report_text2', report_text2,
         'rpt_good_status', rpt_good_status, 'image_quality', image_quality, 'rpt_detail', rpt_detail)
     from u
-  ),
+    returning pk, rpt_pk, rpt_status
+  ),${versionStatus === 2 ? sql`${archiveJobCte(sql`${p('actorPk')}::integer`)},` : sql``}
   a as (
     insert into ${auditLog} (user_pk, username, action, target, from_status, to_status)
     select ${p('actorPk')}::integer, ${p('actorUsername')}::text, ${sql.raw(`'${action}'`)}, 'report:' || u.rpt_pk,

@@ -1,0 +1,331 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StudyRow } from '@shared/schemas/order';
+import type { VersionRow } from '@shared/schemas/report';
+import type { DeliveryState } from '@shared/schemas/report-products';
+import { sysConfig } from '../../db/schema';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+
+const run = promisify(execFile);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-products-'));
+
+function webDist(): string {
+  const dir = path.resolve(process.env.WEB_DIST ?? 'web/dist');
+  if (existsSync(path.join(dir, 'index.html'))) return dir;
+  const out = path.join(tmp, 'web');
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
+    env: { ...process.env, WEB_DIST: out },
+    stdio: 'ignore',
+  });
+  return out;
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  const file = path.join(tmp, `r${Date.now()}${Math.random()}.pdf`);
+  writeFileSync(file, pdf);
+  return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/\s+/g, '');
+}
+
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** A FHIR receiver: checks the DiagnosticReport's shape, answers 503 while `down`, keeps what it accepted by identifier. */
+class Receiver {
+  down = false;
+  readonly accepted = new Map<string, Record<string, unknown>[]>();
+  refused = 0;
+  problems: string[] = [];
+  private server!: Server;
+  url = '';
+  async start() {
+    this.server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        if (this.down) {
+          this.refused++;
+          res.writeHead(503).end();
+          return;
+        }
+        const problem = this.check(req.headers['content-type'], Buffer.concat(chunks).toString('utf8'));
+        if (problem) {
+          this.problems.push(problem);
+          res.writeHead(400).end();
+          return;
+        }
+        res.writeHead(201, { 'content-type': 'application/fhir+json' }).end('{}');
+      });
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/fhir/DiagnosticReport`;
+  }
+  private check(type: string | undefined, body: string): string | null {
+    if (type !== 'application/fhir+json') return `content-type ${type}`;
+    const r = JSON.parse(body) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed resource
+    if (r.resourceType !== 'DiagnosticReport' || r.status !== 'final') return 'not a final DiagnosticReport';
+    const id = r.identifier?.[0];
+    if (!id?.system || !/^\d+-\d+$/.test(id.value)) return 'identifier';
+    if (!r.code?.coding?.[0]?.code || !r.subject?.identifier?.value) return 'code or subject';
+    if (Number.isNaN(Date.parse(r.effectiveDateTime)) || Number.isNaN(Date.parse(r.issued))) return 'dates';
+    const form = r.presentedForm?.[0];
+    if (form?.contentType !== 'application/pdf') return 'presentedForm';
+    const pdf = Buffer.from(form.data, 'base64');
+    if (form.hash !== createHash('sha1').update(pdf).digest('base64')) return 'hash';
+    const list = this.accepted.get(id.value) ?? [];
+    list.push(r);
+    this.accepted.set(id.value, list);
+    return null;
+  }
+  close = () => new Promise<void>((r) => this.server.close(() => r()));
+}
+
+let p: TestPlatform;
+const receiver = new Receiver();
+const tokens: Record<string, string> = {};
+let pool: StudyRow[] = [];
+const FINDINGS = '左肺下叶见斑片影，边缘模糊。';
+const OPINION = '左肺下叶炎症，建议抗炎后复查。';
+
+beforeAll(async () => {
+  await receiver.start();
+  p = await startTestPlatform(
+    { REPORT_JOBS: 'on', REPORT_JOB_POLL_MS: '100', REPORT_JOB_BACKOFF_MS: '100', REPORT_JOB_MAX_ATTEMPTS: '3' },
+    { webDir: webDist() },
+  );
+  for (const [u, pw] of [
+    ['doctor', 'Doctor@123'],
+    ['auditor', 'Audit@123'],
+    ['doctor2', 'Doctor@123'],
+    ['register', 'Register@123'],
+  ] as const) {
+    tokens[u] = await loginAs(p.app, u, pw);
+  }
+  const r = await call(p.app, 'POST', '/api/order/OrderList', {
+    token: tokens.doctor,
+    json: { rpt_status: [0], pageSize: 30 },
+  });
+  pool = (r.body.data as { list: StudyRow[] }).list;
+}, 240_000);
+
+afterAll(async () => {
+  await p?.close();
+  await receiver.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+const post = (user: string, url: string, json: unknown, lang?: string) =>
+  call(p.app, 'POST', url, { token: tokens[user], json, lang });
+
+function freshStudy(): StudyRow {
+  const s = pool.shift();
+  if (!s) throw new Error('out of fresh studies');
+  return s;
+}
+
+const body = (s: StudyRow, version: number, opinion = OPINION) => ({
+  study_iuid: s.study_iuid,
+  version,
+  rpt_good_status: 2,
+  study_desc: '胸部CT平扫',
+  report_text1: FINDINGS,
+  report_text2: opinion,
+  RemoveCheck: true,
+});
+
+/** Saves (doctor) and audits (auditor); answers the report's version after the audit. */
+async function audited(s: StudyRow, opinion = OPINION, from = 1): Promise<{ rpt_pk: number; version: number }> {
+  const saved = await post('doctor', '/report/save', body(s, from, opinion));
+  expect(saved.status, saved.text).toBe(200);
+  const done = await post(
+    'auditor',
+    '/report/audit',
+    body(s, (saved.body.data as { version: number }).version, opinion),
+  );
+  expect(done.status, done.text).toBe(200);
+  return done.body.data as { rpt_pk: number; version: number };
+}
+
+const versions = async (s: StudyRow) =>
+  (await post('doctor', '/report/versions', { study_iuid: s.study_iuid })).body.data as VersionRow[];
+
+/** The newest audit version row, once its PDF is archived. */
+const archivedAudit = (s: StudyRow, not?: number) =>
+  until('the archived PDF', async () => {
+    const v = (await versions(s)).find((x) => x.rpt_status === 2 && x.pk !== not);
+    return v?.pdf_sha256 ? v : null;
+  });
+
+const archive = (user: string, rptPk: number, version: number) =>
+  call(p.app, 'GET', `/report/archive?rpt_pk=${rptPk}&version=${version}`, { token: tokens[user], lang: 'en-US' });
+
+async function pdfOf(user: string, rptPk: number, version: number): Promise<Buffer> {
+  const res = await p.app.request(`/report/archive?rpt_pk=${rptPk}&version=${version}`, {
+    headers: { authorization: `Bearer ${tokens[user]}` },
+  });
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('application/pdf');
+  return Buffer.from(await res.arrayBuffer());
+}
+
+async function setEndpoint(hospital: string, url: string | null): Promise<void> {
+  const name = `report_fhir_url.${hospital}`;
+  if (url === null) {
+    await p.deps.db.delete(sysConfig).where(eq(sysConfig.name, name));
+    return;
+  }
+  await p.deps.db
+    .insert(sysConfig)
+    .values({ name, value: url, description: 'test' })
+    .onConflictDoUpdate({ target: sysConfig.name, set: { value: url } });
+}
+
+const delivery = async (s: StudyRow) =>
+  (await post('doctor', '/report/delivery', { study_iuid: s.study_iuid })).body.data as DeliveryState;
+
+describe('PDF archive', () => {
+  let s: StudyRow;
+  let rptPk: number;
+  let first: VersionRow;
+
+  it('is written after the audit, with the right SHA-256, and holds the opinion; nothing sent without an endpoint', async () => {
+    s = freshStudy();
+    rptPk = (await audited(s)).rpt_pk;
+    first = await archivedAudit(s);
+    expect(first.pdf_sha256).toMatch(/^[0-9a-f]{64}$/);
+    const pdf = await pdfOf('doctor', rptPk, first.pk);
+    expect(createHash('sha256').update(pdf).digest('hex')).toBe(first.pdf_sha256);
+    const text = await pdfText(pdf);
+    expect(text).toContain(OPINION);
+    expect(text).toContain(s.patient_name.replace(/\s+/g, ''));
+    expect(receiver.accepted.size + receiver.refused).toBe(0);
+    expect((await delivery(s)).status).toBe('');
+    // Versions without an audit carry no PDF.
+    expect((await versions(s)).find((v) => v.rpt_status === 1)?.pdf_sha256).toBeNull();
+  }, 120_000);
+
+  it('is scoped to the hospital and answers clearly before it exists', async () => {
+    const other = await archive('doctor2', rptPk, first.pk);
+    expect([403, 404]).toContain(other.status);
+    expect(other.body.success).toBe(false);
+    const saved = (await versions(s)).find((v) => v.rpt_status === 1)!;
+    const notYet = await archive('doctor', rptPk, saved.pk);
+    expect(notYet.status).toBe(404);
+    expect(notYet.body.msg).toBe('The PDF of this report version is not archived yet');
+    expect((await archive('doctor', rptPk + 1000, first.pk)).status).toBe(404);
+    expect((await archive('doctor', 0, first.pk)).status).toBe(400);
+    const bad = await call(p.app, 'GET', '/report/archive?rpt_pk=x&version=1', { token: tokens.doctor });
+    expect(bad.status).toBe(400);
+    expect((await call(p.app, 'GET', `/report/archive?rpt_pk=${rptPk}&version=${first.pk}`)).status).toBe(401);
+  });
+
+  it('makes a new PDF for a re-audit after cancel-audit; the old one is unchanged', async () => {
+    const before = (await versions(s))[0]!;
+    expect(before.rpt_status).toBe(2);
+    const info = await post('auditor', '/report/info', { study_iuid: s.study_iuid });
+    const current = (info.body.data as { reports: { version: number }[] }).reports[0]!.version;
+    const cancelled = await post('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: current });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const NEW = '左肺下叶炎症较前吸收。';
+    const again = await post(
+      'auditor',
+      '/report/audit',
+      body(s, (cancelled.body.data as { version: number }).version, NEW),
+    );
+    expect(again.status, again.text).toBe(200);
+    const second = await archivedAudit(s, first.pk);
+    expect(second.pdf_sha256).not.toBe(first.pdf_sha256);
+    expect(await pdfText(await pdfOf('doctor', rptPk, second.pk))).toContain(NEW);
+    const old = await pdfOf('doctor', rptPk, first.pk);
+    expect(createHash('sha256').update(old).digest('hex')).toBe(first.pdf_sha256);
+    expect((await versions(s)).find((v) => v.pk === first.pk)?.pdf_sha256).toBe(first.pdf_sha256);
+  }, 120_000);
+});
+
+describe('Delivery to the FHIR endpoint', () => {
+  it('reaches a receiver that was down for a while once it is back, exactly once', async () => {
+    const s = freshStudy();
+    await setEndpoint(s.hospital_code, receiver.url);
+    receiver.down = true;
+    const { rpt_pk } = await audited(s);
+    const v = await archivedAudit(s);
+    const id = `${rpt_pk}-${v.pk}`;
+    const failed = await until('a failed attempt', async () => {
+      const d = await delivery(s);
+      return d.status === 'failed' && receiver.refused >= 2 ? d : null;
+    });
+    expect(failed.last_error).toContain('503');
+    expect(failed.endpoint).toBe(true);
+    receiver.down = false;
+    const done = await until('the delivery', async () => {
+      const d = await delivery(s);
+      return d.status === 'delivered' ? d : null;
+    });
+    expect(done.last_error).toBe('');
+    await new Promise((r) => setTimeout(r, 1000)); // ten polls: nothing more is sent
+    expect(receiver.problems).toEqual([]);
+    expect(receiver.accepted.get(id)).toHaveLength(1);
+    const r = receiver.accepted.get(id)![0]!;
+    expect(r.conclusion).toBe(OPINION);
+    const form = (r.presentedForm as { data: string }[])[0]!;
+    expect(createHash('sha256').update(Buffer.from(form.data, 'base64')).digest('hex')).toBe(v.pdf_sha256);
+  }, 180_000);
+
+  it('gives up after the attempts allowed; the retry button (patorder:reportRetry) sends it', async () => {
+    const s = freshStudy();
+    await setEndpoint(s.hospital_code, receiver.url);
+    receiver.down = true;
+    const { rpt_pk } = await audited(s);
+    const v = await archivedAudit(s);
+    await until('the job to give up', async () => {
+      const d = await delivery(s);
+      return d.status === 'failed' && d.attempts === 3 && d.next_at === null;
+    });
+    receiver.down = false;
+    const refused = await post('register', '/report/retry', { study_iuid: s.study_iuid }, 'en-US');
+    expect(refused.status).toBe(403);
+    const retried = await post('doctor', '/report/retry', { study_iuid: s.study_iuid }, 'en-US');
+    expect(retried.status, retried.text).toBe(200);
+    expect(retried.body.msg).toBe('Queued for delivery again');
+    expect((retried.body.data as DeliveryState).status).toBe('pending');
+    await until('the delivery', async () => (await delivery(s)).status === 'delivered');
+    expect(receiver.accepted.get(`${rpt_pk}-${v.pk}`)).toHaveLength(1);
+  }, 180_000);
+
+  it('retry requires a saved report, an audit and an endpoint', async () => {
+    const s = freshStudy();
+    const unsaved = await post('doctor', '/report/retry', { study_iuid: s.study_iuid }, 'en-US');
+    expect(unsaved.status).toBe(409);
+    expect(unsaved.body.msg).toBe('The report has not been saved yet');
+    const saved = await post('doctor', '/report/save', body(s, 1));
+    expect(saved.status).toBe(200);
+    const notAudited = await post('doctor', '/report/retry', { study_iuid: s.study_iuid }, 'en-US');
+    expect(notAudited.status).toBe(409);
+    expect(notAudited.body.msg).toBe('The report has no audited version to send');
+    await setEndpoint(s.hospital_code, null);
+    const t = freshStudy();
+    await audited(t);
+    await archivedAudit(t);
+    const none = await post('doctor', '/report/retry', { study_iuid: t.study_iuid }, 'en-US');
+    expect(none.status).toBe(409);
+    expect(none.body.msg).toBe('No report delivery endpoint is configured for this hospital');
+    expect((await delivery(t)).status).toBe('');
+    const bad = await post('doctor', '/report/retry', { study_iuid: '' });
+    expect(bad.status).toBe(400);
+  }, 120_000);
+});

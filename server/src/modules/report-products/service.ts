@@ -1,0 +1,111 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { decide } from '@shared/report/rules';
+import type { ArchiveQuery, DeliveryState, DeliveryStatus } from '@shared/schemas/report-products';
+import type { AppDeps, AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { report, reportJob, reportVersion, study } from '../../db/schema';
+import { AppError, notFound } from '../../lib/errors';
+import { fmt } from '../../lib/time';
+import { studyInScope, target } from '../report/repo';
+import { refuse, stateOf } from '../report/write';
+import { ArchiveCorrupt, readArchive } from './archive-store';
+import { endpointFor } from './endpoint';
+import { enqueue, requeue } from './jobs';
+
+/** The archived PDF of a version row, for a caller who may read the report; the hash is checked on read. */
+export async function archivedPdf(deps: AppDeps, me: AuthUser, q: ArchiveQuery): Promise<Buffer> {
+  const [row] = await deps.db
+    .select({ iuid: study.study_iuid, sha: reportVersion.pdf_sha256 })
+    .from(reportVersion)
+    .innerJoin(report, eq(report.rpt_pk, reportVersion.rpt_pk))
+    .innerJoin(study, eq(study.pk, report.study_pk))
+    .where(and(eq(reportVersion.pk, q.version), eq(reportVersion.rpt_pk, q.rpt_pk)));
+  if (!row) throw notFound();
+  await studyInScope(deps.db, me, row.iuid);
+  if (!row.sha) throw new AppError(404, 'NOT_FOUND', 'archiveNotYet');
+  try {
+    const pdf = await readArchive(deps.images, row.sha);
+    if (!pdf) throw new AppError(404, 'NOT_FOUND', 'archiveNotYet');
+    return pdf;
+  } catch (e) {
+    if (e instanceof ArchiveCorrupt) throw new AppError(503, 'UNAVAILABLE', 'archiveCorrupt');
+    throw e;
+  }
+}
+
+const newestDelivery = (db: Db, rptPk: number) =>
+  db
+    .select()
+    .from(reportJob)
+    .where(and(eq(reportJob.rpt_pk, rptPk), eq(reportJob.kind, 'deliver')))
+    .orderBy(desc(reportJob.pk))
+    .limit(1);
+
+async function stateOfDelivery(db: Db, r: { rpt_pk: number; delivery_status: string }, hospital: string) {
+  const [[job], endpoint] = await Promise.all([newestDelivery(db, r.rpt_pk), endpointFor(db, hospital)]);
+  const state: DeliveryState = {
+    status: r.delivery_status as DeliveryStatus,
+    attempts: job?.attempts ?? 0,
+    last_error: job?.last_error ?? '',
+    next_at: job?.state === 'pending' ? fmt(job.next_at) : null,
+    updated_at: job ? fmt(job.updated_at) : null,
+    endpoint: !!endpoint,
+  };
+  return state;
+}
+
+/** Delivery state of a report, as the report screen shows it. */
+export async function deliveryState(db: Db, me: AuthUser, iuid: string, position: number): Promise<DeliveryState> {
+  const { s, r } = await target(db, me, iuid, position, false);
+  return stateOfDelivery(db, r, s.hospital_code);
+}
+
+/**
+ * The retry button: the report must be saved (spec "retry requires saved"). The newest audit's archive job
+ * runs again if it has not succeeded; its delivery is queued again (or for the first time) with a fresh
+ * count of attempts. A job in flight is left to finish.
+ */
+export async function retryDelivery(
+  deps: AppDeps,
+  me: AuthUser,
+  iuid: string,
+  position: number,
+): Promise<DeliveryState> {
+  const { db } = deps;
+  const { s, r } = await target(db, me, iuid, position, false);
+  const d = decide('retry', stateOf(r));
+  if (!d.ok) refuse(d.reason);
+  const [audit] = await db
+    .select({ pk: reportVersion.pk })
+    .from(reportVersion)
+    .where(and(eq(reportVersion.rpt_pk, r.rpt_pk), eq(reportVersion.rpt_status, 2)))
+    .orderBy(desc(reportVersion.pk))
+    .limit(1);
+  if (!audit) throw new AppError(409, 'REPORT_STATE', 'deliveryNothing');
+  if (!(await endpointFor(db, s.hospital_code))) throw new AppError(409, 'REPORT_STATE', 'deliveryNoEndpoint');
+  const now = deps.now?.() ?? new Date();
+  await db.transaction(async (tx) => {
+    const jobs = await tx
+      .select()
+      .from(reportJob)
+      .where(
+        and(eq(reportJob.version_pk, audit.pk), or(isNull(reportJob.locked_until), lt(reportJob.locked_until, now))),
+      );
+    const archive = jobs.find((j) => j.kind === 'archive');
+    if (archive && archive.state !== 'done') await requeue(tx, archive.pk, now);
+    // An audit from before the archive existed has no job: archive it as the report stands now.
+    if (!archive && r.rpt_status === 2)
+      await enqueue(tx, {
+        kind: 'archive',
+        rpt_pk: r.rpt_pk,
+        version_pk: audit.pk,
+        report_version: r.version,
+        actor_pk: me.pk,
+      });
+    const deliver = jobs.find((j) => j.kind === 'deliver');
+    if (deliver) await requeue(tx, deliver.pk, now);
+    else if (archive?.state === 'done') await enqueue(tx, { ...archive, kind: 'deliver' });
+    await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, r.rpt_pk));
+  });
+  return stateOfDelivery(db, { rpt_pk: r.rpt_pk, delivery_status: 'pending' }, s.hospital_code);
+}
