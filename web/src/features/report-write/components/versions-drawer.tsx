@@ -2,6 +2,7 @@ import { Button, Drawer, List, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { VersionRow } from '@shared/schemas/report';
+import { openArchivedPdf } from '../api/products-api';
 import { useVersions } from '../api/report-api';
 import { useEditorStore } from '../stores/editor-store';
 import { DiffView } from './diff-view';
@@ -33,6 +34,19 @@ export function VersionsDrawer({
           <List.Item
             data-testid="rw-version"
             actions={[
+              ...(v.pdf_sha256
+                ? [
+                    <Button
+                      key="pdf"
+                      size="small"
+                      onClick={() => void openArchivedPdf(v.rpt_pk, v.pk)}
+                      title={`SHA-256 ${v.pdf_sha256}`}
+                      data-testid="rw-version-pdf"
+                    >
+                      {t('versions.pdf')}
+                    </Button>,
+                  ]
+                : []),
               <Button key="c" size="small" onClick={() => setCompare(v)} data-testid="rw-version-compare">
                 {t('versions.compare')}
               </Button>,

@@ -11,6 +11,7 @@ import { useToolStore, type ToolValues } from '../stores/tool-store';
 import { ReportDialogs } from './report-dialogs';
 import { ReportSwitcher } from './report-switcher';
 import { ReportTexts } from './report-texts';
+import { DeliveryStatusLine } from './delivery-status';
 import { ActionButtons, GoodStatusChoice, StatusBanner, type ExtraButton } from './status-panel';
 import { StudyHeader } from './study-header';
 import { TemplateTabs } from './template-tabs';
@@ -102,6 +103,11 @@ export function WriteReportScreen({
         <Card size="small" style={{ width: 220, flex: 'none' }}>
           <Space orientation="vertical" style={{ width: '100%' }}>
             <StatusBanner report={report} />
+            <DeliveryStatusLine
+              reportRef={{ study_iuid: studyIuid, rpt_position: report.rpt_position }}
+              saved={report.rpt_status >= 1}
+              canRetry={screen.can(PERMISSIONS.REPORT_RETRY)}
+            />
             <GoodStatusChoice disabled={!page.editable} showray={screen.settings.showray} />
             <div>
               <Typography.Text type="secondary">{t('fields.studyDesc')}: </Typography.Text>
