@@ -21,7 +21,7 @@ export class WxMenuPage {
     await this.root().waitFor();
   }
 
-  /** Picks the hospital in the selector and waits for its menu to load. */
+  /** Picks the hospital (by name) in the selector and waits for its menu to load. */
   async chooseHospital(name: string): Promise<void> {
     await this.id('wxmenu-hospital').click();
     await this.page.locator('.ant-select-item-option', { hasText: name }).first().click();

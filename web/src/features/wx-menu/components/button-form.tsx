@@ -53,7 +53,7 @@ export function ButtonForm({ selected, button, problems, onChange, onRemove }: B
         {t('level', { level: selected.level })}
       </Typography.Text>
       <Form.Item
-        label={t('fields.name')}
+        label={t('labels.name')}
         validateStatus={status('name')}
         help={
           <span data-testid="wxmenu-name-help">
@@ -69,7 +69,7 @@ export function ButtonForm({ selected, button, problems, onChange, onRemove }: B
           {t('hasSubs')}
         </Typography.Paragraph>
       ) : (
-        <Form.Item label={t('fields.type')} validateStatus={status('type')} help={help('type')}>
+        <Form.Item label={t('labels.type')} validateStatus={status('type')} help={help('type')}>
           <Select
             data-testid="wxmenu-type"
             value={button.type || undefined}
@@ -81,7 +81,7 @@ export function ButtonForm({ selected, button, problems, onChange, onRemove }: B
       {fields.map((f) => (
         <Form.Item
           key={f}
-          label={t(`fields.${f}`)}
+          label={t(`labels.${f}`)}
           validateStatus={status(f)}
           help={
             <span data-testid={`wxmenu-${f}-help`}>

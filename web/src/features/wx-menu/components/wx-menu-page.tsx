@@ -13,7 +13,8 @@ import { problemText } from '../lib/problem-text';
 import { ButtonForm } from './button-form';
 import { PhonePreview } from './phone-preview';
 
-type Outcome = { ok: boolean; text: string } | null;
+/** The last publish: the platform's errmsg ('ok' = published) or our own failure message; worded at render time. */
+type Outcome = { ok: boolean; errmsg: string; ours?: boolean } | null;
 
 /** /wxmenu: edit the hospital public account's menu on a phone mock-up and publish it to the platform. */
 export function WxMenuPage() {
@@ -35,10 +36,10 @@ export function WxMenuPage() {
     mutationFn: () => publishMenu({ hospital_code: current ?? '', menu: JSON.stringify(toPlatformMenu(state.button)) }),
     onSuccess: (r) => {
       const ok = r.errmsg === 'ok';
-      setOutcome({ ok, text: ok ? t('publishOk') : t('publishFailed', { errmsg: r.errmsg }) });
+      setOutcome({ ok, errmsg: r.errmsg });
       if (ok) void message.success(t('publishOk'));
     },
-    onError: (e) => setOutcome({ ok: false, text: isApiError(e) ? e.message : String(e) }),
+    onError: (e) => setOutcome({ ok: false, errmsg: isApiError(e) ? e.message : String(e), ours: true }),
   });
 
   const status = menu.isFetching ? 'loading' : menu.isError ? 'error' : menu.data ? 'ready' : 'idle';
@@ -99,7 +100,13 @@ export function WxMenuPage() {
             showIcon
             data-testid="wxmenu-result"
             data-status={outcome.ok ? 'ok' : 'failed'}
-            message={outcome.text}
+            message={
+              outcome.ok
+                ? t('publishOk')
+                : outcome.ours
+                  ? outcome.errmsg
+                  : t('publishFailed', { errmsg: outcome.errmsg })
+            }
           />
         )}
         {problems.length > 0 && (
