@@ -56,6 +56,15 @@ export class AdminPages {
     await save(this.page, 'device-form');
   }
 
+  /** Approves a self-registration from its row's edit dialog: the hospital and role it lacks, saved. */
+  async approveRegistration(username: string, a: { role: string; hospital: string }): Promise<void> {
+    await this.page.getByTestId(`user-row-edit-${username}`).click();
+    await this.page.getByTestId('user-form').waitFor();
+    await pick(this.page, 'user-form-role', a.role);
+    await pick(this.page, 'user-form-hospital', a.hospital);
+    await save(this.page, 'user-form');
+  }
+
   /** Locks (or unlocks) a user from their row of the users list, confirming. */
   async toggleLock(username: string, action: 'lock' | 'unlock'): Promise<void> {
     await this.page.getByTestId(`user-row-lock-${username}`).click();

@@ -11,6 +11,9 @@ describe('hasScreen', () => {
     expect(hasScreen('printApply/:id')).toBe(false);
     expect(hasScreen('/uploadZip')).toBe(true);
     expect(hasScreen('screen')).toBe(true);
-    expect(hasScreen('wechat')).toBe(false);
+    expect(hasScreen('wechat')).toBe(true);
+    expect(hasScreen('/WeChatManage')).toBe(true);
+    expect(hasScreen('user/register')).toBe(true);
+    expect(hasScreen('user/register-result')).toBe(true);
   });
 });

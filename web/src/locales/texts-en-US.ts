@@ -23,8 +23,10 @@ import enUsStation from './en-US/usStation.json';
 import enStatistics from './en-US/statistics.json';
 import enApps from './en-US/apps.json';
 import enPatientLookup from './en-US/patientLookup.json';
+import enRegistration from './en-US/registration.json';
 import enWxMenu from './en-US/wxMenu.json';
 import enWxPublic from './en-US/wxPublic.json';
+import enWechat from './en-US/wechat.json';
 
 /** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -53,8 +55,10 @@ const texts = {
   statistics: enStatistics,
   apps: enApps,
   patientLookup: enPatientLookup,
+  registration: enRegistration,
   wxMenu: enWxMenu,
   wxPublic: enWxPublic,
+  wechat: enWechat,
 };
 
 export default texts;

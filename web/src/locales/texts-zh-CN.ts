@@ -23,8 +23,10 @@ import zhUsStation from './zh-CN/usStation.json';
 import zhStatistics from './zh-CN/statistics.json';
 import zhApps from './zh-CN/apps.json';
 import zhPatientLookup from './zh-CN/patientLookup.json';
+import zhRegistration from './zh-CN/registration.json';
 import zhWxMenu from './zh-CN/wxMenu.json';
 import zhWxPublic from './zh-CN/wxPublic.json';
+import zhWechat from './zh-CN/wechat.json';
 
 /** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
 const texts = {
@@ -53,8 +55,10 @@ const texts = {
   statistics: zhStatistics,
   apps: zhApps,
   patientLookup: zhPatientLookup,
+  registration: zhRegistration,
   wxMenu: zhWxMenu,
   wxPublic: zhWxPublic,
+  wechat: zhWechat,
 };
 
 export default texts;

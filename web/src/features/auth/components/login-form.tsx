@@ -33,6 +33,8 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
   const [captchaOn, setCaptchaOn] = useState(captchaForcedLocally);
   const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
   const [error, setError] = useState('');
+  /** The refusal's error id: a registration awaiting its mail link or an administrator is a notice, not a failure. */
+  const [errorId, setErrorId] = useState('');
   const login = useLogin(foot, send);
 
   /** Shows the captcha when the server requires it (always, or for this username after failures). */
@@ -58,6 +60,7 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
 
   const onFinish = (v: LoginFormValues) => {
     setError('');
+    setErrorId('');
     login.mutate(
       {
         username: v.username.trim(),
@@ -70,6 +73,7 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
         onError: (e) => {
           setError(e.message || t('login.failed'));
           if (!isApiError(e)) return;
+          setErrorId(e.error);
           if (e.error === 'BAD_CREDENTIALS') countLoginFailure();
           const needCaptcha = e.captchaRequired || captchaForcedLocally();
           if (needCaptcha) setCaptchaOn(true);
@@ -89,7 +93,13 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
     <Form form={form} size="large" onFinish={onFinish} autoComplete="off" data-testid="login-form">
       {error && (
         <Form.Item>
-          <Alert type="error" showIcon title={error} data-testid="login-error" />
+          <Alert
+            type={errorId === 'REGISTRATION_PENDING' ? 'warning' : 'error'}
+            showIcon
+            title={error}
+            data-testid="login-error"
+            data-error={errorId}
+          />
         </Form.Item>
       )}
       <Form.Item name="username" rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}>

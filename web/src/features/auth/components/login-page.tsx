@@ -1,8 +1,9 @@
-import { App, theme } from 'antd';
+import { App } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { LoginResult } from '@shared/schemas/auth';
-import { LanguageSwitch } from '@web/components/language-switch';
+import { EntryFrame } from '@web/components/entry-frame';
 import { currentLocale } from '@web/lib/i18n';
 import { useSessionStore } from '@web/lib/session-store';
 import { systemTitle } from '@web/lib/system-title';
@@ -21,7 +22,6 @@ interface LoginPageProps {
 export function LoginPage({ extra, notice }: LoginPageProps = {}) {
   const { t } = useTranslation('auth');
   const { notification } = App.useApp();
-  const { token } = theme.useToken();
   const { data: foot } = useFootTitle();
   const title = systemTitle(foot?.title, currentLocale(), t('defaultTitle'));
 
@@ -42,66 +42,28 @@ export function LoginPage({ extra, notice }: LoginPageProps = {}) {
   };
 
   return (
-    <div
-      style={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        padding: 16,
-        background: 'linear-gradient(135deg, #0b2a4a 0%, #123d6b 55%, #1d5a94 100%)',
-      }}
+    <EntryFrame
+      testId="login"
+      title={title}
+      titleColor={foot?.title_color}
+      heading={t('login.heading')}
+      below={
+        <>
+          {extra?.(onSuccess)}
+          <span style={{ color: 'rgba(255,255,255,0.65)', marginTop: 24 }} data-testid="login-footer">
+            {foot?.data}
+            {foot?.version ? ` · v${foot.version}` : ''}
+          </span>
+        </>
+      }
     >
-      <div style={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageSwitch dark />
+      {notice}
+      <LoginForm foot={foot} send={postLogin} onSuccess={onSuccess} />
+      <div style={{ textAlign: 'center', marginTop: 4 }}>
+        <Link to="/user/register" data-testid="login-register">
+          {t('login.register')}
+        </Link>
       </div>
-      <h2
-        style={{
-          color: foot?.title_color || '#ffffff',
-          margin: '0 0 24px',
-          textAlign: 'center',
-          fontSize: token.fontSizeHeading2,
-          lineHeight: token.lineHeightHeading2,
-          fontWeight: token.fontWeightStrong,
-        }}
-        data-testid="login-title"
-      >
-        {title}
-      </h2>
-      {/* A plain panel, not antd Card: Card brings Tabs, Menu and Dropdown into the login page's download. */}
-      <section
-        style={{
-          width: '100%',
-          maxWidth: 400,
-          background: token.colorBgContainer,
-          borderRadius: token.borderRadiusLG,
-          boxShadow: token.boxShadowTertiary,
-          fontSize: token.fontSize,
-        }}
-      >
-        <h3
-          style={{
-            margin: 0,
-            padding: `${token.paddingSM + 4}px ${token.paddingLG}px`,
-            borderBottom: `1px solid ${token.colorBorderSecondary}`,
-            fontSize: token.fontSizeLG,
-            fontWeight: token.fontWeightStrong,
-            color: token.colorTextHeading,
-          }}
-        >
-          {t('login.heading')}
-        </h3>
-        <div style={{ padding: token.paddingLG }}>
-          {notice}
-          <LoginForm foot={foot} send={postLogin} onSuccess={onSuccess} />
-        </div>
-      </section>
-      {extra?.(onSuccess)}
-      <span style={{ color: 'rgba(255,255,255,0.65)', marginTop: 24 }} data-testid="login-footer">
-        {foot?.data}
-        {foot?.version ? ` · v${foot.version}` : ''}
-      </span>
-    </div>
+    </EntryFrame>
   );
 }
