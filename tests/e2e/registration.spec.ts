@@ -176,6 +176,8 @@ describe('staff self-registration', () => {
     // The result page by itself (no address in its state) and an activation link that is not valid.
     await page.goto(`${platform.appUrl}#/user/register-result`);
     expect(await reg.id('register-result-text').textContent()).toContain('within 24 hours');
+    expect(await reg.id('register-result-mailbox').count()).toBe(0); // no address: no mailbox to offer
+    await shot(page, 'register-result-en-US');
     await page.goto(`${platform.appUrl}#/user/activate?token=${'x'.repeat(43)}`);
     expect(await reg.activationOutcome()).toBe('unknown');
     await shot(page, 'activate-resend-en-US');
