@@ -2,6 +2,7 @@ import { Alert } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginPage } from '@web/features/auth/components/login-page';
+import { QrLoginIcon } from '@web/features/wechat/components/qr-login-icon';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { GuestOnly } from '../guards';
 
@@ -31,9 +32,12 @@ export default function LoginRoute() {
       <LoginPage
         notice={<SessionEndAlert />}
         extra={(onSuccess) => (
-          <Suspense fallback={null}>
-            <CertLoginSlot onSuccess={onSuccess} />
-          </Suspense>
+          <>
+            <QrLoginIcon />
+            <Suspense fallback={null}>
+              <CertLoginSlot onSuccess={onSuccess} />
+            </Suspense>
+          </>
         )}
       />
     </GuestOnly>

@@ -1,0 +1,6 @@
+import { WechatLanding } from '@web/features/wechat/components/wechat-landing';
+
+/** /wechat: the messaging-app sign-in / bind landing (skips the login check). */
+export default function WechatRoute() {
+  return <WechatLanding />;
+}
