@@ -1,6 +1,7 @@
 import { MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Select, Space } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MOBILE_PREFIXES, SMS_CODE_LENGTH, type MobilePrefix } from '@shared/schemas/registration';
 import { showSaveError } from '@web/components/form/save-error';
@@ -26,6 +27,8 @@ export function MobileCaptchaFields({ rules }: { rules: Record<string, Rule[]> }
   const send = useSendRegisterCode();
   const { left, start } = useCountdown();
   const valid = mobileValid(mobile, prefix);
+  // "Code sent" or "ask again in n s" belongs to this form: it does not follow the user to the next page.
+  useEffect(() => () => message.destroy(), [message]);
 
   const onSend = () => {
     if (!valid || !prefix) return;
