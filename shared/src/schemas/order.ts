@@ -82,6 +82,8 @@ export const StudyRowSchema = z.object({
   print_status: z.number().int(),
   image_quality: z.number().int().nullable(),
   is_critical: z.number().int(),
+  /** Delivery of the last audit downstream: '' none, pending, delivered, failed (docs/report-products.md). */
+  delivery_status: z.string(),
   lock_status: z.string(),
   collected: z.boolean(),
 });

@@ -1,4 +1,4 @@
-import type { TableColumnsType } from 'antd';
+import { Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { StudyRow } from '@shared/schemas/order';
 import { RptStatusTag } from './rpt-status-tag';
@@ -25,7 +25,17 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       title: t('fields.rpt_status'),
       dataIndex: 'rpt_status',
       width: 108,
-      render: (v: number) => <RptStatusTag status={v} />,
+      // A failed delivery to the hospital system shows beside the status (docs/report-products.md).
+      render: (v: number, r: StudyRow) => (
+        <>
+          <RptStatusTag status={v} />
+          {r.delivery_status === 'failed' && (
+            <Tag color="error" data-testid="cell-delivery-failed" style={{ marginTop: 2 }}>
+              {t('deliveryFailed')}
+            </Tag>
+          )}
+        </>
+      ),
     },
     {
       title: t('fields.patient_sex'),

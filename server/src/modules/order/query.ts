@@ -97,6 +97,7 @@ export const rowColumns = (userPk: number | Placeholder) => ({
     image_quality: report.image_quality,
     is_critical: report.is_critical,
     third_party_pdf: report.third_party_pdf,
+    delivery_status: report.delivery_status,
   },
   collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${userPk})`,
   // The rule of lockState (report/lock.ts) in SQL: fresh, and its session still signed in.
@@ -118,6 +119,7 @@ export type StudyRowSource = {
     image_quality: number | null;
     is_critical: number;
     third_party_pdf: string;
+    delivery_status: string;
   };
   collected: boolean;
   /** The stored lock still counts (fresh, its session alive); absent: the caller has judged the lock itself. */
@@ -156,6 +158,7 @@ export function toStudyRow({ s, r, hospital_name, collected, lock_live }: StudyR
     print_status: r.print_status,
     image_quality: r.image_quality,
     is_critical: r.is_critical,
+    delivery_status: r.delivery_status,
     lock_status: lock_live === false ? '' : s.lock_status,
     collected: !!collected,
   };

@@ -2,12 +2,12 @@ import { inArray, and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { sysConfig } from '../../db/schema';
 
-/** sys_config names: per hospital `report_fhir_url.<hospital code>`, else the installation's `report_fhir_url`. */
+/** sys_config names: per hospital `report_fhir_url_<hospital code>` (a config name allows [a-zA-Z0-9_]), else the installation's `report_fhir_url`. */
 export const ENDPOINT_CONFIG = 'report_fhir_url';
 
 /** The hospital's FHIR endpoint (http/https), or null: then nothing is sent. */
 export async function endpointFor(db: DbOrTx, hospitalCode: string): Promise<URL | null> {
-  const own = `${ENDPOINT_CONFIG}.${hospitalCode}`;
+  const own = `${ENDPOINT_CONFIG}_${hospitalCode}`;
   const rows = await db
     .select({ name: sysConfig.name, value: sysConfig.value })
     .from(sysConfig)

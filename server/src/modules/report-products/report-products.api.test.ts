@@ -184,7 +184,7 @@ async function pdfOf(user: string, rptPk: number, version: number): Promise<Buff
 }
 
 async function setEndpoint(hospital: string, url: string | null): Promise<void> {
-  const name = `report_fhir_url.${hospital}`;
+  const name = `report_fhir_url_${hospital}`;
   if (url === null) {
     await p.deps.db.delete(sysConfig).where(eq(sysConfig.name, name));
     return;

@@ -1,0 +1,85 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useE2e } from '../fixtures/e2e';
+import { apiPost, apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
+import { signedIn } from '../fixtures/session';
+import { ReportProductsPanel } from '../pages/report-products';
+import { ReportWritePage } from '../pages/report-write-page';
+
+const e2e = useE2e();
+
+/** A FHIR receiver that answers 503 while `down` and counts the DiagnosticReports it accepted. */
+const receiver = { down: true, accepted: [] as { identifier: { value: string }[] }[], url: '' };
+let server: Server;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (receiver.down) return void res.writeHead(503).end();
+      receiver.accepted.push(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      res.writeHead(201).end('{}');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/fhir/DiagnosticReport`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+async function until(probe: () => Promise<boolean>, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await probe())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe('report products', () => {
+  it('a failed delivery shows on the report and in the worklist; retry delivers it; the version list opens the archived PDF', async () => {
+    const admin = await apiToken(e2e.platform, 'admin');
+    await apiPost(e2e.platform, admin, '/config/save', { name: 'report_fhir_url', value: receiver.url });
+    const doctor = await apiToken(e2e.platform, 'doctor');
+    const [target] = await studiesWithStatus(e2e.platform, doctor, 0);
+    if (!target) throw new Error('no unwritten study');
+    const opinion = '双肺未见明显异常。';
+    await writeAndAudit(e2e.platform, target.study_iuid, { findings: '双肺纹理清晰。', opinion });
+    const delivery = () =>
+      apiPost<{ status: string }>(e2e.platform, doctor, '/report/delivery', { study_iuid: target.study_iuid });
+    await until(async () => (await delivery()).status === 'failed');
+
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      await page.getByTestId('cell-delivery-failed').first().waitFor();
+      const rw = new ReportWritePage(page);
+      await rw.open(e2e.platform.appUrl, target.study_iuid);
+      const panel = new ReportProductsPanel(page);
+      await panel.waitDelivery('failed');
+      expect(await page.getByTestId('rw-delivery-tag').textContent()).toBe('推送失败');
+      receiver.down = false;
+      await panel.retry().click();
+      await panel.waitDelivery('delivered');
+      expect(receiver.accepted).toHaveLength(1);
+      expect(receiver.accepted[0]!.identifier[0]!.value).toMatch(/^\d+-\d+$/);
+
+      const opened = await panel.openFirstArchivedPdf();
+      expect(opened.tab.url()).toMatch(/^blob:/);
+      expect([opened.status, opened.type]).toEqual([200, 'application/pdf']);
+      // The same address, read again with the doctor's token: the bytes the tab shows.
+      const res = await fetch(opened.url, { headers: { authorization: `Bearer ${doctor}` } });
+      const pdf = Buffer.from(await res.arrayBuffer());
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const versions = await apiPost<{ rpt_status: number; pdf_sha256: string | null }[]>(
+        e2e.platform,
+        doctor,
+        '/report/versions',
+        { study_iuid: target.study_iuid },
+      );
+      expect(createHash('sha256').update(pdf).digest('hex')).toBe(versions.find((v) => v.rpt_status === 2)?.pdf_sha256);
+    } finally {
+      await close();
+    }
+  }, 180_000);
+});
