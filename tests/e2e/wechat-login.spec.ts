@@ -113,10 +113,12 @@ describe('WeChat QR sign-in', () => {
     await expect.poll(() => state.textContent()).toMatch(/已设置 \*+0001/);
     expect(await admin.page.content()).not.toContain(WEB.secret);
     await w.manage().getByRole('tab').nth(0).click();
+    await admin.page.locator('[data-testid=wechat-account-mp] [data-testid=wx-app-id]:not([disabled])').waitFor();
     await shot(admin.page, 'wechat-manage-zh-CN');
     await admin.page.evaluate(() => window.localStorage.setItem('rxpacs.locale', 'en-US'));
     await admin.page.reload();
     await w.manage().waitFor();
+    await admin.page.locator('[data-testid=wechat-account-mp] [data-testid=wx-app-id]:not([disabled])').waitFor();
     await shot(admin.page, 'wechat-manage-en-US');
     await admin.close();
   });

@@ -7,7 +7,7 @@ export class WechatPages {
     readonly appUrl: string,
   ) {}
 
-  readonly loginIcon = () => this.page.getByTestId('login-wechat');
+  readonly loginIcon = () => this.page.getByTestId('login-qr');
   readonly qrConnect = () => this.page.getByTestId('wx-qrconnect');
   readonly landing = () => this.page.getByTestId('wechat-landing');
   readonly landingError = () => this.page.getByTestId('wechat-error');

@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginPage } from '@web/features/auth/components/login-page';
-import { QrLoginIcon } from '@web/features/wechat/components/qr-login-icon';
+import { useQrLogin } from '@web/features/wechat/hooks/use-qr-login';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { GuestOnly } from '../guards';
 
@@ -27,17 +27,16 @@ function SessionEndAlert() {
 }
 
 export default function LoginRoute() {
+  const onQr = useQrLogin();
   return (
     <GuestOnly>
       <LoginPage
+        onQr={onQr}
         notice={<SessionEndAlert />}
         extra={(onSuccess) => (
-          <>
-            <QrLoginIcon />
-            <Suspense fallback={null}>
-              <CertLoginSlot onSuccess={onSuccess} />
-            </Suspense>
-          </>
+          <Suspense fallback={null}>
+            <CertLoginSlot onSuccess={onSuccess} />
+          </Suspense>
         )}
       />
     </GuestOnly>

@@ -24,9 +24,11 @@ interface LoginFormProps<R> {
   compact?: boolean;
   /** The submit button's text, when not the sign-in page's own. */
   submitText?: string;
+  /** The QR sign-in icon's action (the app mounts the messaging-app sign-in); unset: "not configured". */
+  onQr?: () => void;
 }
 
-export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, submitText }: LoginFormProps<R>) {
+export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, submitText, onQr }: LoginFormProps<R>) {
   const { t } = useTranslation('auth');
   const { message } = App.useApp();
   const [form] = Form.useForm<LoginFormValues>();
@@ -132,7 +134,7 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
               type="text"
               icon={<QrcodeOutlined style={{ fontSize: 22 }} />}
               aria-label={t('login.qr')}
-              onClick={() => void message.info(t('login.qrNotConfigured'))}
+              onClick={() => (onQr ? onQr() : void message.info(t('login.qrNotConfigured')))}
               data-testid="login-qr"
             />
           </Tooltip>

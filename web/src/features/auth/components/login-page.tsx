@@ -17,9 +17,11 @@ interface LoginPageProps {
   extra?: (onSuccess: (r: LoginResult) => void) => ReactNode;
   /** A message above the form (why the last session ended). */
   notice?: ReactNode;
+  /** The QR sign-in icon's action (see LoginForm). */
+  onQr?: () => void;
 }
 
-export function LoginPage({ extra, notice }: LoginPageProps = {}) {
+export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
   const { t } = useTranslation('auth');
   const { notification } = App.useApp();
   const { data: foot } = useFootTitle();
@@ -58,7 +60,7 @@ export function LoginPage({ extra, notice }: LoginPageProps = {}) {
       }
     >
       {notice}
-      <LoginForm foot={foot} send={postLogin} onSuccess={onSuccess} />
+      <LoginForm foot={foot} send={postLogin} onSuccess={onSuccess} onQr={onQr} />
       <div style={{ textAlign: 'center', marginTop: 4 }}>
         <Link to="/user/register" data-testid="login-register">
           {t('login.register')}

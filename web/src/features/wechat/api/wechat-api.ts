@@ -1,15 +1,15 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { WechatBinding, WechatFinish, WechatLoginType } from '@shared/schemas/wechat';
 import { apiGet, request } from '@web/lib/api-client';
 import { queryClient } from '@web/lib/query-client';
 
 /** Whether QR sign-in is offered (sys_config weixin_login and the QR sign-in app). */
-export const useWeixinLoginOffered = () =>
-  useQuery({
-    queryKey: ['wechat', 'offered'],
-    queryFn: () => apiGet<boolean>('/tool/getWeiXinLogin', undefined, { silent: true }),
-    staleTime: 60_000,
-  });
+export const offeredQuery = queryOptions({
+  queryKey: ['wechat', 'offered'],
+  queryFn: () => apiGet<boolean>('/tool/getWeiXinLogin', undefined, { silent: true }),
+  staleTime: 60_000,
+});
+export const useWeixinLoginOffered = () => useQuery(offeredQuery);
 
 /** Starts a sign-in or bind (the server sets this browser's cookie) and goes to the platform's QR page. */
 export async function startWechat(type: WechatLoginType): Promise<void> {
