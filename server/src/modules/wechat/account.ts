@@ -46,10 +46,10 @@ export async function loadAccount(
   hospitalCode = '',
 ): Promise<WechatAccount> {
   const row = await accountRow(deps.db, kind, hospitalCode);
-  if (!row?.app_id || !row.app_secret_enc) throw new AppError(503, 'WECHAT_NOT_CONFIGURED', 'wxNotConfigured');
+  if (!row?.app_id || !row.app_secret_enc) throw new AppError(409, 'WECHAT_NOT_CONFIGURED', 'wxNotConfigured');
   const box = secretBox(deps.env);
   const app_secret = box.open(row.app_secret_enc);
-  if (app_secret === null) throw new AppError(503, 'WECHAT_NOT_CONFIGURED', 'wxSecretUnreadable');
+  if (app_secret === null) throw new AppError(409, 'WECHAT_NOT_CONFIGURED', 'wxSecretUnreadable');
   return {
     pk: row.pk,
     kind,

@@ -92,12 +92,12 @@ export function wechatRoutes() {
       path: '/authorize/callback',
       tags,
       summary:
-        'Where the platform sends the browser after the scan (code, state): exchanges the code, then redirects to the web route /wechat (type, open_id, user_id, head_photo; no token in the address)',
+        'Where the platform sends the browser after the scan (code, state): exchanges the code, then sends the browser on to the web route /wechat (type, open_id, user_id, head_photo; no token in the address)',
       ...access('public'),
       request: {
         query: z.object({ code: z.string().max(512).default(''), state: z.string().max(128).default('') }),
       },
-      responses: { 302: { description: 'Redirect to /rxpacs/#/wechat' } },
+      responses: { 200: { description: 'A page that goes on to /rxpacs/#/wechat at once' } },
     }),
     async (c) => {
       const { code, state } = c.req.valid('query');
@@ -112,7 +112,11 @@ export function wechatRoutes() {
         if (!(e instanceof AppError)) throw e;
         q.set('error', e.error);
       }
-      return c.redirect(`/rxpacs/#/wechat?${q.toString()}`, 302);
+      // A page that moves on at once (not a 302): no-referrer keeps the code out of the next request.
+      const next = `/rxpacs/#/wechat?${q.toString()}`.replace(/&/g, '&amp;');
+      return c.html(
+        `<!doctype html><meta charset="utf-8"><meta name="referrer" content="no-referrer"><meta http-equiv="refresh" content="0;url=${next}"><a id="next" href="${next}">/wechat</a>`,
+      );
     },
   );
 
@@ -173,7 +177,7 @@ export function wechatRoutes() {
     }),
     async (c) => {
       const { kind, hospital_code } = c.req.valid('query');
-      return ok(c, await viewAccount(c.var.deps, c.var.user, kind, hospital_code));
+      return ok(c, await viewAccount(c.var.deps, c.var.user, kind, hospital_code || c.var.user.hospital_code));
     },
   );
 
@@ -187,7 +191,11 @@ export function wechatRoutes() {
       request: jsonBody(WechatAccountSaveSchema),
       responses: okResponse(WechatAccountViewSchema),
     }),
-    async (c) => ok(c, await saveAccount(c.var.deps, callerOf(c), c.req.valid('json')), 'wxSaved'),
+    async (c) => {
+      const body = c.req.valid('json');
+      const hospital_code = body.hospital_code || c.var.user.hospital_code;
+      return ok(c, await saveAccount(c.var.deps, callerOf(c), { ...body, hospital_code }), 'wxSaved');
+    },
   );
 
   return app;
