@@ -307,6 +307,7 @@ const zh = {
   wxPublishOk: '发布菜单成功',
   wxPublishFailed: '发布菜单失败：{{errmsg}}',
   wxMpUnbound: '已解除公众号绑定',
+  wxSignatureInvalid: '签名校验失败',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -629,6 +630,7 @@ const en: Record<MessageKey, string> = {
   wxPublishOk: 'Publish menu succeeded',
   wxPublishFailed: 'Publish menu failed: {{errmsg}}',
   wxMpUnbound: 'Unbound from the public account',
+  wxSignatureInvalid: 'Signature check failed',
 };
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { 'zh-CN': zh, 'en-US': en };

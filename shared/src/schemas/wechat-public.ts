@@ -14,5 +14,6 @@ export const PublicBindStateSchema = z.object({
 export type PublicBindState = z.infer<typeof PublicBindStateSchema>;
 export const WECHAT_BIND_POLL_MS = 5000;
 
-export const BindUserQuerySchema = z.object({ userId: z.coerce.number().int().min(1).max(2_147_483_647) });
-export const UnbindBodySchema = z.object({ userId: z.number().int().min(1).max(2_147_483_647) });
+/** userId: the caller's own pk (the spec's parameter); absent means the caller. */
+export const BindUserQuerySchema = z.object({ userId: z.coerce.number().int().min(1).max(2_147_483_647).optional() });
+export const UnbindBodySchema = z.object({ userId: z.number().int().min(1).max(2_147_483_647).optional() });

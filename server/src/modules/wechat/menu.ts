@@ -14,6 +14,14 @@ import { loadAccount } from './account';
 import { callWithToken } from './access-token';
 import { PlatformError, type PlatformReply } from './platform-http';
 import { problemPlaceText, problemText } from './menu-messages';
+import { hasPublicAccount } from './public-bind';
+
+/** The hospital's public account, or a 409 saying it is not set up (/WeChatManage). */
+async function accountOf(deps: AppDeps, hospitalCode: string) {
+  if (!(await hasPublicAccount(deps.db, hospitalCode)))
+    throw new AppError(409, 'WECHAT_NOT_CONFIGURED', 'wxNotConfigured');
+  return loadAccount(deps, 'mp', hospitalCode);
+}
 
 /** The platform's "no menu yet" (menu/get). */
 const MENU_NOT_EXIST = 46003;
@@ -52,7 +60,7 @@ interface MenuCall {
 export async function createMenu(c: MenuCall, body: z.output<typeof CreateMenuBodySchema>) {
   assertHospital(c.me, body.hospital_code);
   const menu = parseMenu(c.locale, body.menu);
-  const account = await loadAccount(c.deps, 'mp', body.hospital_code);
+  const account = await accountOf(c.deps, body.hospital_code);
   try {
     const r = await callWithToken(c.deps, account, '/cgi-bin/menu/create', menu);
     return { errcode: r.errcode ?? 0, errmsg: r.errmsg ?? 'ok' };
@@ -66,7 +74,7 @@ export async function createMenu(c: MenuCall, body: z.output<typeof CreateMenuBo
 /** The menu the platform holds now (an empty one when the account has none). */
 export async function getMenu(c: MenuCall, hospitalCode: string): Promise<{ button: MenuButton[] }> {
   assertHospital(c.me, hospitalCode);
-  const account = await loadAccount(c.deps, 'mp', hospitalCode);
+  const account = await accountOf(c.deps, hospitalCode);
   let answer: PlatformReply;
   try {
     answer = await callWithToken(c.deps, account, '/cgi-bin/menu/get');

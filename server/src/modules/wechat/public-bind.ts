@@ -15,8 +15,8 @@ const REUSE_MARGIN_MS = 60_000;
 
 const now = (deps: AppDeps) => deps.now?.() ?? new Date();
 
-function assertSelf(me: AuthUser, userId: number): void {
-  if (me.pk !== userId) throw forbidden();
+function assertSelf(me: AuthUser, userId: number | undefined): void {
+  if (userId !== undefined && me.pk !== userId) throw forbidden();
 }
 
 export async function hasPublicAccount(db: Db, hospitalCode: string): Promise<boolean> {
@@ -91,7 +91,7 @@ async function liveQr(deps: AppDeps, me: AuthUser) {
  * `GET /wxapi/bindWeiXin?userId`: the caller's binding to their hospital's public account. Unbound, it
  * carries a temporary QR code (ticket, url) to scan; the security tab asks again every 5 s.
  */
-export async function bindState(deps: AppDeps, me: AuthUser, userId: number): Promise<PublicBindState> {
+export async function bindState(deps: AppDeps, me: AuthUser, userId: number | undefined): Promise<PublicBindState> {
   assertSelf(me, userId);
   const base = {
     wechat_accept: me.settings.wechat_accept === true,
@@ -114,7 +114,7 @@ export async function bindState(deps: AppDeps, me: AuthUser, userId: number): Pr
 }
 
 /** Removes the caller's binding (and any QR code still waiting): no more notices through the account. */
-export async function unbind(deps: AppDeps, me: AuthUser, userId: number): Promise<void> {
+export async function unbind(deps: AppDeps, me: AuthUser, userId: number | undefined): Promise<void> {
   assertSelf(me, userId);
   await deps.db.transaction(async (tx) => {
     await tx.delete(wechatMpBind).where(eq(wechatMpBind.user_pk, me.pk));

@@ -1,5 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BindUserQuerySchema, PublicBindStateSchema, UnbindBodySchema } from '@shared/schemas/wechat-public';
+import { ErrorEnvelopeSchema } from '@shared/schemas/common';
+import { AppError } from '../../lib/errors';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -8,6 +10,7 @@ import { bindState, unbind } from './public-bind';
 import { handlePush, verifyUrl } from './push-handler';
 
 const tags = ['wechat'];
+const badSignature = () => new AppError(401, 'SIGNATURE_INVALID', 'wxSignatureInvalid');
 
 const PushParams = z.object({ hospital_code: z.string().min(1).max(32) });
 const PushQuery = z.object({
@@ -24,7 +27,7 @@ const textResponse = {
     description: '"success" (or the echostr of the address check)',
     content: { 'text/plain': { schema: z.string() } },
   },
-  403: { description: 'Bad signature', content: { 'text/plain': { schema: z.string() } } },
+  401: { description: 'Bad signature (envelope)', content: { 'application/json': { schema: ErrorEnvelopeSchema } } },
 };
 
 /** Public-account binding of the signed-in user, and the platform's event push (docs/wechat.md). */
@@ -70,7 +73,7 @@ export function wechatPublicRoutes() {
     }),
     async (c) => {
       const r = await verifyUrl(c.var.deps, c.req.valid('param').hospital_code, c.req.valid('query'));
-      if (r === null) return c.text('invalid signature', 403);
+      if (r === null) throw badSignature();
       return c.text(r, 200);
     },
   );
@@ -88,7 +91,7 @@ export function wechatPublicRoutes() {
     async (c) => {
       const xml = await c.req.text();
       const done = await handlePush(c.var.deps, c.req.valid('param').hospital_code, c.req.valid('query'), xml);
-      if (!done) return c.text('invalid signature', 403);
+      if (!done) throw badSignature();
       return c.text('success', 200);
     },
   );

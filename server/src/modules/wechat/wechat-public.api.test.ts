@@ -110,7 +110,7 @@ describe('/wxapi/createMenu and getMenu', () => {
     const other = await post('hadmin', '/wxapi/getMenu', { hospital_code: 'H002' });
     expect(other.status).toBe(403);
     const none = await post('admin', '/wxapi/getMenu', { hospital_code: 'H002' });
-    expect(none.status).toBe(503);
+    expect(none.status).toBe(409);
     expect(none.body.error).toBe('WECHAT_NOT_CONFIGURED');
   });
 });
@@ -134,7 +134,7 @@ describe('public-account binding', () => {
     expect(scene).toHaveLength(43);
 
     const forged = await push({ token: TOKEN, signWith: 'wrong', openId: 'o-doc', event: 'SCAN', scene });
-    expect(forged.status).toBe(403);
+    expect(forged.status).toBe(401);
     expect((await state()).bound).toBe(false);
 
     const ok = await push({ token: TOKEN, openId: 'o-doc', event: 'SCAN', scene });
@@ -163,6 +163,8 @@ describe('public-account binding', () => {
     );
     expect((await post('doctor', '/wxapi/unbindWeiXin', { userId: other })).status).toBe(403);
     expect((await call(t.p.app, 'GET', `/wxapi/bindWeiXin?userId=${other}`)).status).toBe(401);
+    const self = await call(t.p.app, 'GET', '/wxapi/bindWeiXin', { token: t.token('auditor') });
+    expect(self.body.data).toMatchObject({ available: true, bound: false });
     const { search } = signedMpEvent({ token: TOKEN, openId: 'x', event: 'SCAN' });
     const check = await call(t.p.app, 'GET', `/wxapi/event/H001?${search}&echostr=hello`);
     expect(check.text).toBe('hello');
@@ -171,8 +173,8 @@ describe('public-account binding', () => {
       'GET',
       `/wxapi/event/H001?${search.replace(/signature=\w/, 'signature=0')}&echostr=hello`,
     );
-    expect(bad.status).toBe(403);
-    expect((await call(t.p.app, 'GET', `/wxapi/event/H002?${search}&echostr=hello`)).status).toBe(403);
+    expect(bad.status).toBe(401);
+    expect((await call(t.p.app, 'GET', `/wxapi/event/H002?${search}&echostr=hello`)).status).toBe(401);
   });
 
   it('a hospital without a public account shows no QR code', async () => {
