@@ -7,6 +7,7 @@
  *   npm run bench:stats
  *   npm run bench:stats -- --studies 200000 --iterations 10
  *   npm run bench:stats -- --reuse          # keep the studies of an earlier run (with DATABASE_URL)
+ *   npm run bench:stats -- --only zhanJiang # only the calls whose label holds this text
  */
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
@@ -25,6 +26,7 @@ const { values: args } = parseArgs({
     hospitals: { type: 'string', default: '10' },
     iterations: { type: 'string', default: '20' },
     reuse: { type: 'boolean', default: false },
+    only: { type: 'string', default: '' },
   },
 });
 const ITER = Number(args.iterations);
@@ -46,6 +48,7 @@ const RANGE_CALLS: [string, Record<string, string>][] = [
   ['/meeting/userMeetingCount', {}],
 ];
 const label = (path: string, extra: Record<string, string>) => (extra.tab ? `${path} (${extra.tab})` : path);
+const chosen = (name: string) => name.includes(args.only);
 
 async function benchUsers(db: Db) {
   for (const [username, code] of [
@@ -86,17 +89,18 @@ async function main() {
       `\nstatistics, ${data.studies.toLocaleString()} studies over ${data.hospitals} hospitals, ${ITER} requests per call (p50 p95 ms)`,
     );
     console.log(`\none hospital (H001, its doctor), one month ${MONTH.startTime}..${MONTH.endTime}:`);
-    for (const [path, extra] of RANGE_CALLS)
+    for (const [path, extra] of RANGE_CALLS.filter(([p, e]) => chosen(label(p, e))))
       console.log(latencyLine(label(path, extra), await time(doctor.post, path, { ...MONTH, ...extra }), 44));
-    console.log(
-      latencyLine(
-        '/orderCount/monthCountByBodyPart',
-        await time(doctor.post, '/orderCount/monthCountByBodyPart', { month, sn: 'H001' }),
-        44,
-      ),
-    );
+    if (chosen('/orderCount/monthCountByBodyPart'))
+      console.log(
+        latencyLine(
+          '/orderCount/monthCountByBodyPart',
+          await time(doctor.post, '/orderCount/monthCountByBodyPart', { month, sn: 'H001' }),
+          44,
+        ),
+      );
     console.log(`\nevery hospital (super administrator), a year ${YEAR.startTime}..${YEAR.endTime}:`);
-    for (const [path, extra] of RANGE_CALLS)
+    for (const [path, extra] of RANGE_CALLS.filter(([p, e]) => chosen(label(p, e))))
       console.log(latencyLine(label(path, extra), await time(admin.post, path, { ...YEAR, ...extra }), 44));
     doctor.close();
     admin.close();

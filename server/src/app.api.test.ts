@@ -73,6 +73,12 @@ describe('platform basics', () => {
         '/user/register',
         '/user/activate',
         '/user/resendActivation',
+        // WeChat QR sign-in (docs/wechat.md): state bound to the browser by a cookie; the platform's signed push
+        '/tool/getWeiXinLogin',
+        '/authorize/login',
+        '/authorize/callback',
+        '/authorize/finish',
+        '/wxapi/event/{hospital_code}',
       ]),
     );
   });

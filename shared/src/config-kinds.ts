@@ -26,6 +26,7 @@ export const CONFIG_KINDS = {
   version: { kind: 'text', max: 32 },
   title_color: { kind: 'colour' },
   use_captcha: { kind: 'yesno' },
+  weixin_login: { kind: 'yesno' },
   use_aes: { kind: 'yesno' },
   aes_key: { kind: 'secret' },
   use_password_check: { kind: 'yesno' },

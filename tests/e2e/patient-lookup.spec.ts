@@ -2,6 +2,8 @@ import { expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { apiPost, apiToken } from '../fixtures/report-api';
+import { signedIn } from '../fixtures/session';
+import { ReportWritePage } from '../pages/report-write-page';
 
 const e2e = useE2e();
 
@@ -47,4 +49,42 @@ it('a patient link opens in a fresh context without sign-in and stops working af
   await after.page.goto(`${e2e.platform.appUrl}#${link.path}`);
   await after.page.getByTestId('print-link-invalid').waitFor();
   await after.context.close();
+});
+
+it('the writing screen’s "share with patient" makes a link that opens the print view, and revokes it', async () => {
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const rows = await apiPost<{ list: { study_iuid: string; hospital_code: string }[] }>(
+    e2e.platform,
+    doctor,
+    '/api/order/OrderList',
+    { rpt_status: [2], pageNumber: 1, pageSize: 50 },
+  );
+  const study = rows.list.filter((r) => r.hospital_code === 'H001')[1]!;
+  const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor', { width: 1440, height: 900 });
+  const rw = new ReportWritePage(page);
+  await rw.open(e2e.platform.appUrl, study.study_iuid);
+  await rw.button('share').click();
+  const modal = page.getByTestId('share-modal');
+  await modal.waitFor();
+  await page.getByTestId('share-create').click();
+  const url = await page.getByTestId('share-url').inputValue();
+  expect(url).toContain(`study_iuid=${encodeURIComponent(study.study_iuid)}`);
+  expect(url).toMatch(/[?&]share=[A-Za-z0-9_-]{43}/);
+  const rowsShown = modal.locator('[data-testid=share-links] tbody tr.ant-table-row');
+  await expect.poll(() => rowsShown.count()).toBeGreaterThan(0);
+
+  const patient = await newPage(e2e.browser);
+  await patient.page.goto(url);
+  await patient.page.getByTestId('print-root').waitFor();
+
+  const pk = (await rowsShown.first().locator('[data-testid^=share-revoke-]').getAttribute('data-testid'))!.slice(
+    'share-revoke-'.length,
+  );
+  await page.getByTestId(`share-revoke-${pk}`).click();
+  await page.getByTestId('share-revoke-ok').click();
+  await expect.poll(() => modal.locator(`[data-testid=share-revoke-${pk}]`).count()).toBe(0);
+  await patient.page.reload();
+  await patient.page.getByTestId('print-link-invalid').waitFor();
+  await patient.context.close();
+  await close();
 });

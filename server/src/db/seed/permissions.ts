@@ -194,6 +194,16 @@ export const ROLE_SEEDS = [
     code: 'hospital_admin',
     name: '医院管理员',
     name_en: 'Hospital administrator',
-    keys: ['sysAdmin', 'sysUser', 'sysScanp', 'sysDevice', 'sysCallDevice', 'sysUsStation', 'sysWeChat', ...STATS],
+    keys: [
+      'sysAdmin',
+      'sysUser',
+      'sysScanp',
+      'sysDevice',
+      'sysCallDevice',
+      'sysUsStation',
+      'sysWeChat',
+      'sysWxMenu',
+      ...STATS,
+    ],
   },
 ] as const;
