@@ -32,6 +32,7 @@ import { certRoutes } from './modules/cert/routes';
 import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
 import { reportProductRoutes } from './modules/report-products/routes';
+import { layoutRoutes } from './modules/layout/routes';
 import { webStatic } from './web-static';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { roleRoutes } from './modules/role/routes';
@@ -204,6 +205,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     certRoutes(),
     reportPdfRoutes({ fetch: (req) => app.fetch(req) }),
     reportProductRoutes(),
+    layoutRoutes(),
     userAdminRoutes(),
     roleRoutes(),
     hospitalAdminRoutes(),

@@ -203,6 +203,8 @@ export const ROLE_SEEDS = [
       'sysUsStation',
       'sysWeChat',
       'sysWxMenu',
+      // layouts of the hospital's reports (MRRT import/export, the layout editor)
+      'pointEdit',
       ...STATS,
     ],
   },

@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { MODALITIES } from '../constants';
+import { pkInput } from './common';
+
+/**
+ * Issue 17: layout templates in and out as IHE MRRT (HTML5 report templates). The MRRT file is the request
+ * body (`text/html`); where the new layout goes is in the query.
+ */
+export const MrrtImportQuerySchema = z.strictObject({
+  /** The hospital the layout is for; '' the installation's default (super administrator only). */
+  hospital_code: z.string().trim().max(32).default(''),
+  /** The modality it is for; '' every modality of that hospital. */
+  modality: z.union([z.literal(''), z.enum(MODALITIES)]).default(''),
+});
+export type MrrtImportQuery = z.infer<typeof MrrtImportQuerySchema>;
+
+export const MrrtImportResultSchema = z.object({
+  pk: z.number().int(),
+  name: z.string(),
+  /** Elements of the new layout (top level and nested). */
+  elements: z.number().int(),
+  /** What the import left out because a layout may not hold it (scripts, handlers, remote resources...). */
+  removed: z.number().int(),
+});
+export type MrrtImportResult = z.infer<typeof MrrtImportResultSchema>;
+
+export const MrrtExportQuerySchema = z.strictObject({ pk: pkInput() });
+
+/** Largest MRRT file taken (RSNA's RadReport templates are well under 100 KB). */
+export const MRRT_MAX_BYTES = 1024 * 1024;
+/** Most elements an imported layout may have, nested ones included. */
+export const MRRT_MAX_ELEMENTS = 2000;
+/** Deepest nesting of an imported layout's containers. */
+export const MRRT_MAX_DEPTH = 24;
