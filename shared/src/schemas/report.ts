@@ -51,6 +51,8 @@ export type TemplateElement = z.infer<typeof TemplateElementSchema>;
 
 export const LayoutTemplateSchema = z.object({
   pk: z.number().int(),
+  /** The layout's version shown: for an audited report, the one that stood when it was audited. */
+  version: z.number().int(),
   name: z.string(),
   hospital_code: z.string(),
   modality: z.string(),

@@ -1,6 +1,7 @@
 import {
   boolean,
   index,
+  uniqueIndex,
   integer,
   jsonb,
   pgTable,
@@ -26,10 +27,41 @@ export const layoutTemplate = pgTable(
     modality: str('modality', 16),
     name: varchar('name', { length: 64 }).notNull(),
     elements: jsonb('elements').notNull(),
+    /** The number of its latest row in layout_version (the one `elements` holds). */
+    version: integer('version').notNull().default(1),
     create_time: ts('create_time').notNull().defaultNow(),
     update_time: ts('update_time').notNull().defaultNow(),
+    /** Set when the layout is withdrawn: reports audited before still render with it. */
+    deleted_at: ts('deleted_at'),
   },
   (t) => [index('layout_template_lookup_idx').on(t.hospital_code, t.modality)],
+);
+
+/**
+ * Every saved state of a layout, never changed or removed: an audited report renders with the layout
+ * versions that stood when it was audited (`sh_datetime`), so changing or adding a layout later never
+ * changes how an audited report looks.
+ */
+export const layoutVersion = pgTable(
+  'layout_version',
+  {
+    pk: serial('pk').primaryKey(),
+    layout_pk: integer('layout_pk')
+      .notNull()
+      .references(() => layoutTemplate.pk),
+    version: integer('version').notNull(),
+    /** Where the layout stood in this version (the choice by hospital and modality is made as of a time). */
+    hospital_code: str('hospital_code', 32),
+    modality: str('modality', 16),
+    name: varchar('name', { length: 64 }).notNull(),
+    elements: jsonb('elements').notNull(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    created_by: str('created_by'),
+  },
+  (t) => [
+    uniqueIndex('layout_version_layout_idx').on(t.layout_pk, t.version),
+    index('layout_version_lookup_idx').on(t.hospital_code, t.modality, t.created_at),
+  ],
 );
 
 /** Knowledge (wording) templates: folders and leaves with findings (sj) and opinion (yj). */

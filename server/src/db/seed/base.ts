@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../client';
+import { createLayout } from '../layout-versions';
 import { contentRule, layoutTemplate, permission, role, rolePermission, sysConfig, sysUser } from '../schema';
 import { DEFAULT_TEMPLATE_ELEMENTS } from '@shared/report/default-template';
 import { hashPassword } from '../../lib/crypto';
@@ -66,7 +67,11 @@ export async function ensureBaseData(db: Db, adminPassword: string): Promise<voi
     await db.insert(contentRule).values(DEFAULT_CONTENT_RULES);
   }
   if (!(await db.select({ pk: layoutTemplate.pk }).from(layoutTemplate).limit(1)).length) {
-    await db.insert(layoutTemplate).values({ name: '默认报告模板', elements: DEFAULT_TEMPLATE_ELEMENTS });
+    await createLayout(
+      db,
+      { hospital_code: '', modality: '', name: '默认报告模板', elements: DEFAULT_TEMPLATE_ELEMENTS },
+      'seed',
+    );
   }
   await seedDicts(db);
 

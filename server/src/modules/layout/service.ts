@@ -4,6 +4,7 @@ import { MRRT_MAX_ELEMENTS, type MrrtImportQuery, type MrrtImportResult } from '
 import type { TemplateElement } from '@shared/schemas/report';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
+import { createLayout } from '../../db/layout-versions';
 import { hospital, layoutTemplate } from '../../db/schema';
 import type { Caller } from '../../lib/caller';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -47,17 +48,14 @@ export async function importLayout(
 ): Promise<MrrtImportResult> {
   const layout = readMrrt(html, caller.locale);
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(layoutTemplate)
-      .values({ ...target, name: layout.name, elements: layout.elements })
-      .returning({ pk: layoutTemplate.pk, name: layoutTemplate.name });
+    const row = await createLayout(tx, { ...target, name: layout.name, elements: layout.elements }, caller.me.username);
     await auditChange(tx, caller.me, {
       action: 'layout_import_mrrt',
-      target: `layout_template:${row!.pk}`,
-      after: { name: row!.name, ...target, elements: layout.count },
+      target: `layout_template:${row.pk}`,
+      after: { name: row.name, ...target, elements: layout.count },
       ip: caller.ip,
     });
-    return { pk: row!.pk, name: row!.name, elements: layout.count, removed: layout.removed };
+    return { pk: row.pk, name: row.name, elements: layout.count, removed: layout.removed };
   });
 }
 

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
+import type { ReportDetail } from '@shared/schemas/report';
 import type { SharedReport } from '@shared/schemas/patient-lookup';
 import type { Db } from '../../db/client';
 import { hospital, study } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { getConfigs } from '../config/service';
-import { reportsOf, templateFor } from '../report/repo';
+import { auditedAt, layoutFor } from '../../db/layout-versions';
+import { reportsOf } from '../report/repo';
 import { toReportDetail, toStudyDetail } from '../report/serialize';
 import { isSharable } from './lookup';
 import { studyOfShareToken } from './tokens';
@@ -31,7 +32,7 @@ export async function sharedReport(db: Db, token: string, now: Date): Promise<Sh
   if (!main || !isSharable(main)) throw shareLinkInvalid();
   const [[h], tpl, cfg] = await Promise.all([
     db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
-    templateFor(db, s.hospital_code, s.modality),
+    layoutFor(db, s.hospital_code, s.modality, auditedAt(main)),
     getConfigs(db, ['multi_page_report', 'use_critical']),
   ]);
   return {
@@ -40,15 +41,7 @@ export async function sharedReport(db: Db, token: string, now: Date): Promise<Sh
     info: {
       study: toStudyDetail(s, main, h ?? null, false, false),
       reports: reports.filter(isSharable).map(toReportDetail).map(withoutPictures),
-      template: tpl
-        ? {
-            pk: tpl.pk,
-            name: tpl.name,
-            hospital_code: tpl.hospital_code,
-            modality: tpl.modality,
-            elements: tpl.elements as TemplateElement[],
-          }
-        : null,
+      template: tpl,
       drafts: [],
       lock: { lock_status: '', mine: false, lock_time: '' },
     },

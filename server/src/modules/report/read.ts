@@ -1,25 +1,25 @@
 import { and, desc, eq, gt } from 'drizzle-orm';
-import type { ReportInfo, TemplateElement, VersionRow } from '@shared/schemas/report';
+import type { ReportInfo, VersionRow } from '@shared/schemas/report';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
 import { collection, hospital, reportDraft, reportVersion, qualityRecord } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { lockState } from './lock';
-import { reportsOf, studyInScope, target, templateFor } from './repo';
+import { auditedAt, layoutFor } from '../../db/layout-versions';
+import { reportsOf, studyInScope, target } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
 
 /** Everything the report screen needs for one study. */
 export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promise<ReportInfo> {
   const s = await studyInScope(db, me, studyIuid);
-  const [reports, [h], [fav], tpl, [qc]] = await Promise.all([
+  const [reports, [h], [fav], [qc]] = await Promise.all([
     reportsOf(db, s.pk),
     db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
     db
       .select({ n: collection.study_pk })
       .from(collection)
       .where(and(eq(collection.study_pk, s.pk), eq(collection.user_pk, me.pk))),
-    templateFor(db, s.hospital_code, s.modality),
     db
       .select({ pk: qualityRecord.pk })
       .from(qualityRecord)
@@ -28,6 +28,7 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
   ]);
   const main = reports.find((r) => r.rpt_position === 1);
   if (!main) throw notFound();
+  const template = await layoutFor(db, s.hospital_code, s.modality, auditedAt(main));
   const drafts = [];
   for (const r of reports) {
     const [d] = await db
@@ -48,15 +49,7 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
   return {
     study: toStudyDetail(s, main, h ?? null, !!fav, !!qc),
     reports: reports.map(toReportDetail),
-    template: tpl
-      ? {
-          pk: tpl.pk,
-          name: tpl.name,
-          hospital_code: tpl.hospital_code,
-          modality: tpl.modality,
-          elements: tpl.elements as TemplateElement[],
-        }
-      : null,
+    template,
     drafts,
     lock: await lockState(db, s, me),
   };

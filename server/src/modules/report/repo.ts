@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { layoutTemplate, report, study } from '../../db/schema';
+import { report, study } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { preparedPerDb } from '../../db/prepared';
 import { fmt } from '../../lib/time';
@@ -81,17 +81,4 @@ export function assertVersion(r: ReportRow, version: number): void {
 export async function staleNow(db: Db, rptPk: number): Promise<AppError> {
   const [r] = await db.select().from(report).where(eq(report.rpt_pk, rptPk));
   return r ? staleError(r) : notFound();
-}
-
-/** Hospital + modality, else the hospital's default, else the installation's default. */
-export async function templateFor(db: Db, hospitalCode: string, modality: string) {
-  const rows = await db
-    .select()
-    .from(layoutTemplate)
-    .where(
-      and(inArray(layoutTemplate.hospital_code, [hospitalCode, '']), inArray(layoutTemplate.modality, [modality, ''])),
-    );
-  const rank = (t: typeof layoutTemplate.$inferSelect) =>
-    (t.hospital_code === hospitalCode ? 0 : 2) + (t.modality === modality ? 0 : 1);
-  return rows.sort((a, b) => rank(a) - rank(b) || a.pk - b.pk)[0] ?? null;
 }

@@ -1,0 +1,92 @@
+import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import type { LayoutTemplate, TemplateElement } from '@shared/schemas/report';
+import type { DbOrTx } from './client';
+import { layoutTemplate, layoutVersion } from './schema';
+
+export interface NewLayout {
+  hospital_code: string;
+  modality: string;
+  name: string;
+  elements: TemplateElement[];
+}
+
+/** A new layout and its version 1, written together (pass the transaction). */
+export async function createLayout(db: DbOrTx, values: NewLayout, by: string): Promise<{ pk: number; name: string }> {
+  const [row] = await db
+    .insert(layoutTemplate)
+    .values(values)
+    .returning({ pk: layoutTemplate.pk, name: layoutTemplate.name, create_time: layoutTemplate.create_time });
+  await db
+    .insert(layoutVersion)
+    .values({ ...values, layout_pk: row!.pk, version: 1, created_at: row!.create_time, created_by: by });
+  return { pk: row!.pk, name: row!.name };
+}
+
+/** When the study's (first) report was audited, if it is: its layout is the one that stood then. */
+export const auditedAt = (main: { rpt_status: number; sh_datetime: Date | null }) =>
+  main.rpt_status === 2 ? main.sh_datetime : null;
+
+interface Candidate {
+  pk: number;
+  hospital_code: string;
+  modality: string;
+}
+
+/** Hospital + modality, else the hospital's default, else the installation's default; lowest pk on a tie. */
+function best<T extends Candidate>(rows: T[], hospitalCode: string, modality: string): T | null {
+  const rank = (t: T) => (t.hospital_code === hospitalCode ? 0 : 2) + (t.modality === modality ? 0 : 1);
+  return rows.sort((a, b) => rank(a) - rank(b) || a.pk - b.pk)[0] ?? null;
+}
+
+/**
+ * The layout a report of this hospital and modality is shown on. `auditedAt` (an audited report's
+ * `sh_datetime`): the layouts as they stood then, each at its latest version of that time, so a layout
+ * changed, added or withdrawn later does not change an audited report. Reports audited before any
+ * version was kept, and reports not audited, get today's layouts.
+ */
+export async function layoutFor(
+  db: DbOrTx,
+  hospitalCode: string,
+  modality: string,
+  auditedAt: Date | null,
+): Promise<LayoutTemplate | null> {
+  const place = (t: typeof layoutTemplate | typeof layoutVersion) =>
+    and(inArray(t.hospital_code, [hospitalCode, '']), inArray(t.modality, [modality, '']));
+  if (auditedAt) {
+    const versions = await db
+      .select({
+        pk: layoutVersion.layout_pk,
+        version: layoutVersion.version,
+        name: layoutVersion.name,
+        hospital_code: layoutVersion.hospital_code,
+        modality: layoutVersion.modality,
+        elements: layoutVersion.elements,
+      })
+      .from(layoutVersion)
+      .innerJoin(layoutTemplate, eq(layoutTemplate.pk, layoutVersion.layout_pk))
+      .where(
+        and(
+          place(layoutVersion),
+          lte(layoutVersion.created_at, auditedAt),
+          or(isNull(layoutTemplate.deleted_at), gt(layoutTemplate.deleted_at, auditedAt)),
+        ),
+      );
+    const latest = new Map<number, (typeof versions)[number]>();
+    for (const v of versions) if ((latest.get(v.pk)?.version ?? 0) < v.version) latest.set(v.pk, v);
+    const then = best([...latest.values()], hospitalCode, modality);
+    if (then) return { ...then, elements: then.elements as TemplateElement[] };
+  }
+  const rows = await db
+    .select({
+      pk: layoutTemplate.pk,
+      version: layoutTemplate.version,
+      name: layoutTemplate.name,
+      hospital_code: layoutTemplate.hospital_code,
+      modality: layoutTemplate.modality,
+      elements: layoutTemplate.elements,
+    })
+    .from(layoutTemplate)
+    .where(and(place(layoutTemplate), isNull(layoutTemplate.deleted_at)));
+  const now = best(rows, hospitalCode, modality);
+  return now ? { ...now, elements: now.elements as TemplateElement[] } : null;
+}
