@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pkInput } from './common';
+import { intInput, pkInput } from './common';
 import { MODALITIES } from '../constants';
 
 /** public: everyone's; group: the user's region; hospital: the user's hospital; user: the user's own. */
@@ -33,6 +33,8 @@ const Modality = z
 export const KnowledgeTreeRequestSchema = z.object({ scope: z.enum(KNOWLEDGE_SCOPES), modality: Modality });
 
 export const KnowledgeSaveSchema = z.object({
+  /** The tree: the user's own (default), or a shared one the user may change (docs/decisions.md). */
+  scope: z.enum(KNOWLEDGE_SCOPES).default('user'),
   pk: pkInput().optional(),
   parent: pkInput().nullable().default(null),
   label: z.string().trim().min(1).max(128),
@@ -40,5 +42,7 @@ export const KnowledgeSaveSchema = z.object({
   sj: z.string().max(20_000).default(''),
   yj: z.string().max(20_000).default(''),
   modality: Modality,
+  /** Place among its siblings (ascending); unchanged when absent. */
+  sort: intInput(0, 100_000).optional(),
 });
 export const KnowledgePkSchema = z.object({ pk: pkInput() });

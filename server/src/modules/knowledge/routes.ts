@@ -6,6 +6,7 @@ import {
   KnowledgeSaveSchema,
   KnowledgeTreeRequestSchema,
 } from '@shared/schemas/knowledge';
+import { callerOf } from '../../lib/caller';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
@@ -43,22 +44,28 @@ export function knowledgeRoutes() {
   );
   app.openapi(
     createRoute({
-      ...post('/template/save', 'Create or change a folder or template of the user’s own tree'),
+      ...post(
+        '/template/save',
+        'Create, change or move a folder or template: the user’s own tree, or a shared one they may change (scope)',
+      ),
       ...access(PERMISSIONS.SAVE_TEMP),
       request: jsonBody(KnowledgeSaveSchema),
       responses: okResponse(KnowledgeNodeSchema),
     }),
-    async (c) => ok(c, await saveKnowledge(c.var.deps.db, c.var.user, c.req.valid('json'))),
+    async (c) => ok(c, await saveKnowledge(c.var.deps.db, callerOf(c), c.req.valid('json'))),
   );
   app.openapi(
     createRoute({
-      ...post('/template/delete', 'Delete a template, or a folder that has nothing in it'),
+      ...post(
+        '/template/delete',
+        'Delete a template, or a folder that has nothing in it, of a tree the user may change',
+      ),
       ...access(PERMISSIONS.SAVE_TEMP),
       request: jsonBody(KnowledgePkSchema),
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      await deleteKnowledge(c.var.deps.db, c.var.user, c.req.valid('json').pk);
+      await deleteKnowledge(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
       return ok(c, null);
     },
   );

@@ -43,43 +43,46 @@ export function ShareLinkModal({ studyIuid, onClose }: { studyIuid: string; onCl
   ];
 
   return (
-    <Modal open title={t('share.title')} onCancel={onClose} footer={null} width={720} data-testid="share-modal">
-      <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('share.days')}</span>
-        <InputNumber
-          min={SHARE_LINK_DAYS.min}
-          max={SHARE_LINK_DAYS.max}
-          precision={0}
-          value={days}
-          onChange={(v) => setDays(v ?? SHARE_LINK_DAYS.default)}
-          data-testid="share-days"
+    <Modal open title={t('share.title')} onCancel={onClose} footer={null} width={720}>
+      {/* On the dialog's content: the Modal's own props land on its zero-size root. */}
+      <div data-testid="share-modal">
+        <Space wrap style={{ marginBottom: 12 }}>
+          <span>{t('share.days')}</span>
+          <InputNumber
+            min={SHARE_LINK_DAYS.min}
+            max={SHARE_LINK_DAYS.max}
+            precision={0}
+            value={days}
+            onChange={(v) => setDays(v ?? SHARE_LINK_DAYS.default)}
+            data-testid="share-days"
+          />
+          <Button type="primary" onClick={make} loading={create.isPending} data-testid="share-create">
+            {t('share.create')}
+          </Button>
+        </Space>
+        {url && (
+          <div style={{ marginBottom: 12 }}>
+            <Typography.Text type="secondary">{t('share.onceHint')}</Typography.Text>
+            <Space.Compact style={{ width: '100%', marginTop: 4 }}>
+              <Input readOnly value={url} data-testid="share-url" />
+              <Button onClick={() => void copy()} data-testid="share-copy">
+                {t('share.copy')}
+              </Button>
+            </Space.Compact>
+          </div>
+        )}
+        <Typography.Title level={5}>{t('share.active')}</Typography.Title>
+        <Table
+          rowKey="pk"
+          size="small"
+          columns={columns}
+          dataSource={links.data ?? []}
+          loading={links.isPending}
+          pagination={false}
+          locale={{ emptyText: t('share.noLinks') }}
+          data-testid="share-links"
         />
-        <Button type="primary" onClick={make} loading={create.isPending} data-testid="share-create">
-          {t('share.create')}
-        </Button>
-      </Space>
-      {url && (
-        <div style={{ marginBottom: 12 }}>
-          <Typography.Text type="secondary">{t('share.onceHint')}</Typography.Text>
-          <Space.Compact style={{ width: '100%', marginTop: 4 }}>
-            <Input readOnly value={url} data-testid="share-url" />
-            <Button onClick={() => void copy()} data-testid="share-copy">
-              {t('share.copy')}
-            </Button>
-          </Space.Compact>
-        </div>
-      )}
-      <Typography.Title level={5}>{t('share.active')}</Typography.Title>
-      <Table
-        rowKey="pk"
-        size="small"
-        columns={columns}
-        dataSource={links.data ?? []}
-        loading={links.isPending}
-        pagination={false}
-        locale={{ emptyText: t('share.noLinks') }}
-        data-testid="share-links"
-      />
+      </div>
     </Modal>
   );
 }

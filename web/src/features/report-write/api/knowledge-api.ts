@@ -25,6 +25,7 @@ export function useMostUsed(scope: KnowledgeScope, modality: string | undefined,
 }
 
 export interface KnowledgeSave {
+  scope?: KnowledgeScope;
   pk?: number;
   parent: number | null;
   label: string;

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@shared/permissions';
-import type { KnowledgeNode } from '@shared/schemas/knowledge';
+import type { KnowledgeNode, KnowledgeScope } from '@shared/schemas/knowledge';
 import { isApiError } from '@web/lib/api-error';
 import { knowledgeApi, useKnowledgeTree, useMostUsed, type KnowledgeSave } from '../api/knowledge-api';
 import { useEditorStore } from '../stores/editor-store';
@@ -13,29 +13,40 @@ import { findNode, KnowledgeTree, MostUsedList } from './knowledge-tree';
 
 type Editing = { mode: 'folder' | 'template' | 'rename'; node?: KnowledgeNode } | null;
 
-/** The doctor's own tree: create folder/template (from the current text), rename, delete; most used. */
+/**
+ * A tree the user may change: their own (default), or a shared one (public, group, hospital) when they
+ * hold the right (the server decides too): create folder/template (from the current text), rename,
+ * delete; most used.
+ */
 export function PersonalTab({
   modality,
   onApply,
   can,
+  scope = 'user',
+  editable,
 }: {
   modality: string | undefined;
   onApply: (n: KnowledgeNode) => void;
   can: (code: string) => boolean;
+  scope?: KnowledgeScope;
+  /** Whether the edit buttons show; the own tree's default is patorder:saveTemp. */
+  editable?: boolean;
 }) {
   const { t } = useTranslation('report');
   const { message, modal } = App.useApp();
   const qc = useQueryClient();
-  const tree = useKnowledgeTree('user', modality);
-  const most = useMostUsed('user', modality);
+  const tree = useKnowledgeTree(scope, modality);
+  const most = useMostUsed(scope, modality);
   const [selectedPk, setSelectedPk] = useState<number | undefined>();
   const [editing, setEditing] = useState<Editing>(null);
   const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ label: string }>();
   const selected = selectedPk ? findNode(tree.data ?? [], selectedPk) : undefined;
-  const canEdit = can(PERMISSIONS.SAVE_TEMP);
+  const canEdit = editable ?? can(PERMISSIONS.SAVE_TEMP);
+  // The own tree keeps its historical test ids; a shared tree's carry its scope.
+  const id = (name: string) => (scope === 'user' ? `rw-k-${name}` : `rw-k-${scope}-${name}`);
 
-  const refresh = () => qc.invalidateQueries({ queryKey: ['knowledge', 'user'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: ['knowledge', scope] });
   const refuse = (p: ReturnType<typeof folderProblem>) => p && void message.warning(t(`knowledge.${p}`));
 
   const open = (mode: 'folder' | 'template' | 'rename') => {
@@ -54,10 +65,19 @@ export function PersonalTab({
     const n = editing.node;
     const body: KnowledgeSave =
       editing.mode === 'rename' && n
-        ? { pk: n.pk, parent: n.parent, label, isleaf: n.isleaf, sj: n.sj, yj: n.yj, modality: n.modality || undefined }
+        ? {
+            scope,
+            pk: n.pk,
+            parent: n.parent,
+            label,
+            isleaf: n.isleaf,
+            sj: n.sj,
+            yj: n.yj,
+            modality: n.modality || undefined,
+          }
         : editing.mode === 'folder'
-          ? { parent: n && !n.isleaf ? n.pk : null, label, isleaf: false }
-          : { parent: n!.pk, label, isleaf: true, sj: s.findings, yj: s.opinion, modality };
+          ? { scope, parent: n && !n.isleaf ? n.pk : null, label, isleaf: false }
+          : { scope, parent: n!.pk, label, isleaf: true, sj: s.findings, yj: s.opinion, modality };
     setSaving(true);
     try {
       await knowledgeApi.save(body);
@@ -76,7 +96,7 @@ export function PersonalTab({
     if (p || !selected) return refuse(p);
     modal.confirm({
       title: t('knowledge.deleteConfirm', { label: selected.label }),
-      okButtonProps: { danger: true, 'data-testid': 'rw-k-delete-ok' } as ButtonProps,
+      okButtonProps: { danger: true, 'data-testid': id('delete-ok') } as ButtonProps,
       onOk: async () => {
         await knowledgeApi.remove(selected.pk);
         setSelectedPk(undefined);
@@ -86,19 +106,19 @@ export function PersonalTab({
   };
 
   return (
-    <div data-testid="rw-personal">
+    <div data-testid={scope === 'user' ? 'rw-personal' : `rw-shared-${scope}`}>
       {canEdit && (
         <Space wrap size={4} style={{ marginBottom: 8 }}>
-          <Button size="small" onClick={() => open('folder')} data-testid="rw-k-new-folder">
+          <Button size="small" onClick={() => open('folder')} data-testid={id('new-folder')}>
             {t('knowledge.newFolder')}
           </Button>
-          <Button size="small" onClick={() => open('template')} data-testid="rw-k-new-template">
+          <Button size="small" onClick={() => open('template')} data-testid={id('new-template')}>
             {t('knowledge.saveAsTemplate')}
           </Button>
-          <Button size="small" onClick={() => open('rename')} data-testid="rw-k-rename">
+          <Button size="small" onClick={() => open('rename')} data-testid={id('rename')}>
             {t('knowledge.rename')}
           </Button>
-          <Button size="small" danger onClick={remove} data-testid="rw-k-delete">
+          <Button size="small" danger onClick={remove} data-testid={id('delete')}>
             {t('knowledge.delete')}
           </Button>
         </Space>
@@ -108,7 +128,7 @@ export function PersonalTab({
         loading={tree.isLoading}
         onApply={onApply}
         onSelect={(n) => setSelectedPk(n?.pk)}
-        testId="rw-tree-user"
+        testId={`rw-tree-${scope}`}
       />
       {!!most.data?.length && <MostUsedList nodes={most.data} onApply={onApply} />}
       <Modal
@@ -117,7 +137,7 @@ export function PersonalTab({
         confirmLoading={saving}
         onCancel={() => setEditing(null)}
         onOk={() => form.submit()}
-        okButtonProps={{ 'data-testid': 'rw-k-name-ok' } as ButtonProps}
+        okButtonProps={{ 'data-testid': id('name-ok') } as ButtonProps}
         destroyOnHidden
       >
         <Form form={form} layout="vertical" onFinish={submit}>
@@ -126,7 +146,7 @@ export function PersonalTab({
             label={t('knowledge.name')}
             rules={[{ required: true, whitespace: true, message: t('knowledge.nameRequired') }, { max: 128 }]}
           >
-            <Input autoFocus data-testid="rw-k-name" />
+            <Input autoFocus data-testid={id('name')} />
           </Form.Item>
         </Form>
       </Modal>

@@ -30,14 +30,21 @@ export function TemplateTabs({ page, template }: { page: Page; template: LayoutT
           label: <span data-testid="rw-tab-public">{t('tabs.public')}</span>,
           children: (
             <>
-              <KnowledgeScopeView scope="public" modality={modality} onApply={page.applyTemplate} />
+              <KnowledgeScopeView scope="public" modality={modality} onApply={page.applyTemplate} editor={screen} />
               {extra.length > 0 && (
                 <Collapse
                   size="small"
                   items={extra.map((e) => ({
                     key: e.key,
                     label: e.label,
-                    children: <KnowledgeScopeView scope={e.key} modality={modality} onApply={page.applyTemplate} />,
+                    children: (
+                      <KnowledgeScopeView
+                        scope={e.key}
+                        modality={modality}
+                        onApply={page.applyTemplate}
+                        editor={screen}
+                      />
+                    ),
                   }))}
                 />
               )}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { ReportDetail, ReportInfo } from '@shared/schemas/report';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { can, useUserInfo } from '@web/lib/user-info';
 import { reportInfoQuery, useReportInfo } from '../api/report-api';
 import { withWrittenReport } from '../lib/accept-write';
@@ -17,6 +18,8 @@ export interface ReportScreen {
   userPk: number;
   userName: string;
   can: (code: string) => boolean;
+  /** The super administrator (the installation's public template tree is theirs to change). */
+  isSuper: boolean;
   settings: { oneClickAudit: boolean; autoShRptClose: boolean; showray: boolean; close: boolean };
   hasRegion: boolean;
   hasHospital: boolean;
@@ -95,6 +98,7 @@ export function useReportScreen(studyIuid: string): ReportScreen {
       userPk: user?.user.pk ?? 0,
       userName: user?.user.ch_name || user?.user.username || '',
       can: (code: string) => can(user, code),
+      isSuper: user?.user.role_pk === SUPER_ADMIN_ROLE_PK,
       settings: {
         oneClickAudit: !!settings?.oneClickAudit,
         autoShRptClose: !!settings?.autoShRptClose,
