@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MODALITIES } from '../constants';
 import { pkInput } from './common';
+import { TemplateElementSchema } from './report';
 
 /**
  * Issue 17: layout templates in and out as IHE MRRT (HTML5 report templates). The MRRT file is the request
@@ -32,3 +33,40 @@ export const MRRT_MAX_BYTES = 1024 * 1024;
 export const MRRT_MAX_ELEMENTS = 2000;
 /** Deepest nesting of an imported layout's containers. */
 export const MRRT_MAX_DEPTH = 24;
+
+// ---- the layout editor's calls ---------------------------------------------------------------------
+
+const HospitalCode = z.string().trim().max(32);
+const LayoutModality = z.union([z.literal(''), z.enum(MODALITIES)]);
+
+export const LayoutListRequestSchema = z.strictObject({
+  /** A hospital's layouts (the super administrator; others always see their own and the installation's). */
+  hospital_code: HospitalCode.optional(),
+  modality: LayoutModality.optional(),
+});
+
+export const LayoutRowSchema = z.object({
+  pk: z.number().int(),
+  name: z.string(),
+  hospital_code: z.string(),
+  modality: z.string(),
+  version: z.number().int(),
+  update_time: z.string(),
+  /** Whether the caller may change it (the installation's layouts: the super administrator only). */
+  editable: z.boolean(),
+});
+export type LayoutRow = z.infer<typeof LayoutRowSchema>;
+
+export const LayoutPkSchema = z.strictObject({ pk: pkInput() });
+
+export const LayoutSaveSchema = z.strictObject({
+  /** Absent: a new layout. */
+  pk: pkInput().optional(),
+  /** The version the editor started from (with pk): a version saved meanwhile is a 409, nothing written. */
+  version: pkInput().optional(),
+  hospital_code: HospitalCode.default(''),
+  modality: LayoutModality.default(''),
+  name: z.string().trim().min(1).max(64),
+  elements: z.array(TemplateElementSchema).min(1).max(500),
+});
+export type LayoutSave = z.infer<typeof LayoutSaveSchema>;

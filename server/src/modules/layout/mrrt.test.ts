@@ -255,3 +255,12 @@ describe('MRRT is untrusted', () => {
     expect(deep.removed).toBeGreaterThan(0);
   });
 });
+
+describe('what the import makes is a layout that may be saved', () => {
+  it('has no problem by the layout rules', async () => {
+    const { layoutProblems } = await import('@shared/report/layout-rules');
+    expect(layoutProblems(importMrrt(RADREPORT).elements)).toEqual([]);
+    expect(layoutProblems(EVERY_TAG)).toEqual([]);
+    expect(layoutProblems(DEFAULT_TEMPLATE_ELEMENTS)).toEqual([]);
+  });
+});

@@ -1,20 +1,26 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import {
+  LayoutListRequestSchema,
+  LayoutPkSchema,
+  LayoutRowSchema,
+  LayoutSaveSchema,
   MRRT_MAX_BYTES,
   MrrtExportQuerySchema,
   MrrtImportQuerySchema,
   MrrtImportResultSchema,
 } from '@shared/schemas/layout';
+import { LayoutTemplateSchema } from '@shared/schemas/report';
 import { callerOf } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import { isBadText } from '../../lib/input-text';
 import { ok } from '../../lib/respond';
-import { okResponse } from '../../lib/route';
+import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { translate } from '../../lib/i18n';
 import { exportMrrt } from './mrrt-export';
+import { getLayout, layoutVersions, listLayouts, saveLayout, withdrawLayout } from './editor';
 import { importLayout, importTarget, layoutForExport } from './service';
 
 const tags = ['layout'];
@@ -83,6 +89,74 @@ export function layoutRoutes() {
         'x-content-type-options': 'nosniff',
       });
     },
+  );
+
+  const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/layout/list',
+        'Layouts the caller sees (their hospital’s and the installation’s; all for the super administrator)',
+      ),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutListRequestSchema),
+      responses: okResponse(z.array(LayoutRowSchema)),
+    }),
+    async (c) => ok(c, await listLayouts(c.var.deps.db, c.var.user, c.req.valid('json'))),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/layout/get', 'One layout with its elements and version'),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutPkSchema),
+      responses: okResponse(LayoutTemplateSchema.extend({ editable: z.boolean() })),
+    }),
+    async (c) => ok(c, await getLayout(c.var.deps.db, c.var.user, c.req.valid('json').pk)),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/layout/save',
+        'A new layout, or the next version of one (version = the one the editor started from; 409 when another was saved meanwhile); audited reports keep theirs',
+      ),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutSaveSchema),
+      responses: okResponse(LayoutRowSchema),
+    }),
+    async (c) => ok(c, await saveLayout(c.var.deps.db, callerOf(c), c.req.valid('json')), 'layoutSaved'),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/layout/delete',
+        'Withdraw a layout (reports audited with it keep it); the last installation default stays',
+      ),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutPkSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await withdrawLayout(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
+      return ok(c, null, 'layoutWithdrawn');
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/layout/versions', 'The saved versions of a layout, newest first'),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutPkSchema),
+      responses: okResponse(
+        z.array(
+          z.object({ version: z.number().int(), name: z.string(), created_at: z.string(), created_by: z.string() }),
+        ),
+      ),
+    }),
+    async (c) => ok(c, await layoutVersions(c.var.deps.db, c.var.user, c.req.valid('json').pk)),
   );
 
   return app;

@@ -1,0 +1,199 @@
+import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
+import { layoutProblems } from '@shared/report/layout-rules';
+import type { LayoutRow, LayoutSave } from '@shared/schemas/layout';
+import type { LayoutTemplate, TemplateElement } from '@shared/schemas/report';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { createLayout } from '../../db/layout-versions';
+import { layoutTemplate, layoutVersion } from '../../db/schema';
+import type { Caller } from '../../lib/caller';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import { translate } from '../../lib/i18n';
+import { fmt } from '../../lib/time';
+import { auditChange } from '../audit/service';
+import { importTarget } from './service';
+
+type Row = typeof layoutTemplate.$inferSelect;
+
+/** Layouts a caller sees: every one for the super administrator, else their hospital's and the installation's. */
+function readScope(me: AuthUser) {
+  if (me.isSuper) return undefined;
+  return inArray(layoutTemplate.hospital_code, me.hospital_code ? [me.hospital_code, ''] : ['']);
+}
+
+/** The installation's layouts are the super administrator's; a hospital's, its staff's with point:edit. */
+const mayChange = (me: AuthUser, r: Pick<Row, 'hospital_code'>) =>
+  me.isSuper || (!!r.hospital_code && r.hospital_code === me.hospital_code);
+
+const toRow = (me: AuthUser, r: Row): LayoutRow => ({
+  pk: r.pk,
+  name: r.name,
+  hospital_code: r.hospital_code,
+  modality: r.modality,
+  version: r.version,
+  update_time: fmt(r.update_time),
+  editable: mayChange(me, r),
+});
+
+export async function listLayouts(
+  db: Db,
+  me: AuthUser,
+  q: { hospital_code?: string | undefined; modality?: string | undefined },
+): Promise<LayoutRow[]> {
+  const rows = await db
+    .select()
+    .from(layoutTemplate)
+    .where(
+      and(
+        isNull(layoutTemplate.deleted_at),
+        readScope(me),
+        me.isSuper && q.hospital_code !== undefined ? eq(layoutTemplate.hospital_code, q.hospital_code) : undefined,
+        q.modality !== undefined ? eq(layoutTemplate.modality, q.modality) : undefined,
+      ),
+    )
+    .orderBy(asc(layoutTemplate.hospital_code), asc(layoutTemplate.modality), asc(layoutTemplate.pk));
+  return rows.map((r) => toRow(me, r));
+}
+
+async function visible(db: Db, me: AuthUser, pk: number): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(layoutTemplate)
+    .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(me)));
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function getLayout(db: Db, me: AuthUser, pk: number): Promise<LayoutTemplate & { editable: boolean }> {
+  const r = await visible(db, me, pk);
+  const elements = r.elements as TemplateElement[];
+  return { ...toRow(me, r), elements };
+}
+
+function checked(caller: Caller, elements: TemplateElement[]) {
+  const problems = layoutProblems(elements);
+  if (!problems.length) return;
+  throw AppError.validation(
+    'validation',
+    problems.slice(0, 20).map((p) => ({
+      field: `elements.${p.uuid}`,
+      msg: translate(caller.locale, 'layoutProblem', { uuid: p.uuid, problem: p.problem }),
+    })),
+  );
+}
+
+/**
+ * Saves a layout: a new one with its version 1, or the next version of one (the caller's starting version
+ * must still be the latest: 409 otherwise, nothing written). Each version stays, so audited reports keep
+ * theirs (`db/layout-versions.ts`). Audited in the same transaction.
+ */
+export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Promise<LayoutRow> {
+  const { me } = caller;
+  checked(caller, input.elements);
+  const target = await importTarget(db, caller, { hospital_code: input.hospital_code, modality: input.modality });
+  if (!target.hospital_code && !me.isSuper) throw forbidden('forbiddenHospital');
+  if (input.pk === undefined) {
+    return db.transaction(async (tx) => {
+      const { pk } = await createLayout(tx, { ...target, name: input.name, elements: input.elements }, me.username);
+      await auditChange(tx, me, {
+        action: 'layout_create',
+        target: `layout_template:${pk}`,
+        after: { name: input.name, ...target, version: 1 },
+        ip: caller.ip,
+      });
+      const [row] = await tx.select().from(layoutTemplate).where(eq(layoutTemplate.pk, pk));
+      return toRow(me, row!);
+    });
+  }
+  const pk = input.pk;
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(layoutTemplate)
+      .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(me)))
+      .for('update');
+    if (!before) throw notFound();
+    if (!mayChange(me, before)) throw forbidden('forbiddenHospital');
+    if (input.version !== before.version) {
+      throw new AppError(409, 'STALE_VERSION', 'layoutStale', { version: before.version }, undefined, {
+        version: before.version,
+      });
+    }
+    const version = before.version + 1;
+    const values = { ...target, name: input.name, elements: input.elements };
+    const [after] = await tx
+      .update(layoutTemplate)
+      .set({ ...values, version, update_time: new Date() })
+      .where(eq(layoutTemplate.pk, pk))
+      .returning();
+    await tx.insert(layoutVersion).values({ ...values, layout_pk: pk, version, created_by: me.username });
+    await auditChange(tx, me, {
+      action: 'layout_update',
+      target: `layout_template:${pk}`,
+      before: {
+        name: before.name,
+        hospital_code: before.hospital_code,
+        modality: before.modality,
+        version: before.version,
+      },
+      after: { name: after!.name, ...target, version },
+      ip: caller.ip,
+    });
+    return toRow(me, after!);
+  });
+}
+
+/**
+ * Withdraws a layout: reports written from now on take the next one in line; reports audited while it
+ * stood keep it. The installation's last default layout stays (every report needs one).
+ */
+export async function withdrawLayout(db: Db, caller: Caller, pk: number): Promise<void> {
+  const { me } = caller;
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(layoutTemplate)
+      .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(me)))
+      .for('update');
+    if (!row) throw notFound();
+    if (!mayChange(me, row)) throw forbidden('forbiddenHospital');
+    if (!row.hospital_code && !row.modality) {
+      const [other] = await tx
+        .select({ pk: layoutTemplate.pk })
+        .from(layoutTemplate)
+        .where(
+          and(
+            eq(layoutTemplate.hospital_code, ''),
+            eq(layoutTemplate.modality, ''),
+            isNull(layoutTemplate.deleted_at),
+            ne(layoutTemplate.pk, pk),
+          ),
+        )
+        .limit(1);
+      if (!other) throw new AppError(409, 'CONFLICT', 'layoutLastDefault');
+    }
+    await tx.update(layoutTemplate).set({ deleted_at: new Date() }).where(eq(layoutTemplate.pk, pk));
+    await auditChange(tx, me, {
+      action: 'layout_withdraw',
+      target: `layout_template:${pk}`,
+      before: { name: row.name, hospital_code: row.hospital_code, modality: row.modality, version: row.version },
+      ip: caller.ip,
+    });
+  });
+}
+
+/** The versions of a layout, newest first (who saved each, when). */
+export async function layoutVersions(db: Db, me: AuthUser, pk: number) {
+  await visible(db, me, pk);
+  const rows = await db
+    .select({
+      version: layoutVersion.version,
+      name: layoutVersion.name,
+      created_at: layoutVersion.created_at,
+      created_by: layoutVersion.created_by,
+    })
+    .from(layoutVersion)
+    .where(eq(layoutVersion.layout_pk, pk))
+    .orderBy(desc(layoutVersion.version));
+  return rows.map((r) => ({ ...r, created_at: fmt(r.created_at) }));
+}
