@@ -9,7 +9,7 @@ describe('firstMenuPage', () => {
         path: '',
         title: 'folder',
         icon: '',
-        children: [{ key: 'a', path: '/tempPreview', title: 'a', icon: '' }],
+        children: [{ key: 'a', path: '/printApply/:id', title: 'a', icon: '' }],
       },
       {
         key: 'sys',
@@ -22,12 +22,12 @@ describe('firstMenuPage', () => {
         ],
       },
     ];
-    // /tempPreview has no screen yet, so the users page comes first.
+    // /printApply/:id has no screen yet, so the users page comes first.
     expect(firstMenuPage(menus)).toBe('/system/user');
   });
 
   it('is undefined when nothing in the menu has a screen', () => {
     expect(firstMenuPage([])).toBeUndefined();
-    expect(firstMenuPage([{ key: 'a', path: '/tempPreview', title: 'a', icon: '' }])).toBeUndefined();
+    expect(firstMenuPage([{ key: 'a', path: '/printApply/:id', title: 'a', icon: '' }])).toBeUndefined();
   });
 });

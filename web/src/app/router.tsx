@@ -28,6 +28,7 @@ const routes: RouteObject[] = [
       { path: '/wechat', lazy: page(() => import('./routes/wechat')) },
       { path: '/sso', lazy: page(() => import('./routes/sso')) },
       { path: '/patientInfo', lazy: page(() => import('./routes/patient-info')) },
+      { path: '/tempPreview', lazy: page(() => import('./routes/temp-preview')) },
       { path: '/user/register', lazy: page(() => import('./routes/user-register')) },
       { path: '/user/register-result', lazy: page(() => import('./routes/user-register-result')) },
       { path: '/user/activate', lazy: page(() => import('./routes/user-activate')) },

@@ -17,6 +17,7 @@ import enImageUpload from './en-US/imageUpload.json';
 import enImageList from './en-US/imageList.json';
 import enDicomForward from './en-US/dicomForward.json';
 import enQueueScreen from './en-US/queueScreen.json';
+import enLayoutEditor from './en-US/layoutEditor.json';
 import enQueueDesk from './en-US/queueDesk.json';
 import enCallDevice from './en-US/callDevice.json';
 import enUsStation from './en-US/usStation.json';
@@ -49,6 +50,7 @@ const texts = {
   imageList: enImageList,
   dicomForward: enDicomForward,
   queueScreen: enQueueScreen,
+  layoutEditor: enLayoutEditor,
   queueDesk: enQueueDesk,
   callDevice: enCallDevice,
   usStation: enUsStation,

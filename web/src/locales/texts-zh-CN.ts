@@ -17,6 +17,7 @@ import zhImageUpload from './zh-CN/imageUpload.json';
 import zhImageList from './zh-CN/imageList.json';
 import zhDicomForward from './zh-CN/dicomForward.json';
 import zhQueueScreen from './zh-CN/queueScreen.json';
+import zhLayoutEditor from './zh-CN/layoutEditor.json';
 import zhQueueDesk from './zh-CN/queueDesk.json';
 import zhCallDevice from './zh-CN/callDevice.json';
 import zhUsStation from './zh-CN/usStation.json';
@@ -49,6 +50,7 @@ const texts = {
   imageList: zhImageList,
   dicomForward: zhDicomForward,
   queueScreen: zhQueueScreen,
+  layoutEditor: zhLayoutEditor,
   queueDesk: zhQueueDesk,
   callDevice: zhCallDevice,
   usStation: zhUsStation,

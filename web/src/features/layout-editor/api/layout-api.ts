@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReportConfig } from '@shared/report/document';
+import type { StudyRow } from '@shared/schemas/order';
+import type { LayoutTemplate, ReportInfo } from '@shared/schemas/report';
+import { apiGet, apiPost } from '@web/lib/api-client';
+
+export type EditorLayout = LayoutTemplate & { editable: boolean };
+
+export function useLayout(pk: number | undefined) {
+  return useQuery({
+    queryKey: ['layout', pk],
+    enabled: !!pk,
+    retry: false,
+    queryFn: ({ signal }) => apiPost<EditorLayout>('/layout/get', { pk }, { silent: true, signal }),
+  });
+}
+
+/** Recent studies a layout would be used for (its hospital and modality), to preview it with one. */
+export function usePreviewStudies(layout: LayoutTemplate | undefined, enabled: boolean) {
+  return useQuery({
+    queryKey: ['layout-preview-studies', layout?.hospital_code, layout?.modality],
+    enabled: !!layout && enabled,
+    retry: false,
+    queryFn: ({ signal }) =>
+      apiPost<{ list: StudyRow[] }>(
+        '/api/order/OrderList',
+        {
+          pageNumber: 1,
+          pageSize: 20,
+          ...(layout!.hospital_code ? { sn: layout!.hospital_code } : {}),
+          ...(layout!.modality ? { modalitys: [layout!.modality] } : {}),
+        },
+        { silent: true, signal },
+      ),
+  });
+}
+
+/** The study and its first report as the print page reads them (this server; the preview has no core_url). */
+export function usePreviewStudy(study_iuid: string) {
+  return useQuery({
+    queryKey: ['layout-preview-study', study_iuid],
+    enabled: !!study_iuid,
+    retry: false,
+    queryFn: async ({ signal }) => {
+      const [config, info] = await Promise.all([
+        apiGet<ReportConfig>('/tool/reportConfig', undefined, { silent: true, signal }),
+        apiPost<ReportInfo>('/report/info', { study_iuid }, { silent: true, signal }),
+      ]);
+      return { config, info };
+    },
+  });
+}
