@@ -49,7 +49,6 @@ it('/tempPreview draws a layout with a chosen study exactly as the print page: b
     await doc.waitFor();
     await expect.poll(() => doc.textContent()).toContain('42');
     expect(decodeURIComponent(page.url())).toContain(study.study_iuid);
-    await page.screenshot({ path: '/tmp/tp-preview-zh.png' });
 
     // the address alone opens the same preview
     await page.goto(`${e2e.platform.appUrl}#/tempPreview?pk=${layout.pk}&study_iuid=${study.study_iuid}`);

@@ -78,6 +78,7 @@ const routes: RouteObject[] = [
           { path: '/WeChatManage', lazy: page(() => import('./routes/wechat-manage')) },
           { path: '/system/callDevice', lazy: page(() => import('./routes/system-call-device')) },
           { path: '/system/usStation', lazy: page(() => import('./routes/system-us-station')) },
+          { path: '/system/layout', lazy: page(() => import('./routes/system-layout')) },
           { path: '/register', lazy: page(() => import('./routes/queue-register')) },
           { path: '/callPanel', lazy: page(() => import('./routes/call-panel')) },
           { path: '/readingVideo', lazy: page(() => import('./routes/reading-video')) },

@@ -21,6 +21,8 @@ export interface RequestOptions {
   form?: Record<string, string>;
   /** multipart/form-data body (file uploads). */
   multipart?: FormData;
+  /** A document as the body with its own content type (an MRRT template as text/html). */
+  document?: { body: Blob | string; type: string };
   query?: Record<string, QueryValue>;
   /**
    * The caller shows the failure itself: no generic toast for 400/403/500 or network errors.
@@ -105,8 +107,11 @@ export function requestHeaders(token = useSessionStore.getState().token): Record
 
 async function send(path: string, opts: RequestOptions, token: string | null): Promise<Response> {
   const headers = requestHeaders(token);
-  let body: string | FormData | undefined;
-  if (opts.multipart) {
+  let body: string | FormData | Blob | undefined;
+  if (opts.document) {
+    headers['Content-Type'] = opts.document.type;
+    body = opts.document.body;
+  } else if (opts.multipart) {
     body = opts.multipart; // the browser sets the multipart content type with its boundary
   } else if (opts.form) {
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
@@ -177,6 +182,11 @@ export async function apiGet<T>(path: string, query?: Record<string, QueryValue>
 
 export async function apiPost<T>(path: string, json?: unknown, opts: RequestOptions = {}) {
   return (await request<T>(path, { ...opts, method: 'POST', json: json ?? {} })).data;
+}
+
+/** Posts a document (its bytes and content type) and returns the envelope's data. */
+export async function apiPostDocument<T>(path: string, body: Blob | string, type: string, opts: RequestOptions = {}) {
+  return (await request<T>(path, { ...opts, method: 'POST', document: { body, type } })).data;
 }
 
 /** Posts a multipart form (a file upload) and returns the envelope's data. */

@@ -138,6 +138,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('sysDevice', 'DICOM 设备', 'DICOM devices', '/system/device', 'DatabaseOutlined', P.SYS_DEVICE),
       page('sysCallDevice', '叫号设备', 'Call devices', '/system/callDevice', 'MonitorOutlined', P.SYS_DEVICE),
       page('sysUsStation', '超声工作站', 'US stations', '/system/usStation', 'DesktopOutlined', P.SYS_DEVICE),
+      page('sysLayout', '报告版式', 'Report layouts', '/system/layout', 'LayoutOutlined', P.POINT_EDIT),
       page('sysAudit', '操作日志', 'Audit trail', '/system/audit', 'FileSearchOutlined', P.SYS_AUDIT),
       page('sysApp', '应用管理', 'Third-party apps', '/app', 'AppstoreOutlined', P.SYS_APP),
       page('sysWeChat', '微信设置', 'WeChat settings', '/WeChatManage', 'WechatOutlined', P.SYS_WECHAT),
@@ -204,6 +205,7 @@ export const ROLE_SEEDS = [
       'sysWeChat',
       'sysWxMenu',
       // layouts of the hospital's reports (MRRT import/export, the layout editor)
+      'sysLayout',
       'pointEdit',
       ...STATS,
     ],

@@ -1,3 +1,4 @@
+import type { Page } from '@shared/schemas/common';
 import type { ListQuery } from '@shared/schemas/list';
 import type { ListParams } from './fields';
 import { setFilters } from './list-url';
@@ -20,4 +21,16 @@ export function listQuery<F>(p: ListParams<F>): ListQueryString {
 export function exportQuery<F>(p: ListParams<F>): Omit<ListQueryString, 'pageNumber' | 'pageSize'> {
   const { pageNumber: _n, pageSize: _s, ...rest } = listQuery(p);
   return rest;
+}
+
+/** For calls that answer every row (a department has a handful of stations or layouts): the page is cut here. */
+export function pageOfRows<T>(rows: T[], pageNumber: number, pageSize: number): Page<T> {
+  const totalPage = Math.ceil(rows.length / pageSize);
+  return {
+    list: rows.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
+    totalRow: rows.length,
+    totalPage,
+    pageNumber,
+    pageSize,
+  };
 }

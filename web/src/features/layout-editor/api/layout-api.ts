@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportConfig } from '@shared/report/document';
 import type { StudyRow } from '@shared/schemas/order';
+import type { LayoutRow, LayoutSave, MrrtImportResult } from '@shared/schemas/layout';
 import type { LayoutTemplate, ReportInfo } from '@shared/schemas/report';
-import { apiGet, apiPost } from '@web/lib/api-client';
+import { apiGet, apiPost, apiPostDocument } from '@web/lib/api-client';
+import { apiDownload } from '@web/lib/api-download';
 
 export type EditorLayout = LayoutTemplate & { editable: boolean };
 
@@ -50,3 +52,35 @@ export function usePreviewStudy(study_iuid: string) {
     },
   });
 }
+
+export function useLayoutRows(filters: { hospital_code?: string; modality?: string }) {
+  return useQuery({
+    queryKey: ['layouts', filters],
+    queryFn: ({ signal }) => apiPost<LayoutRow[]>('/layout/list', filters, { signal }),
+    staleTime: 0,
+  });
+}
+
+export function useHospitalOptions(enabled: boolean) {
+  return useQuery({
+    queryKey: ['hospitals'],
+    queryFn: () => apiPost<{ sn: string; name: string; code: string }[]>('/hospital/getHospitalNameAndSn'),
+    enabled,
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** Field refusals (element problems, a stale version) are shown by the editor itself. */
+export const saveLayout = (v: LayoutSave) => apiPost<LayoutRow>('/layout/save', v, { silent: true });
+export const withdrawLayout = (pk: number) => apiPost<null>('/layout/delete', { pk });
+
+/** An MRRT file into a new layout of that hospital and modality (the file's bytes as text/html). */
+export const importMrrt = (file: Blob, hospital_code: string, modality: string) =>
+  apiPostDocument<MrrtImportResult>('/layout/importMrrt', file, 'text/html', {
+    query: { hospital_code, modality },
+    silent: true,
+  });
+
+/** The layout as an MRRT file, saved under the server's name. */
+export const exportMrrt = (pk: number) =>
+  apiDownload('/layout/exportMrrt', { query: { pk }, fallbackName: `layout-${pk}.mrrt.html` });

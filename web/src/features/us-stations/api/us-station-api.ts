@@ -7,7 +7,8 @@ import type { UsClientRow, UsClientSave, UsNumberRow, UsNumberSave } from '@shar
 import type { ListParams } from '@web/components/list-page/fields';
 import { setFilters } from '@web/components/list-page/list-url';
 import { apiPost } from '@web/lib/api-client';
-import { pageOfRows, type SegmentFilters, type StationFilters } from '../lib/us-station-list';
+import { pageOfRows } from '@web/components/list-page/list-query';
+import type { SegmentFilters, StationFilters } from '../lib/us-station-list';
 
 type Hospital = z.infer<typeof HospitalOptionSchema>;
 

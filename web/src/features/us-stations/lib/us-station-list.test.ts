@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageOfRows, rangeLabel } from './us-station-list';
+import { pageOfRows } from '@web/components/list-page/list-query';
+import { rangeLabel } from './us-station-list';
 
 describe('us station list helpers', () => {
   it('cuts a page out of every row', () => {

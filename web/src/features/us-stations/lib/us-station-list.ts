@@ -1,5 +1,4 @@
 import type { TFunction } from 'i18next';
-import type { Page } from '@shared/schemas/common';
 import type { ListSpec } from '@web/components/list-page/fields';
 
 type Options = { value: string; label: string }[];
@@ -69,18 +68,6 @@ export function segmentSpec(t: TFunction<'usStation'>, hospitals: Options | null
       { kind: 'text', name: 'keyword', label: t('segmentKeyword'), testId: 'keyword', maxLength: 64 },
       ...hospitalField(t, hospitals),
     ],
-  };
-}
-
-/** queryAllList answers every station (a department has a handful): the page is cut here. */
-export function pageOfRows<T>(rows: T[], pageNumber: number, pageSize: number): Page<T> {
-  const totalPage = Math.ceil(rows.length / pageSize);
-  return {
-    list: rows.slice((pageNumber - 1) * pageSize, pageNumber * pageSize),
-    totalRow: rows.length,
-    totalPage,
-    pageNumber,
-    pageSize,
   };
 }
 

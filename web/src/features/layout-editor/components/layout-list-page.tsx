@@ -1,0 +1,174 @@
+import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { App, Button, Space, Tag } from 'antd';
+import { type ReactNode, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
+import type { LayoutRow } from '@shared/schemas/layout';
+import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
+import { ListPage } from '@web/components/list-page/list-page';
+import { pageOfRows } from '@web/components/list-page/list-query';
+import type { ListColumn } from '@web/components/list-page/list-table';
+import { useListParams } from '@web/components/list-page/use-list-params';
+import type { ReportDocumentProps } from '@web/lib/report-document-props';
+import { useUserInfo } from '@web/lib/user-info';
+import { apiPost } from '@web/lib/api-client';
+import { exportMrrt, useHospitalOptions, withdrawLayout } from '../api/layout-api';
+import { filterValue, layoutSpec, type LayoutFilters } from '../lib/layout-list';
+import { LayoutEditor } from './layout-editor';
+import { MrrtImportModal } from './mrrt-import-modal';
+
+/** null: closed; 'new': a new layout; a pk: that layout. */
+type Editing = null | 'new' | number;
+
+/**
+ * /system/layout: the report layouts of the caller's hospital and the installation's (every hospital's
+ * for the super administrator): new, edit, preview with a study, MRRT import and export, withdraw.
+ */
+export function LayoutListPage({ renderDocument }: { renderDocument: (p: ReportDocumentProps) => ReactNode }) {
+  const { t } = useTranslation('layoutEditor');
+  const { message } = App.useApp();
+  const user = useUserInfo().data;
+  const isSuper = user?.user.role_pk === SUPER_ADMIN_ROLE_PK;
+  const hospitalList = useHospitalOptions(isSuper);
+  const hospitals = useMemo(
+    () => (isSuper ? (hospitalList.data ?? []).map((h) => ({ value: h.code, label: h.name })) : null),
+    [isSuper, hospitalList.data],
+  );
+  const hospitalName = (code: string) =>
+    code ? (hospitalList.data?.find((h) => h.code === code)?.name ?? code) : t('installation');
+  const spec = useMemo(() => layoutSpec(t, hospitals), [t, hospitals]);
+  const state = useListParams(spec);
+  const { params } = state;
+  const query = useQuery({
+    queryKey: ['layouts', params],
+    queryFn: async ({ signal }) => {
+      const hospital_code = filterValue(params.filters.hospital_code);
+      const modality = filterValue(params.filters.modality);
+      const body = {
+        ...(hospital_code === undefined ? {} : { hospital_code }),
+        ...(modality === undefined ? {} : { modality }),
+      };
+      const rows = await apiPost<LayoutRow[]>('/layout/list', body, { signal });
+      return pageOfRows(rows, params.pageNumber, params.pageSize);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+  const [editing, setEditing] = useState<Editing>(null);
+  const [importing, setImporting] = useState(false);
+  const refetch = () => void query.refetch();
+
+  const columns: ListColumn<LayoutRow>[] = [
+    { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 220 },
+    {
+      title: t('fields.hospital'),
+      key: 'hospital_code',
+      width: 180,
+      render: (_: unknown, r: LayoutRow) => hospitalName(r.hospital_code),
+    },
+    {
+      title: t('fields.modality'),
+      key: 'modality',
+      width: 110,
+      render: (_: unknown, r: LayoutRow) => r.modality || t('allModalities'),
+    },
+    {
+      title: t('fields.version'),
+      key: 'version',
+      width: 90,
+      render: (_: unknown, r: LayoutRow) => <Tag>{t('versionTag', { version: r.version })}</Tag>,
+    },
+    { title: t('fields.update_time'), dataIndex: 'update_time', key: 'update_time', width: 180 },
+    {
+      title: t('actions'),
+      key: 'actions',
+      fixed: 'right',
+      width: 360,
+      render: (_: unknown, r: LayoutRow) => (
+        <Space size={4}>
+          <Button
+            size="small"
+            type="link"
+            href={`#/tempPreview?pk=${r.pk}`}
+            target="_blank"
+            data-testid="layout-preview"
+          >
+            {t('preview.open')}
+          </Button>
+          <Button size="small" type="link" onClick={() => void exportMrrt(r.pk)} data-testid="layout-export">
+            {t('exportMrrt')}
+          </Button>
+          {r.editable ? (
+            <EditDeleteActions
+              testId="layout"
+              editText={t('edit')}
+              deleteText={t('withdraw')}
+              onEdit={() => setEditing(r.pk)}
+              confirm={{
+                title: t('withdrawTitle'),
+                content: t('withdrawConfirm', { name: r.name }),
+                run: () => withdrawLayout(r.pk),
+                done: t('withdrawn'),
+                after: refetch,
+              }}
+            />
+          ) : (
+            <Button size="small" type="link" onClick={() => setEditing(r.pk)} data-testid="layout-view">
+              {t('view')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListPage<LayoutRow, LayoutFilters>
+        testId="layout"
+        pageTestId="layout-list"
+        route="/system/layout"
+        spec={spec}
+        state={state}
+        query={query}
+        columns={columns}
+        rowKey="pk"
+        rowAttrs={(r) => ({ 'data-pk': String(r.pk), 'data-name': r.name })}
+        toolbar={
+          <>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid="layout-new">
+              {t('new')}
+            </Button>
+            <Button icon={<ImportOutlined />} onClick={() => setImporting(true)} data-testid="layout-import">
+              {t('importMrrt')}
+            </Button>
+          </>
+        }
+      />
+      {editing !== null && (
+        <LayoutEditor
+          pk={editing === 'new' ? undefined : editing}
+          hospitals={hospitals}
+          ownHospital={user?.user.hospital_code ?? ''}
+          renderDocument={renderDocument}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) refetch();
+          }}
+        />
+      )}
+      {importing && (
+        <MrrtImportModal
+          hospitals={hospitals}
+          onClose={(result) => {
+            setImporting(false);
+            if (!result) return;
+            void message.success(t('imported', { name: result.name, removed: result.removed }));
+            refetch();
+          }}
+        />
+      )}
+    </>
+  );
+}
