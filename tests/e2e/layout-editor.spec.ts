@@ -1,12 +1,26 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { LayoutRow } from '@shared/schemas/layout';
 import { useE2e } from '../fixtures/e2e';
-import { apiPost, apiToken } from '../fixtures/report-api';
+import { apiPost, apiToken, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 
 const e2e = useE2e();
+const run = promisify(execFile);
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-layout-e2e-'));
+
+/** The PDF's text as poppler reads it, without white space. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const file = path.join(tmp, `${Date.now()}-${Math.random()}.pdf`);
+  writeFileSync(file, pdf);
+  return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/\s+/g, '');
+}
 
 /** Screens for a person to look at, when E2E_SHOTS_DIR names a folder. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -25,7 +39,7 @@ async function pickOption(page: Page, testId: string, title: string) {
   await option(page, title).click();
 }
 
-it('a hospital administrator builds a layout with a bound field and a table formula, saves it, and saves a new version', async () => {
+it('a hospital administrator builds a layout with a bound field and a table formula; a report audited on it is archived with both; a new version of the layout leaves that report as it was', async () => {
   const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'hadmin', { width: 1440, height: 900 });
   try {
     await page.goto(`${e2e.platform.appUrl}#/system/layout`);
@@ -77,11 +91,45 @@ it('a hospital administrator builds a layout with a bound field and a table form
     expect(stored).toContain('"jfield":"patient_name"');
     expect(stored).toContain('"formula":"A2+B2"');
 
+    // a report written and audited on it: its archived PDF holds the bound field and the computed total
+    const doctor = await apiToken(e2e.platform, 'doctor');
+    const open = await apiPost<{ list: { study_iuid: string; patient_name: string; hospital_code: string }[] }>(
+      e2e.platform,
+      doctor,
+      '/api/order/OrderList',
+      { rpt_status: [0], modalitys: ['US'], pageNumber: 1, pageSize: 20 },
+    );
+    const study = open.list.find((s) => s.hospital_code === 'H001')!;
+    const audited = await writeAndAudit(e2e.platform, study.study_iuid, {
+      findings: '甲状腺形态正常。',
+      opinion: '甲状腺未见异常。',
+    });
+    const rptPk = audited.reports[0]!.rpt_pk!;
+    const archived = async () => {
+      const versions = await apiPost<{ pk: number; rpt_status: number; pdf_sha256: string | null }[]>(
+        e2e.platform,
+        doctor,
+        '/report/versions',
+        { study_iuid: study.study_iuid },
+      );
+      return versions.find((v) => v.rpt_status === 2 && v.pdf_sha256);
+    };
+    await expect.poll(archived, { timeout: 90_000, interval: 500 }).toBeTruthy();
+    const version = (await archived())!;
+    const res = await fetch(`${e2e.platform.origin}/report/archive?rpt_pk=${rptPk}&version=${version.pk}`, {
+      headers: { authorization: `Bearer ${doctor}` },
+    });
+    const pdf = Buffer.from(await res.arrayBuffer());
+    const text = await pdfText(pdf);
+    expect(text).toContain('42');
+    expect(text).toContain(study.patient_name.replace(/\s+/g, ''));
+    expect(text).toContain('甲状腺测量');
+
     // edit again: the next version
     await row.getByTestId('layout-edit').click();
     await page.getByTestId('le-name').waitFor();
     await page.locator('[data-testid=le-node][data-tag=textContent]').first().click();
-    await page.getByTestId('le-text').fill('甲状腺测量（新）');
+    await page.getByTestId('le-text').fill('甲状腺测量第二版');
     await page.getByTestId('le-save').click();
     await expect
       .poll(
@@ -93,6 +141,30 @@ it('a hospital administrator builds a layout with a bound field and a table form
       .toBe(2);
     await page.keyboard.press('Escape');
 
+    // the audited report keeps version 1: its archive is the same file, and printing it again draws v1
+    const again = await fetch(`${e2e.platform.origin}/report/archive?rpt_pk=${rptPk}&version=${version.pk}`, {
+      headers: { authorization: `Bearer ${doctor}` },
+    });
+    const same = Buffer.from(await again.arrayBuffer());
+    expect(createHash('sha256').update(same).digest('hex')).toBe(version.pdf_sha256);
+    const printed = await apiPost<{ pdf: string }>(e2e.platform, doctor, '/report/pdf', {
+      study_iuid: study.study_iuid,
+    });
+    const reprinted = await pdfText(Buffer.from(printed.pdf, 'base64'));
+    expect(reprinted).toContain('42');
+    expect(reprinted).toContain('甲状腺测量');
+    expect(reprinted).not.toContain('第二版');
+    // while a report not audited yet is written on version 2
+    const next = open.list.find((s) => s.hospital_code === 'H001' && s.study_iuid !== study.study_iuid)!;
+    const info = await apiPost<{ template: { pk: number; version: number; elements: unknown[] } }>(
+      e2e.platform,
+      doctor,
+      '/report/info',
+      { study_iuid: next.study_iuid },
+    );
+    expect([info.template.pk, info.template.version]).toEqual([saved.pk, 2]);
+    expect(JSON.stringify(info.template.elements)).toContain('第二版');
+
     await shell.switchLanguage('en-US');
     await page.getByTestId('layout-list').waitFor();
     await shot(page, 'layout-list-en-US');
@@ -100,4 +172,4 @@ it('a hospital administrator builds a layout with a bound field and a table form
   } finally {
     await close();
   }
-});
+}, 240_000);
