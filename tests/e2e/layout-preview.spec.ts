@@ -70,3 +70,42 @@ it('/tempPreview without a session asks to sign in', async () => {
   await page.getByTestId('tp-sign-in').waitFor();
   await context.close();
 });
+
+it('/printApply/{id} says the print template is missing until an application-form layout exists, then prints the study on it', async () => {
+  const admin = await apiToken(e2e.platform, 'admin');
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const open = await apiPost<{ list: { study_iuid: string; patient_name: string; hospital_code: string }[] }>(
+    e2e.platform,
+    doctor,
+    '/api/order/OrderList',
+    { rpt_status: [0], pageNumber: 1, pageSize: 20 },
+  );
+  const study = open.list.find((s) => s.hospital_code === 'H001')!;
+  const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor', { width: 1440, height: 900 });
+  let pk = 0;
+  try {
+    const url = `${e2e.platform.appUrl}#/printApply/${encodeURIComponent(study.study_iuid)}`;
+    await page.goto(url);
+    await page.getByTestId('apply-missing').waitFor();
+    expect(await page.getByTestId('apply-missing').textContent()).toContain('无法获取打印模板，请联系管理员');
+    const form = await apiPost<LayoutRow>(e2e.platform, admin, '/layout/save', {
+      hospital_code: 'H001',
+      kind: 'apply',
+      name: 'E2E 检查申请单',
+      elements: [
+        { tag: 'textContent', uuid: 'title', text: '影像检查申请单', style: { textAlign: 'center', fontSize: 22 } },
+        { tag: 'input', uuid: 'name', jfield: 'patient_name' },
+      ],
+    });
+    pk = form.pk;
+    await page.reload();
+    const doc = page.getByTestId('report-document');
+    await doc.waitFor();
+    const text = (await doc.textContent()) ?? '';
+    expect(text).toContain('影像检查申请单');
+    expect(text).toContain(study.patient_name);
+  } finally {
+    await close();
+    if (pk) await apiPost(e2e.platform, admin, '/layout/delete', { pk });
+  }
+});

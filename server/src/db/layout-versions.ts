@@ -6,6 +6,7 @@ import { layoutTemplate, layoutVersion } from './schema';
 export interface NewLayout {
   hospital_code: string;
   modality: string;
+  kind?: 'report' | 'apply';
   name: string;
   elements: TemplateElement[];
 }
@@ -49,9 +50,10 @@ export async function layoutFor(
   hospitalCode: string,
   modality: string,
   auditedAt: Date | null,
+  kind: 'report' | 'apply' = 'report',
 ): Promise<LayoutTemplate | null> {
   const place = (t: typeof layoutTemplate | typeof layoutVersion) =>
-    and(inArray(t.hospital_code, [hospitalCode, '']), inArray(t.modality, [modality, '']));
+    and(inArray(t.hospital_code, [hospitalCode, '']), inArray(t.modality, [modality, '']), eq(t.kind, kind));
   if (auditedAt) {
     const versions = await db
       .select({

@@ -67,6 +67,7 @@ const zh = {
   layoutLastDefault: '这是系统唯一的默认版式，不能停用',
   layoutSaved: '版式已保存',
   layoutWithdrawn: '版式已停用',
+  applyTemplateMissing: '无法获取打印模板，请联系管理员',
   rptNotSaved: '报告尚未保存',
   rptNotNew: '报告已书写，不能应用模板',
   rptStale: '报告已被 {{user}} 于 {{time}} 修改，请查看最新内容后再提交（您的内容未丢失）',
@@ -389,6 +390,7 @@ const en: Record<MessageKey, string> = {
   layoutLastDefault: 'This is the installation’s only default layout and cannot be withdrawn',
   layoutSaved: 'Layout saved',
   layoutWithdrawn: 'Layout withdrawn',
+  applyTemplateMissing: 'Cannot obtain the print template: contact the administrator',
   rptNotSaved: 'The report has not been saved yet',
   rptNotNew: 'The report is already written; templates apply only to a new report',
   rptStale:

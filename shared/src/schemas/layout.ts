@@ -37,12 +37,16 @@ export const MRRT_MAX_DEPTH = 24;
 // ---- the layout editor's calls ---------------------------------------------------------------------
 
 const HospitalCode = z.string().trim().max(32);
+/** report: a report's page; apply: an application form (/printApply). */
+export const LAYOUT_KINDS = ['report', 'apply'] as const;
+export type LayoutKind = (typeof LAYOUT_KINDS)[number];
 const LayoutModality = z.union([z.literal(''), z.enum(MODALITIES)]);
 
 export const LayoutListRequestSchema = z.strictObject({
   /** A hospital's layouts (the super administrator; others always see their own and the installation's). */
   hospital_code: HospitalCode.optional(),
   modality: LayoutModality.optional(),
+  kind: z.enum(LAYOUT_KINDS).optional(),
 });
 
 export const LayoutRowSchema = z.object({
@@ -50,6 +54,7 @@ export const LayoutRowSchema = z.object({
   name: z.string(),
   hospital_code: z.string(),
   modality: z.string(),
+  kind: z.enum(LAYOUT_KINDS),
   version: z.number().int(),
   update_time: z.string(),
   /** Whether the caller may change it (the installation's layouts: the super administrator only). */
@@ -66,7 +71,12 @@ export const LayoutSaveSchema = z.strictObject({
   version: pkInput().optional(),
   hospital_code: HospitalCode.default(''),
   modality: LayoutModality.default(''),
+  kind: z.enum(LAYOUT_KINDS).default('report'),
   name: z.string().trim().min(1).max(64),
   elements: z.array(TemplateElementSchema).min(1).max(500),
 });
 export type LayoutSave = z.infer<typeof LayoutSaveSchema>;
+/** What a client sends (defaults filled by the server). */
+export type LayoutSaveInput = z.input<typeof LayoutSaveSchema>;
+
+export const ApplyFormRequestSchema = z.strictObject({ study_iuid: z.string().trim().min(1).max(64) });

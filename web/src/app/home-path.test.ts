@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { firstMenuPage } from './home-path';
 
 describe('firstMenuPage', () => {
-  it('takes the first page with a screen, in menu order, looking inside folders', () => {
+  it('takes the first page, in menu order, looking inside folders', () => {
     const menus = [
-      {
-        key: 'f',
-        path: '',
-        title: 'folder',
-        icon: '',
-        children: [{ key: 'a', path: '/printApply/:id', title: 'a', icon: '' }],
-      },
+      { key: 'empty', path: '', title: 'empty folder', icon: '', children: [] },
       {
         key: 'sys',
         path: '',
@@ -22,12 +16,11 @@ describe('firstMenuPage', () => {
         ],
       },
     ];
-    // /printApply/:id has no screen yet, so the users page comes first.
     expect(firstMenuPage(menus)).toBe('/system/user');
   });
 
-  it('is undefined when nothing in the menu has a screen', () => {
+  it('is undefined when the menu offers no page', () => {
     expect(firstMenuPage([])).toBeUndefined();
-    expect(firstMenuPage([{ key: 'a', path: '/printApply/:id', title: 'a', icon: '' }])).toBeUndefined();
+    expect(firstMenuPage([{ key: 'f', path: '', title: 'folder', icon: '', children: [] }])).toBeUndefined();
   });
 });

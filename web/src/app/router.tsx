@@ -5,13 +5,11 @@ import { ExceptionRedirect } from '@web/components/exception-redirect';
 import { PageLoading } from '@web/components/page-loading';
 import { prefetchUserInfo } from '@web/lib/user-info';
 import { RequirePermission } from './guards';
-import { PENDING_PUBLIC, PENDING_SIGNED_IN } from './pending-routes';
 import { RootLayout } from './root-layout';
 
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
   Component: (await load()).default,
 });
-const inDevelopment = page(() => import('./routes/in-development'));
 
 const routes: RouteObject[] = [
   {
@@ -32,7 +30,6 @@ const routes: RouteObject[] = [
       { path: '/user/register', lazy: page(() => import('./routes/user-register')) },
       { path: '/user/register-result', lazy: page(() => import('./routes/user-register-result')) },
       { path: '/user/activate', lazy: page(() => import('./routes/user-activate')) },
-      ...PENDING_PUBLIC.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
       { path: '/403', element: <ExceptionRedirect status="403" /> },
       { path: '/404', element: <ExceptionRedirect status="404" /> },
       { path: '/500', element: <ExceptionRedirect status="500" /> },
@@ -64,6 +61,7 @@ const routes: RouteObject[] = [
           },
           { path: '/account/settings', lazy: page(() => import('./routes/account-settings')) },
           { path: '/printLabel', lazy: page(() => import('./routes/print-label')) },
+          { path: '/printApply/:id', lazy: page(() => import('./routes/print-apply')) },
           { path: '/system/hospital', lazy: page(() => import('./routes/system-hospital')) },
           { path: '/system/user', lazy: page(() => import('./routes/system-user')) },
           { path: '/system/role', lazy: page(() => import('./routes/system-role')) },
@@ -106,7 +104,6 @@ const routes: RouteObject[] = [
             ],
           },
           { path: '/useTime', lazy: page(() => import('./routes/use-time')) },
-          ...PENDING_SIGNED_IN.map((path) => ({ path: `/${path}`, lazy: inDevelopment })),
         ],
       },
       { path: '*', element: <Navigate to="/404" replace /> },

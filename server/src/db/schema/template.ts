@@ -25,6 +25,8 @@ export const layoutTemplate = pgTable(
     pk: serial('pk').primaryKey(),
     hospital_code: str('hospital_code', 32),
     modality: str('modality', 16),
+    /** 'report': a report's page; 'apply': an application form (/printApply). */
+    kind: varchar('kind', { length: 8 }).notNull().default('report'),
     name: varchar('name', { length: 64 }).notNull(),
     elements: jsonb('elements').notNull(),
     /** The number of its latest row in layout_version (the one `elements` holds). */
@@ -53,6 +55,7 @@ export const layoutVersion = pgTable(
     /** Where the layout stood in this version (the choice by hospital and modality is made as of a time). */
     hospital_code: str('hospital_code', 32),
     modality: str('modality', 16),
+    kind: varchar('kind', { length: 8 }).notNull().default('report'),
     name: varchar('name', { length: 64 }).notNull(),
     elements: jsonb('elements').notNull(),
     created_at: ts('created_at').notNull().defaultNow(),

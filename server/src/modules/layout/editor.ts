@@ -30,6 +30,7 @@ const toRow = (me: AuthUser, r: Row): LayoutRow => ({
   name: r.name,
   hospital_code: r.hospital_code,
   modality: r.modality,
+  kind: r.kind === 'apply' ? 'apply' : 'report',
   version: r.version,
   update_time: fmt(r.update_time),
   editable: mayChange(me, r),
@@ -38,7 +39,7 @@ const toRow = (me: AuthUser, r: Row): LayoutRow => ({
 export async function listLayouts(
   db: Db,
   me: AuthUser,
-  q: { hospital_code?: string | undefined; modality?: string | undefined },
+  q: { hospital_code?: string | undefined; modality?: string | undefined; kind?: string | undefined },
 ): Promise<LayoutRow[]> {
   const rows = await db
     .select()
@@ -49,6 +50,7 @@ export async function listLayouts(
         readScope(me),
         me.isSuper && q.hospital_code !== undefined ? eq(layoutTemplate.hospital_code, q.hospital_code) : undefined,
         q.modality !== undefined ? eq(layoutTemplate.modality, q.modality) : undefined,
+        q.kind !== undefined ? eq(layoutTemplate.kind, q.kind) : undefined,
       ),
     )
     .orderBy(asc(layoutTemplate.hospital_code), asc(layoutTemplate.modality), asc(layoutTemplate.pk));
@@ -94,11 +96,12 @@ export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Pro
   if (!target.hospital_code && !me.isSuper) throw forbidden('forbiddenHospital');
   if (input.pk === undefined) {
     return db.transaction(async (tx) => {
-      const { pk } = await createLayout(tx, { ...target, name: input.name, elements: input.elements }, me.username);
+      const values = { ...target, kind: input.kind, name: input.name, elements: input.elements };
+      const { pk } = await createLayout(tx, values, me.username);
       await auditChange(tx, me, {
         action: 'layout_create',
         target: `layout_template:${pk}`,
-        after: { name: input.name, ...target, version: 1 },
+        after: { name: input.name, ...target, kind: input.kind, version: 1 },
         ip: caller.ip,
       });
       const [row] = await tx.select().from(layoutTemplate).where(eq(layoutTemplate.pk, pk));
@@ -120,7 +123,7 @@ export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Pro
       });
     }
     const version = before.version + 1;
-    const values = { ...target, name: input.name, elements: input.elements };
+    const values = { ...target, kind: input.kind, name: input.name, elements: input.elements };
     const [after] = await tx
       .update(layoutTemplate)
       .set({ ...values, version, update_time: new Date() })
@@ -157,7 +160,7 @@ export async function withdrawLayout(db: Db, caller: Caller, pk: number): Promis
       .for('update');
     if (!row) throw notFound();
     if (!mayChange(me, row)) throw forbidden('forbiddenHospital');
-    if (!row.hospital_code && !row.modality) {
+    if (!row.hospital_code && !row.modality && row.kind === 'report') {
       const [other] = await tx
         .select({ pk: layoutTemplate.pk })
         .from(layoutTemplate)
@@ -165,6 +168,7 @@ export async function withdrawLayout(db: Db, caller: Caller, pk: number): Promis
           and(
             eq(layoutTemplate.hospital_code, ''),
             eq(layoutTemplate.modality, ''),
+            eq(layoutTemplate.kind, 'report'),
             isNull(layoutTemplate.deleted_at),
             ne(layoutTemplate.pk, pk),
           ),

@@ -130,3 +130,35 @@ describe('the layout editor’s calls', () => {
     ]);
   });
 });
+
+describe('POST /layout/applyForm', () => {
+  it('answers the spec’s message without an application-form layout, then the layout and the study’s fields', async () => {
+    const list = await call(t.p.app, 'POST', '/api/order/OrderList', {
+      token: t.token('doctor'),
+      json: { rpt_status: [0], pageSize: 20 },
+    });
+    const study = (list.body.data as { list: { study_iuid: string; modality: string; patient_name: string }[] })
+      .list[0]!;
+    const missing = await req('doctor', '/layout/applyForm', { study_iuid: study.study_iuid }, 'zh-CN');
+    expect([missing.status, missing.body.msg]).toEqual([404, '无法获取打印模板，请联系管理员']);
+    // a report layout does not count: only one made for application forms
+    const form = await req('admin', '/layout/save', {
+      hospital_code: 'H001',
+      kind: 'apply',
+      name: '检查申请单',
+      elements: [{ tag: 'input', uuid: 'n', jfield: 'patient_name' }],
+    });
+    expect((form.body.data as LayoutRow).kind).toBe('apply');
+    const got = await req('doctor', '/layout/applyForm', { study_iuid: study.study_iuid });
+    expect(got.status).toBe(200);
+    const data = got.body.data as { template: LayoutTemplate; study: { patient_name: string } };
+    expect(data.template.name).toBe('检查申请单');
+    expect(data.study.patient_name).toBe(study.patient_name);
+    expect(JSON.stringify(data)).not.toContain('report_text1":"'); // no report texts on a form
+    // and reports keep their report layout
+    const info = await req('doctor', '/report/info', { study_iuid: study.study_iuid });
+    expect((info.body.data as { template: LayoutTemplate }).template.name).not.toBe('检查申请单');
+    expect((await req('hadmin', '/layout/applyForm', { study_iuid: study.study_iuid })).status).toBe(403);
+    await req('admin', '/layout/delete', { pk: (form.body.data as LayoutRow).pk });
+  });
+});

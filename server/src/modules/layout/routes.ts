@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import {
+  ApplyFormRequestSchema,
   LayoutListRequestSchema,
   LayoutPkSchema,
   LayoutRowSchema,
@@ -10,7 +11,7 @@ import {
   MrrtImportQuerySchema,
   MrrtImportResultSchema,
 } from '@shared/schemas/layout';
-import { LayoutTemplateSchema } from '@shared/schemas/report';
+import { LayoutTemplateSchema, StudyDetailSchema } from '@shared/schemas/report';
 import { callerOf } from '../../lib/caller';
 import { AppError } from '../../lib/errors';
 import { isBadText } from '../../lib/input-text';
@@ -20,6 +21,7 @@ import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { translate } from '../../lib/i18n';
 import { exportMrrt } from './mrrt-export';
+import { applyForm } from './apply-form';
 import { getLayout, layoutVersions, listLayouts, saveLayout, withdrawLayout } from './editor';
 import { importLayout, importTarget, layoutForExport } from './service';
 
@@ -157,6 +159,19 @@ export function layoutRoutes() {
       ),
     }),
     async (c) => ok(c, await layoutVersions(c.var.deps.db, c.var.user, c.req.valid('json').pk)),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/layout/applyForm',
+        'A study’s application form (/printApply): the application-form layout of its hospital and modality and the study’s fields; 404 when none is set up',
+      ),
+      ...access(PERMISSIONS.ORDER_LIST),
+      request: jsonBody(ApplyFormRequestSchema),
+      responses: okResponse(z.object({ template: LayoutTemplateSchema, study: StudyDetailSchema })),
+    }),
+    async (c) => ok(c, await applyForm(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid)),
   );
 
   return app;

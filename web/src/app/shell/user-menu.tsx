@@ -13,7 +13,6 @@ import { useNavigate } from 'react-router-dom';
 import { PERMISSIONS, type PermissionCode } from '@shared/permissions';
 import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
 import { can, useUserInfo } from '@web/lib/user-info';
-import { hasScreen } from '../pending-routes';
 
 interface Entry {
   key: 'collection' | 'settings' | 'userWork' | 'uploadZip' | 'personalise';
@@ -41,7 +40,7 @@ export function useUserMenu(onLogout: () => void): MenuProps {
   const navigate = useNavigate();
   const { data: info } = useUserInfo();
   const openDrawer = useLayoutStore((s) => s.setDrawerOpen);
-  const shown = ENTRIES.filter((e) => (!e.path || hasScreen(e.path)) && (!e.permission || can(info, e.permission)));
+  const shown = ENTRIES.filter((e) => !e.permission || can(info, e.permission));
   const items: MenuProps['items'] = [
     ...shown.map((e) => ({
       key: e.key,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportConfig } from '@shared/report/document';
 import type { StudyRow } from '@shared/schemas/order';
-import type { LayoutRow, LayoutSave, MrrtImportResult } from '@shared/schemas/layout';
+import type { LayoutKind, LayoutRow, LayoutSaveInput, MrrtImportResult } from '@shared/schemas/layout';
 import type { LayoutTemplate, ReportInfo } from '@shared/schemas/report';
 import { apiGet, apiPost, apiPostDocument } from '@web/lib/api-client';
 import { apiDownload } from '@web/lib/api-download';
 
-export type EditorLayout = LayoutTemplate & { editable: boolean };
+export type EditorLayout = LayoutTemplate & { editable: boolean; kind: LayoutKind };
 
 export function useLayout(pk: number | undefined) {
   return useQuery({
@@ -71,7 +71,7 @@ export function useHospitalOptions(enabled: boolean) {
 }
 
 /** Field refusals (element problems, a stale version) are shown by the editor itself. */
-export const saveLayout = (v: LayoutSave) => apiPost<LayoutRow>('/layout/save', v, { silent: true });
+export const saveLayout = (v: LayoutSaveInput) => apiPost<LayoutRow>('/layout/save', v, { silent: true });
 export const withdrawLayout = (pk: number) => apiPost<null>('/layout/delete', { pk });
 
 /** An MRRT file into a new layout of that hospital and modality (the file's bytes as text/html). */

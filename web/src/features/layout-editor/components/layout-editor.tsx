@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { MODALITIES } from '@shared/constants';
 import { parseDetail } from '@shared/report/document';
 import { layoutProblems } from '@shared/report/layout-rules';
+import { LAYOUT_KINDS, type LayoutKind, type LayoutSaveInput } from '@shared/schemas/layout';
 import { TEMPLATE_TAGS, type TemplateElement } from '@shared/schemas/report';
 import { isApiError } from '@web/lib/api-error';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
@@ -32,6 +33,7 @@ interface Head {
   name: string;
   hospital_code: string;
   modality: string;
+  kind: LayoutKind;
 }
 
 const label = (e: TemplateElement, tagName: string) => {
@@ -83,8 +85,8 @@ function EditorForm({
   const history = useHistory<TemplateElement[]>(initial?.elements ?? [], true);
   const [head, setHead] = useState<Head>(
     initial
-      ? { name: initial.name, hospital_code: initial.hospital_code, modality: initial.modality }
-      : { name: '', hospital_code: hospitals ? '' : ownHospital, modality: '' },
+      ? { name: initial.name, hospital_code: initial.hospital_code, modality: initial.modality, kind: initial.kind }
+      : { name: '', hospital_code: hospitals ? '' : ownHospital, modality: '', kind: 'report' },
   );
   const [version, setVersion] = useState<number | undefined>(initial?.version);
   const [selected, setSelected] = useState<string | undefined>();
@@ -136,7 +138,8 @@ function EditorForm({
         ...(pk ? { pk, version } : {}),
         name: head.name.trim(),
         hospital_code: head.hospital_code,
-        modality: head.modality as never,
+        modality: head.modality as LayoutSaveInput['modality'],
+        kind: head.kind,
         elements,
       });
       setVersion(row.version);
@@ -272,6 +275,15 @@ function EditorForm({
               onChange={(v: string) => setHead({ ...head, modality: v })}
               options={[{ value: '', label: t('allModalities') }, ...MODALITIES.map((m) => ({ value: m, label: m }))]}
               data-testid="le-modality"
+            />
+          </Form.Item>
+          <Form.Item label={t('fields.kind')}>
+            <Select
+              style={{ width: 130 }}
+              value={head.kind}
+              onChange={(v: LayoutKind) => setHead({ ...head, kind: v })}
+              options={LAYOUT_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))}
+              data-testid="le-kind"
             />
           </Form.Item>
           {version !== undefined && <span className="le-version">{t('versionTag', { version })}</span>}

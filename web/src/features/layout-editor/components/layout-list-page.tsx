@@ -74,6 +74,12 @@ export function LayoutListPage({ renderDocument }: { renderDocument: (p: ReportD
       render: (_: unknown, r: LayoutRow) => r.modality || t('allModalities'),
     },
     {
+      title: t('fields.kind'),
+      key: 'kind',
+      width: 110,
+      render: (_: unknown, r: LayoutRow) => t(`kinds.${r.kind}`),
+    },
+    {
       title: t('fields.version'),
       key: 'version',
       width: 90,

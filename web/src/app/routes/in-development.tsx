@@ -1,3 +1,0 @@
-import { InDevelopment } from '@web/components/in-development';
-
-export default InDevelopment;

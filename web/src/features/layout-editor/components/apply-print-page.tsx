@@ -1,0 +1,83 @@
+import { PrinterOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Result, Spin } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router-dom';
+import { parseDetail } from '@shared/report/document';
+import type { LayoutTemplate, StudyDetail } from '@shared/schemas/report';
+import { apiPost } from '@web/lib/api-client';
+import { isApiError } from '@web/lib/api-error';
+import type { ReportDocumentProps } from '@web/lib/report-document-props';
+import { SAMPLE_REPORT } from '../lib/sample-data';
+import './template-preview.css';
+
+/** No report on an application form: its text fields stay empty. */
+const NO_REPORT = {
+  ...SAMPLE_REPORT,
+  rpt_status: 0,
+  report_text1: '',
+  report_text2: '',
+  report_doctor: '',
+  report_datetime: '',
+  sh_doctor: '',
+  sh_datetime: '',
+};
+
+/**
+ * /printApply/{id} (id = the study's instance UID): the study's application form on A4, from the
+ * application-form layout of its hospital and modality, drawn by the report renderer in print mode.
+ * Without such a layout: the spec's "cannot obtain print template, contact administrator".
+ */
+export function ApplyPrintPage({ renderDocument }: { renderDocument: (p: ReportDocumentProps) => ReactNode }) {
+  const { t } = useTranslation('layoutEditor');
+  const { id = '' } = useParams();
+  const form = useQuery({
+    queryKey: ['apply-form', id],
+    enabled: !!id,
+    retry: false,
+    queryFn: ({ signal }) =>
+      apiPost<{ template: LayoutTemplate; study: StudyDetail }>(
+        '/layout/applyForm',
+        { study_iuid: id },
+        { silent: true, signal },
+      ),
+  });
+  if (form.isPending) return <Spin size="large" fullscreen tip={t('apply.loading')} />;
+  if (form.isError) {
+    const missing = isApiError(form.error) && form.error.status === 404 && /template|模板/.test(form.error.message);
+    return (
+      <Result
+        status="warning"
+        title={
+          missing
+            ? t('apply.missing')
+            : isApiError(form.error) && form.error.status === 404
+              ? t('apply.notFound')
+              : form.error.message
+        }
+        data-testid={missing ? 'apply-missing' : 'apply-error'}
+      />
+    );
+  }
+  return (
+    <div className="tp-root" data-testid="apply-root">
+      <div className="tp-toolbar">
+        <Button type="primary" icon={<PrinterOutlined />} onClick={() => window.print()} data-testid="apply-print">
+          {t('apply.print')}
+        </Button>
+      </div>
+      {renderDocument({
+        template: form.data.template.elements,
+        study: form.data.study,
+        report: NO_REPORT,
+        findings: '',
+        opinion: '',
+        detail: parseDetail(null),
+        editable: false,
+        multiPage: false,
+        mode: 'print',
+      })}
+    </div>
+  );
+}
