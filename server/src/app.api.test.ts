@@ -75,6 +75,8 @@ describe('platform basics', () => {
         '/user/resendActivation',
         // WeChat QR sign-in (docs/wechat.md): state bound to the browser by a cookie; the platform's signed push
         '/tool/getWeiXinLogin',
+        // where /page1, /page2 and /temp lead: addresses of the hospital's static pages (docs/layouts.md)
+        '/tool/staticPages',
         '/authorize/login',
         '/authorize/callback',
         '/authorize/finish',

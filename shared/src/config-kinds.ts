@@ -43,6 +43,9 @@ export const CONFIG_KINDS = {
   openType: { kind: 'enum', values: OPEN_TYPES },
   dicom_accept_any: { kind: 'yesno' },
   workload_link_hospital: { kind: 'text', max: 32 },
+  static_page1_url: { kind: 'url' },
+  static_page2_url: { kind: 'url' },
+  static_temp_url: { kind: 'url' },
 } as const satisfies Record<string, ConfigKind>;
 
 export type KnownConfigName = keyof typeof CONFIG_KINDS;

@@ -134,6 +134,10 @@ export const UserConfigSchema = z.object({
   layout: LayoutSettingsSchema.partial().optional(),
 });
 
+/** The addresses /page1, /page2/{newId}/{newTitle} and /temp lead to ('' when not set up). */
+export const StaticPagesSchema = z.object({ page1: z.string(), page2: z.string(), temp: z.string() });
+export type StaticPages = z.infer<typeof StaticPagesSchema>;
+
 export const FootTitleSchema = z.object({
   data: z.string(),
   version: z.string(),

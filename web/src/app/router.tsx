@@ -27,6 +27,12 @@ const routes: RouteObject[] = [
       { path: '/sso', lazy: page(() => import('./routes/sso')) },
       { path: '/patientInfo', lazy: page(() => import('./routes/patient-info')) },
       { path: '/tempPreview', lazy: page(() => import('./routes/temp-preview')) },
+      { path: '/page1', lazy: async () => ({ Component: (await import('./routes/static-page')).Page1 }) },
+      {
+        path: '/page2/:newId/:newTitle',
+        lazy: async () => ({ Component: (await import('./routes/static-page')).Page2 }),
+      },
+      { path: '/temp', lazy: async () => ({ Component: (await import('./routes/static-page')).Temp }) },
       { path: '/user/register', lazy: page(() => import('./routes/user-register')) },
       { path: '/user/register-result', lazy: page(() => import('./routes/user-register-result')) },
       { path: '/user/activate', lazy: page(() => import('./routes/user-activate')) },

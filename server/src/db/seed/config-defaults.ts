@@ -25,6 +25,12 @@ export const CONFIG_DEFAULTS = {
   ai_url: { value: '', description: 'AI service address' },
   imageViewer: { value: '', description: 'Image viewer address' },
   openType: { value: '', description: 'How images open' },
+  static_page1_url: { value: '', description: 'Where /page1 leads (a static page of the hospital); empty: not set up' },
+  static_page2_url: {
+    value: '',
+    description: 'Where /page2/{newId}/{newTitle} leads; newId and newTitle are added as query parameters',
+  },
+  static_temp_url: { value: '', description: 'Where /temp leads; empty: not set up' },
   workload_link_hospital: {
     value: '',
     description:

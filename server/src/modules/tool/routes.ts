@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
 import { ReportConfigSchema } from '@shared/report/document';
-import { CaptchaQuerySchema, FootTitleSchema } from '@shared/schemas/auth';
+import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
 import { ok } from '../../lib/respond';
 import { okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
@@ -15,6 +15,21 @@ const tags = ['tool'];
 
 export function toolRoutes() {
   const app = newRouter();
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/staticPages',
+      tags,
+      summary: 'Where /page1, /page2 and /temp lead (sys_config static_*_url; empty when not set up)',
+      ...access('public'),
+      responses: okResponse(StaticPagesSchema),
+    }),
+    async (c) => {
+      const cfg = await getConfigs(c.var.deps.db, ['static_page1_url', 'static_page2_url', 'static_temp_url']);
+      return ok(c, { page1: cfg.static_page1_url, page2: cfg.static_page2_url, temp: cfg.static_temp_url });
+    },
+  );
 
   app.openapi(
     createRoute({
