@@ -33,6 +33,7 @@ import { patientRoutes } from './modules/patient/routes';
 import { reportPdfRoutes } from './modules/report-pdf/routes';
 import { reportProductRoutes } from './modules/report-products/routes';
 import { layoutRoutes } from './modules/layout/routes';
+import { aiRoutes } from './modules/ai/routes';
 import { webStatic } from './web-static';
 import { userAdminRoutes } from './modules/users/admin-routes';
 import { roleRoutes } from './modules/role/routes';
@@ -206,6 +207,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     reportPdfRoutes({ fetch: (req) => app.fetch(req) }),
     reportProductRoutes(),
     layoutRoutes(),
+    aiRoutes(),
     userAdminRoutes(),
     roleRoutes(),
     hospitalAdminRoutes(),

@@ -58,5 +58,6 @@ export const ERROR_IDS = [
   'WECHAT_NOT_BOUND',
   'WECHAT_BOUND_OTHER',
   'WECHAT_LOGIN_OFF',
+  'AI_UNAVAILABLE',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

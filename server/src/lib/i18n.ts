@@ -68,6 +68,8 @@ const zh = {
   layoutSaved: '版式已保存',
   layoutWithdrawn: '版式已停用',
   applyTemplateMissing: '无法获取打印模板，请联系管理员',
+  aiNotConfigured: '未配置 AI 服务（系统配置 ai_url）',
+  aiUnavailable: 'AI 服务暂时不可用，请稍后再试',
   rptNotSaved: '报告尚未保存',
   rptNotNew: '报告已书写，不能应用模板',
   rptStale: '报告已被 {{user}} 于 {{time}} 修改，请查看最新内容后再提交（您的内容未丢失）',
@@ -391,6 +393,8 @@ const en: Record<MessageKey, string> = {
   layoutSaved: 'Layout saved',
   layoutWithdrawn: 'Layout withdrawn',
   applyTemplateMissing: 'Cannot obtain the print template: contact the administrator',
+  aiNotConfigured: 'No AI service is set up (configuration ai_url)',
+  aiUnavailable: 'The AI service is not available now; try again later',
   rptNotSaved: 'The report has not been saved yet',
   rptNotNew: 'The report is already written; templates apply only to a new report',
   rptStale:

@@ -332,6 +332,8 @@ export const ReportConfigSchema = z
      * carry this config (the shared report) need not.
      */
     workload_link_hospital: z.string().optional(),
+    /** sys_config ai_url is set: the report screen offers the AI suggestion. Optional like the one above. */
+    ai_enabled: z.boolean().optional(),
   })
   .meta({ id: 'ReportConfig' });
 export type ReportConfig = z.infer<typeof ReportConfigSchema>;

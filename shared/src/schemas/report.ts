@@ -194,3 +194,11 @@ export const ReportInfoSchema = z.object({
   lock: LockStateSchema,
 });
 export type ReportInfo = z.infer<typeof ReportInfoSchema>;
+
+/** AI assistance (issue 17): the findings go to the service at sys_config ai_url, its opinion comes back. */
+export const AiSuggestRequestSchema = z.strictObject({
+  study_iuid: z.string().trim().min(1).max(64),
+  findings: z.string().trim().min(1).max(REPORT_TEXT_MAX),
+});
+export const AiSuggestionSchema = z.object({ opinion: z.string() });
+export type AiSuggestion = z.infer<typeof AiSuggestionSchema>;

@@ -138,12 +138,14 @@ export function toolRoutes() {
         'multi_page_report',
         'use_critical',
         'workload_link_hospital',
+        'ai_url',
       ]);
       return ok(c, {
         core_url: cfg.core_url.trim(),
         multi_page_report: cfg.multi_page_report === 'Y',
         use_critical: cfg.use_critical === 'Y',
         workload_link_hospital: cfg.workload_link_hospital.trim(),
+        ai_enabled: !!cfg.ai_url.trim(),
       });
     },
   );

@@ -11,6 +11,7 @@ import { useToolStore, type ToolValues } from '../stores/tool-store';
 import { ReportDialogs } from './report-dialogs';
 import { ReportSwitcher } from './report-switcher';
 import { ReportTexts } from './report-texts';
+import { AiSuggestButton } from './ai-suggest-button';
 import { DeliveryStatusLine } from './delivery-status';
 import { ActionButtons, GoodStatusChoice, StatusBanner, type ExtraButton } from './status-panel';
 import { StudyHeader } from './study-header';
@@ -123,6 +124,7 @@ export function WriteReportScreen({
               </Button>
             </div>
             <ActionButtons buttons={page.buttons} onAction={page.onAction} order={order} vertical />
+            {config?.ai_enabled && <AiSuggestButton studyIuid={studyIuid} disabled={!page.editable} />}
             {typeof tools === 'function' ? tools(report) : tools}
           </Space>
         </Card>

@@ -1,0 +1,61 @@
+import type { Locale } from '@shared/constants';
+import { AiSuggestionSchema, type AiSuggestion } from '@shared/schemas/report';
+import type { AuthUser } from '../../context';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import { getConfigs } from '../config/service';
+import { studyInScope } from '../report/repo';
+
+/** How long the AI service may take before the doctor is told it is not available. */
+export const AI_TIMEOUT_MS = 15_000;
+/** Largest answer read from the AI service. */
+const AI_ANSWER_MAX = 256 * 1024;
+
+/**
+ * Sends a study's findings to the AI service (sys_config ai_url) and answers its suggested opinion. The
+ * request (our contract, docs/layouts.md): POST JSON `{modality, study_desc, patient_sex, patient_age,
+ * findings, language}`, no name or identifier of the patient; the answer `{opinion}`. Nothing is saved:
+ * the doctor takes the suggestion into the editor or leaves it.
+ */
+export async function aiSuggest(
+  db: Db,
+  me: AuthUser,
+  locale: Locale,
+  q: { study_iuid: string; findings: string },
+): Promise<AiSuggestion> {
+  const s = await studyInScope(db, me, q.study_iuid);
+  const url = (await getConfigs(db, ['ai_url'])).ai_url.trim();
+  if (!url) throw new AppError(409, 'FEATURE_OFF', 'aiNotConfigured');
+  const unavailable = () => new AppError(503, 'AI_UNAVAILABLE', 'aiUnavailable');
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        modality: s.modality,
+        study_desc: s.study_desc,
+        patient_sex: s.patient_sex,
+        patient_age: s.patient_age,
+        findings: q.findings,
+        language: locale,
+      }),
+      redirect: 'error',
+      signal: AbortSignal.timeout(AI_TIMEOUT_MS),
+    });
+  } catch {
+    throw unavailable();
+  }
+  if (!res.ok) throw unavailable();
+  const text = await res.text().catch(() => '');
+  if (!text || text.length > AI_ANSWER_MAX) throw unavailable();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw unavailable();
+  }
+  const answer = AiSuggestionSchema.safeParse(body);
+  if (!answer.success || !answer.data.opinion.trim()) throw unavailable();
+  return { opinion: answer.data.opinion.trim().slice(0, 20_000) };
+}
