@@ -10,7 +10,7 @@ const setConfig = (name: string, value: string) =>
   t.p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
 
 describe('GET /tool/reportConfig', () => {
-  it('answers core_url, multi_page_report, use_critical and workload_link_hospital from sys_config', async () => {
+  it('answers core_url, multi_page_report, use_critical, workload_link_hospital and whether ai_url is set', async () => {
     const r = await call(t.p.app, 'GET', '/tool/reportConfig', { token: t.token('doctor') });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({
@@ -18,11 +18,13 @@ describe('GET /tool/reportConfig', () => {
       multi_page_report: true,
       use_critical: true,
       workload_link_hospital: '',
+      ai_enabled: false,
     });
     await setConfig('core_url', ' https://core.example.org ');
     await setConfig('multi_page_report', 'N');
     await setConfig('use_critical', 'N');
     await setConfig('workload_link_hospital', ' H001 ');
+    await setConfig('ai_url', ' http://ai.example.org/suggest ');
     try {
       const changed = await call(t.p.app, 'GET', '/tool/reportConfig', { token: t.token('doctor') });
       expect(changed.body.data).toEqual({
@@ -30,12 +32,14 @@ describe('GET /tool/reportConfig', () => {
         multi_page_report: false,
         use_critical: false,
         workload_link_hospital: 'H001',
+        ai_enabled: true,
       });
     } finally {
       await setConfig('core_url', '');
       await setConfig('multi_page_report', 'Y');
       await setConfig('use_critical', 'Y');
       await setConfig('workload_link_hospital', '');
+      await setConfig('ai_url', '');
     }
   });
 
