@@ -1,4 +1,5 @@
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -58,6 +59,7 @@ export async function receiveStreamedForm(
   const fields = new Map<string, string>();
   let file: StreamedFile | undefined;
   let writing: Promise<void> = Promise.resolve();
+  let out: WriteStream | undefined;
   const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -111,7 +113,8 @@ export async function receiveStreamedForm(
           stream.destroy(failure);
           reject(failure);
         });
-        writing = pipeline(stream, createWriteStream(staged));
+        out = createWriteStream(staged);
+        writing = pipeline(stream, out);
       });
       const tooMany = () => fail(rules.tooMany());
       bb.on('filesLimit', tooMany);
@@ -128,6 +131,8 @@ export async function receiveStreamedForm(
     return { fields, file };
   } catch (err) {
     await writing.catch(() => undefined);
+    // A write stream destroyed while its file is still being opened creates the file afterwards: wait for it.
+    if (out && !out.closed) await once(out, 'close').catch(() => undefined);
     await rm(staged, { force: true });
     throw failure ?? err;
   }
