@@ -59,5 +59,7 @@ export const ERROR_IDS = [
   'WECHAT_BOUND_OTHER',
   'WECHAT_LOGIN_OFF',
   'AI_UNAVAILABLE',
+  /** No print template (layout) of the kind asked for is set up (/printApply). */
+  'TEMPLATE_MISSING',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

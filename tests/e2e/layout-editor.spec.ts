@@ -173,3 +173,77 @@ it('a hospital administrator builds a layout with a bound field and a table form
     await close();
   }
 }, 240_000);
+
+it('in English the editor starts elements in English, refuses a layout that breaks a rule before calling the server, undoes from the keyboard, and makes a module only from selected words', async () => {
+  const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'hadmin', { width: 1440, height: 900 });
+  const saves: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/layout/save')) saves.push(r.url());
+  });
+  try {
+    await shell.switchLanguage('en-US');
+    await page.goto(`${e2e.platform.appUrl}#/system/layout`);
+    await page.getByTestId('layout-new').click();
+    await page.getByTestId('le-name').fill('E2E rules');
+    const pageView = page.getByTestId('le-page');
+    // the made-up study is in the editor's language too
+    await page.getByTestId('le-add-input').click();
+    await page.locator('[data-testid=le-jfield] input').fill('patient_name');
+    await expect.poll(() => pageView.textContent()).toContain('John Smith');
+
+    // a new text is in the editor's language; without selected words it cannot become a module
+    await page.getByTestId('le-add-textContent').click();
+    expect(await page.getByTestId('le-text').inputValue()).toBe('Text');
+    await page.getByTestId('le-text').fill('The liver is normal in size.');
+    await page.getByTestId('le-make-module').click();
+    await page.getByText('Select the words in the text to make a phrase list first').waitFor();
+    expect(await page.locator('[data-testid=le-node][data-tag=module]').count()).toBe(0);
+
+    // "normal" selected: a row of the words before, a module offering "normal", the words after
+    await page.getByTestId('le-text').evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(13, 19));
+    await page.getByTestId('le-make-module').click();
+    await page.locator('[data-testid=le-node][data-tag=module]').waitFor();
+    expect(await page.getByTestId('le-props').getAttribute('data-uuid')).toMatch(/^module-/);
+    await expect.poll(() => pageView.textContent()).toContain('The liver is');
+    expect(await pageView.textContent()).toContain('normal');
+    expect(await pageView.textContent()).toContain('in size.');
+
+    // Ctrl+Z outside a field takes the split back, Ctrl+Y makes it again
+    await pageView.click();
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => page.locator('[data-testid=le-node][data-tag=module]').count()).toBe(0);
+    await page.keyboard.press('Control+y');
+    await expect.poll(() => page.locator('[data-testid=le-node][data-tag=module]').count()).toBe(1);
+
+    // a fetal range whose minimum is not below its maximum: named in the problem list, and not sent
+    await page.getByTestId('le-add-usRange').click();
+    const min = page.locator('[data-testid=le-range-min] input, input[data-testid=le-range-min]').first();
+    await min.fill('60');
+    await min.blur();
+    const problems = page.getByTestId('le-problems');
+    await problems.waitFor();
+    expect(await problems.textContent()).toContain('min must be below max');
+    await shot(page, 'layout-editor-en-US');
+    await page.getByTestId('le-save').click();
+    await page.getByText('Fix the problems shown first').waitFor();
+    expect(saves).toEqual([]);
+    // put right, it saves
+    await min.fill('30');
+    await min.blur();
+    await problems.waitFor({ state: 'hidden' });
+    await page.getByTestId('le-save').click();
+    await page.getByTestId('le-drawer').waitFor({ state: 'hidden' });
+    expect(saves).toHaveLength(1);
+
+    const admin = await apiToken(e2e.platform, 'admin');
+    const saved = (await apiPost<LayoutRow[]>(e2e.platform, admin, '/layout/list', { hospital_code: 'H001' })).find(
+      (r) => r.name === 'E2E rules',
+    )!;
+    const layout = await apiPost<{ elements: unknown[] }>(e2e.platform, admin, '/layout/get', { pk: saved.pk });
+    expect(JSON.stringify(layout.elements)).toContain('"tag":"module"');
+    expect(JSON.stringify(layout.elements)).toContain('"options":["normal"]');
+    await apiPost(e2e.platform, admin, '/layout/delete', { pk: saved.pk });
+  } finally {
+    await close();
+  }
+}, 120_000);

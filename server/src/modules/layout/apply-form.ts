@@ -17,6 +17,6 @@ export async function applyForm(
 ): Promise<{ template: LayoutTemplate; study: StudyDetail }> {
   const { study } = await reportInfo(db, me, studyIuid);
   const template = await layoutFor(db, study.hospital_code, study.modality, null, 'apply');
-  if (!template) throw new AppError(404, 'NOT_FOUND', 'applyTemplateMissing');
+  if (!template) throw new AppError(404, 'TEMPLATE_MISSING', 'applyTemplateMissing');
   return { template, study };
 }

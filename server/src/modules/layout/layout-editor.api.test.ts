@@ -140,7 +140,14 @@ describe('POST /layout/applyForm', () => {
     const study = (list.body.data as { list: { study_iuid: string; modality: string; patient_name: string }[] })
       .list[0]!;
     const missing = await req('doctor', '/layout/applyForm', { study_iuid: study.study_iuid }, 'zh-CN');
-    expect([missing.status, missing.body.msg]).toEqual([404, '无法获取打印模板，请联系管理员']);
+    expect([missing.status, missing.body.error, missing.body.msg]).toEqual([
+      404,
+      'TEMPLATE_MISSING',
+      '无法获取打印模板，请联系管理员',
+    ]);
+    // an unknown study is another error, which the page tells apart by its id
+    const unknown = await req('doctor', '/layout/applyForm', { study_iuid: '1.2.3.404' });
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'NOT_FOUND']);
     // a report layout does not count: only one made for application forms
     const form = await req('admin', '/layout/save', {
       hospital_code: 'H001',

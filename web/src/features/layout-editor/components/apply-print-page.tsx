@@ -8,21 +8,9 @@ import { parseDetail } from '@shared/report/document';
 import type { LayoutTemplate, StudyDetail } from '@shared/schemas/report';
 import { apiPost } from '@web/lib/api-client';
 import { isApiError } from '@web/lib/api-error';
+import { newReport } from '@web/lib/new-report';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
-import { SAMPLE_REPORT } from '../lib/sample-data';
 import './template-preview.css';
-
-/** No report on an application form: its text fields stay empty. */
-const NO_REPORT = {
-  ...SAMPLE_REPORT,
-  rpt_status: 0,
-  report_text1: '',
-  report_text2: '',
-  report_doctor: '',
-  report_datetime: '',
-  sh_doctor: '',
-  sh_datetime: '',
-};
 
 /**
  * /printApply/{id} (id = the study's instance UID): the study's application form on A4, from the
@@ -45,7 +33,7 @@ export function ApplyPrintPage({ renderDocument }: { renderDocument: (p: ReportD
   });
   if (form.isPending) return <Spin size="large" fullscreen tip={t('apply.loading')} />;
   if (form.isError) {
-    const missing = isApiError(form.error) && form.error.status === 404 && /template|模板/.test(form.error.message);
+    const missing = isApiError(form.error) && form.error.error === 'TEMPLATE_MISSING';
     return (
       <Result
         status="warning"
@@ -70,7 +58,8 @@ export function ApplyPrintPage({ renderDocument }: { renderDocument: (p: ReportD
       {renderDocument({
         template: form.data.template.elements,
         study: form.data.study,
-        report: NO_REPORT,
+        // No report on an application form: its text fields stay empty.
+        report: newReport(1),
         findings: '',
         opinion: '',
         detail: parseDetail(null),

@@ -1,5 +1,6 @@
-import { AutoComplete, Empty, Form, Input, Typography } from 'antd';
-import { useState } from 'react';
+import { AutoComplete, Button, Empty, Form, Input, Typography } from 'antd';
+import type { TextAreaRef } from 'antd/es/input/TextArea';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { OptionsDataSchema, TableDataSchema, UsRangeDataSchema } from '@shared/report/document';
 import { parseStyleText, styleText, type StyleObject } from '@shared/report/layout-safety';
@@ -49,14 +50,18 @@ function StyleField({
 export function ElementProperties({
   element,
   onChange,
+  onMakeModule,
   readOnly,
 }: {
   element: TemplateElement | undefined;
   onChange: (e: TemplateElement) => void;
+  /** The selected characters of the text (start, end) to be made a module. */
+  onMakeModule: (start: number, end: number) => void;
   readOnly: boolean;
 }) {
   const { t } = useTranslation('layoutEditor');
   const [dropped, setDropped] = useState<{ uuid: string; n: number } | null>(null);
+  const textRef = useRef<TextAreaRef>(null);
   if (!element) return <Empty description={t('props.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />;
   const set = (patch: Partial<TemplateElement>) => {
     const next = { ...element, ...patch };
@@ -74,8 +79,12 @@ export function ElementProperties({
         {t(`tags.${element.tag}`)} · {element.uuid}
       </Typography.Text>
       {TEXT_TAGS.includes(element.tag) && (
-        <Form.Item label={t('props.text')}>
+        <Form.Item
+          label={t('props.text')}
+          help={element.tag === 'textContent' && !element.jfield ? t('props.moduleHint') : undefined}
+        >
           <Input.TextArea
+            ref={textRef}
             autoSize={{ minRows: 1, maxRows: 6 }}
             maxLength={4000}
             value={element.text ?? ''}
@@ -83,6 +92,20 @@ export function ElementProperties({
             data-testid="le-text"
           />
         </Form.Item>
+      )}
+      {element.tag === 'textContent' && !element.jfield && (
+        <Button
+          size="small"
+          style={{ marginBottom: 12 }}
+          onClick={() => {
+            // The text area keeps its selection when the button takes the focus.
+            const area = textRef.current?.resizableTextArea?.textArea;
+            onMakeModule(area?.selectionStart ?? 0, area?.selectionEnd ?? 0);
+          }}
+          data-testid="le-make-module"
+        >
+          {t('props.makeModule')}
+        </Button>
       )}
       {FIELD_TAGS.includes(element.tag) && (
         <Form.Item label={t('props.jfield')} help={t('props.jfieldHint')}>

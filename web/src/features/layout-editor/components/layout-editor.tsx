@@ -18,12 +18,13 @@ import {
   findElement,
   insertElement,
   isContainer,
+  moduleFromSelection,
   moveElement,
   newElement,
   removeElement,
   updateElement,
 } from '../lib/element-tree';
-import { SAMPLE_REPORT, SAMPLE_STUDY } from '../lib/sample-data';
+import { sampleData } from '../lib/sample-data';
 import { ElementProperties } from './element-properties';
 import './layout-editor.css';
 
@@ -80,8 +81,9 @@ function EditorForm({
   onClose,
   initial,
 }: EditorProps & { initial: EditorLayout | undefined }) {
-  const { t } = useTranslation('layoutEditor');
+  const { t, i18n } = useTranslation('layoutEditor');
   const { message } = App.useApp();
+  const sample = sampleData(i18n.language);
   const history = useHistory<TemplateElement[]>(initial?.elements ?? [], true);
   const [head, setHead] = useState<Head>(
     initial
@@ -90,6 +92,8 @@ function EditorForm({
   );
   const [version, setVersion] = useState<number | undefined>(initial?.version);
   const [selected, setSelected] = useState<string | undefined>();
+  // Containers are open unless closed by hand, new ones (an added row, a module's row) included.
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [saving, setSaving] = useState(false);
   const [saved, setSaved] = useState(false);
   const [serverProblems, setServerProblems] = useState<string[]>([]);
@@ -114,9 +118,24 @@ function EditorForm({
     return elements.map(toNode);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- tagName follows t
   }, [elements, t]);
+  const expandedKeys = useMemo(() => {
+    const keys: string[] = [];
+    const walk = (els: readonly TemplateElement[]) =>
+      els.forEach((e) => {
+        if (isContainer(e) && !collapsed.has(e.uuid)) keys.push(e.uuid);
+        walk(e.childs ?? []);
+      });
+    walk(elements);
+    return keys;
+  }, [elements, collapsed]);
 
   const add = (tag: TemplateElement['tag']) => {
-    const e = newElement(tag);
+    const e = newElement(tag, {
+      text: t('defaults.text'),
+      item: t('defaults.item'),
+      value: t('defaults.value'),
+      options: [t('defaults.option1'), t('defaults.option2')],
+    });
     history.set((els) => insertElement(els, e, selected, element && isContainer(element) ? 'inside' : 'after'));
     setSelected(e.uuid);
   };
@@ -207,7 +226,15 @@ function EditorForm({
           <Tree
             blockNode
             draggable={!readOnly}
-            defaultExpandAll
+            expandedKeys={expandedKeys}
+            onExpand={(_, { node, expanded }) =>
+              setCollapsed((c) => {
+                const next = new Set(c);
+                if (expanded) next.delete(String(node.key));
+                else next.add(String(node.key));
+                return next;
+              })
+            }
             treeData={treeData}
             selectedKeys={selected ? [selected] : []}
             onSelect={(keys) => setSelected(keys[0] === undefined ? undefined : String(keys[0]))}
@@ -218,10 +245,10 @@ function EditorForm({
       <div className="le-page" data-testid="le-page">
         {renderDocument({
           template: elements,
-          study: SAMPLE_STUDY,
-          report: SAMPLE_REPORT,
-          findings: SAMPLE_REPORT.report_text1,
-          opinion: SAMPLE_REPORT.report_text2,
+          study: sample.study,
+          report: sample.report,
+          findings: sample.report.report_text1,
+          opinion: sample.report.report_text2,
           detail: parseDetail(null),
           editable: false,
           multiPage: false,
@@ -235,6 +262,12 @@ function EditorForm({
           element={element}
           readOnly={readOnly}
           onChange={(next) => history.set((els) => updateElement(els, next.uuid, () => next))}
+          onMakeModule={(start, end) => {
+            const row = element && moduleFromSelection(element, start, end);
+            if (!element || !row) return void message.warning(t('selectTextFirst'));
+            history.set((els) => updateElement(els, element.uuid, () => row));
+            setSelected(row.childs!.find((c) => c.tag === 'module')!.uuid);
+          }}
         />
       </Card>
     </div>
@@ -270,7 +303,7 @@ function EditorForm({
           )}
           <Form.Item label={t('fields.modality')}>
             <Select
-              style={{ width: 120 }}
+              style={{ width: 150 }}
               value={head.modality}
               onChange={(v: string) => setHead({ ...head, modality: v })}
               options={[{ value: '', label: t('allModalities') }, ...MODALITIES.map((m) => ({ value: m, label: m }))]}
@@ -313,7 +346,10 @@ function EditorForm({
           data-testid="le-problems"
           title={t('problemsTitle')}
           description={[
-            ...problems.slice(0, 8).map((p) => t('problem', { uuid: p.uuid, problem: t(`problems.${p.problem}`) })),
+            ...problems.slice(0, 8).map((p) => {
+              const e = findElement(elements, p.uuid);
+              return t('problem', { uuid: e ? label(e, tagName(e.tag)) : p.uuid, problem: t(`problems.${p.problem}`) });
+            }),
             ...serverProblems,
           ].join('；')}
         />

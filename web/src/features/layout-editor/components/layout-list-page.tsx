@@ -35,8 +35,13 @@ export function LayoutListPage({ renderDocument }: { renderDocument: (p: ReportD
     () => (isSuper ? (hospitalList.data ?? []).map((h) => ({ value: h.code, label: h.name })) : null),
     [isSuper, hospitalList.data],
   );
+  // Others see only their own hospital's layouts and the installation's: their session names their hospital.
   const hospitalName = (code: string) =>
-    code ? (hospitalList.data?.find((h) => h.code === code)?.name ?? code) : t('installation');
+    !code
+      ? t('installation')
+      : code === user?.user.hospital_code && user.user.hospital_name
+        ? user.user.hospital_name
+        : (hospitalList.data?.find((h) => h.code === code)?.name ?? code);
   const spec = useMemo(() => layoutSpec(t, hospitals), [t, hospitals]);
   const state = useListParams(spec);
   const { params } = state;

@@ -8,12 +8,21 @@ let counter = 0;
 /** A uuid no element of this editing session has: the tag, the time and a counter. */
 export const newUuid = (tag: Tag) => `${tag}-${Date.now().toString(36)}-${(++counter).toString(36)}`;
 
+/** The words a new element starts with, in the editor's language (the layout's content is the user's). */
+export interface NewElementWords {
+  text: string;
+  item: string;
+  value: string;
+  options: [string, string];
+}
+const CHINESE_WORDS: NewElementWords = { text: '文本', item: '项目', value: '数值', options: ['选项一', '选项二'] };
+
 /** A new element of a tag with what it needs to show something (the editor's palette). */
-export function newElement(tag: Tag): TemplateElement {
+export function newElement(tag: Tag, words: NewElementWords = CHINESE_WORDS): TemplateElement {
   const base = { tag, uuid: newUuid(tag) };
   switch (tag) {
     case 'textContent':
-      return { ...base, text: '文本' };
+      return { ...base, text: words.text };
     case 'input':
       return { ...base, style: { width: '25%' } };
     case 'textarea':
@@ -29,7 +38,7 @@ export function newElement(tag: Tag): TemplateElement {
         ...base,
         data: {
           rows: [
-            [{ text: '项目' }, { text: '数值' }],
+            [{ text: words.item }, { text: words.value }],
             [{ text: '' }, { input: true }],
           ],
         },
@@ -39,7 +48,7 @@ export function newElement(tag: Tag): TemplateElement {
     case 'checkbox':
     case 'radio':
     case 'module':
-      return { ...base, data: { options: ['选项一', '选项二'] } };
+      return { ...base, data: { options: [...words.options] } };
     default:
       return base;
   }
@@ -111,4 +120,31 @@ export function moveElement(
 /** The element, another uuid and new uuids for all inside it (a copy). */
 export function copyElement(e: TemplateElement): TemplateElement {
   return { ...e, uuid: newUuid(e.tag), ...(e.childs ? { childs: e.childs.map(copyElement) } : {}) };
+}
+
+/**
+ * A text element with the characters `start`..`end` of its text made a module (spec section 5: the text is
+ * selected first): a row of the text before, the module and the text after. The module offers the selected
+ * words as its first option and shows them until the doctor picks another. Null when nothing is selected
+ * or the element is not plain text.
+ */
+export function moduleFromSelection(e: TemplateElement, start: number, end: number): TemplateElement | null {
+  const text = e.text ?? '';
+  if (e.tag !== 'textContent' || e.jfield) return null;
+  const [from, to] = [Math.max(0, Math.min(start, end)), Math.min(text.length, Math.max(start, end))];
+  const picked = text.slice(from, to).trim();
+  if (!picked) return null;
+  const piece = (t: string): TemplateElement[] =>
+    t.trim() ? [{ ...e, uuid: newUuid('textContent'), text: t, style: { ...e.style, margin: 0 } }] : [];
+  return {
+    tag: 'div',
+    uuid: newUuid('div'),
+    class: 'rpt-row',
+    style: { display: 'flex', alignItems: 'baseline', flexWrap: 'wrap', gap: '1mm' },
+    childs: [
+      ...piece(text.slice(0, from)),
+      { tag: 'module', uuid: newUuid('module'), text: picked, data: { options: [picked] } },
+      ...piece(text.slice(to)),
+    ],
+  };
 }

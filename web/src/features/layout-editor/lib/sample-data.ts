@@ -1,10 +1,7 @@
 import type { ReportDetail } from '@shared/schemas/report';
+import { newReport } from '@web/lib/new-report';
 
-/**
- * A made-up study and report the editor draws a layout with while it is being built (the preview page
- * uses a real study). Field names are those of /report/info's study and report.
- */
-export const SAMPLE_STUDY: Record<string, unknown> = {
+const STUDY_ZH: Record<string, unknown> = {
   patient_name: '张三',
   patient_sex: 'M',
   patient_age: '45岁',
@@ -21,28 +18,44 @@ export const SAMPLE_STUDY: Record<string, unknown> = {
   hospital_logo: '',
 };
 
-export const SAMPLE_REPORT: ReportDetail = {
-  rpt_pk: null,
-  rpt_position: 1,
+const STUDY_EN: Record<string, unknown> = {
+  ...STUDY_ZH,
+  patient_name: 'John Smith',
+  patient_age: '45Y',
+  department: 'Respiratory medicine',
+  study_desc: 'CT chest without contrast',
+  diagnosis: 'Cough for two weeks',
+  hospital_title1: 'Example General Hospital',
+  hospital_title2: 'Diagnostic imaging report',
+};
+
+const REPORT_ZH: ReportDetail = {
+  ...newReport(1),
   rpt_status: 2,
   rpt_good_status: 1,
-  image_quality: null,
-  rpt_model_id: '',
-  rpt_detail: null,
   report_text1: '双肺纹理清晰，未见明显实变影。纵隔居中，心影不大。',
   report_text2: '胸部CT平扫未见明显异常。',
   report_doctor: '张医生',
   report_datetime: '2026-11-27 10:00:00',
   sh_doctor: '李主任',
   sh_datetime: '2026-11-27 10:30:00',
-  is_critical: 0,
-  danger_val: '',
-  print_status: 0,
-  third_party_pdf: '',
   version: 1,
-  updated_by: '',
-  updated_at: '',
 };
+
+const REPORT_EN: ReportDetail = {
+  ...REPORT_ZH,
+  report_text1: 'Both lungs are clear, with no consolidation. The mediastinum is central; the heart is not enlarged.',
+  report_text2: 'No abnormality on the non-contrast CT of the chest.',
+  report_doctor: 'Dr Brown',
+  sh_doctor: 'Dr Wilson',
+};
+
+/**
+ * A made-up study and report the editor draws a layout with while it is being built, in the editor's
+ * language (the preview page uses a real study). Field names are those of /report/info's study and report.
+ */
+export const sampleData = (language: string) =>
+  language.startsWith('en') ? { study: STUDY_EN, report: REPORT_EN } : { study: STUDY_ZH, report: REPORT_ZH };
 
 /** Fields a layout element can show (study, then report), for the editor's choice list. */
 export const KNOWN_FIELDS = [

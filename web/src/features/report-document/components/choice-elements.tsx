@@ -38,12 +38,15 @@ export function ChoiceElement({ el, style, className }: ElementProps) {
   );
 }
 
-/** A module: one of a fixed list of phrases, chosen from a list; the choice is printed as text. */
+/**
+ * A module: one of a fixed list of phrases, chosen from a list; the choice is printed as text. A module
+ * whose text is one of its options (made from words of a sentence) shows those words until another is chosen.
+ */
 export function ModuleElement({ el, style, className }: ElementProps) {
   const doc = useDoc();
   const opts = options(el.data);
   const v = doc.detail.values[el.uuid];
-  const value = typeof v === 'string' ? v : '';
+  const value = typeof v === 'string' && v ? v : el.text && opts.includes(el.text) ? el.text : '';
   if (!doc.editable || doc.mode === 'print') {
     return (
       <span className={className} style={style}>
@@ -59,7 +62,7 @@ export function ModuleElement({ el, style, className }: ElementProps) {
       onChange={(e) => doc.setValue(el.uuid, e.target.value)}
       aria-label={el.text ?? el.uuid}
     >
-      <option value="">{el.text ?? ''}</option>
+      <option value="">{el.text && !opts.includes(el.text) ? el.text : ''}</option>
       {opts.map((o) => (
         <option key={o} value={o}>
           {o}

@@ -5,7 +5,8 @@ import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { can, useUserInfo } from '@web/lib/user-info';
 import { reportInfoQuery, useReportInfo } from '../api/report-api';
 import { withWrittenReport } from '../lib/accept-write';
-import { newReport, useEditorStore } from '../stores/editor-store';
+import { newReport } from '@web/lib/new-report';
+import { useEditorStore } from '../stores/editor-store';
 
 export interface ReportScreen {
   studyIuid: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportInfo } from '@shared/schemas/report';
-import { newReport } from '../stores/editor-store';
+import { newReport } from '@web/lib/new-report';
 import { withWrittenReport } from './accept-write';
 
 const info = {
