@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken, reportInfo, studiesWithStatus } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { ReportWritePage } from '../pages/report-write-page';
 
 const e2e = useE2e();
@@ -41,6 +42,7 @@ it('with ai_url set, the doctor asks for a suggestion, uses it as the opinion, a
     await page.getByTestId('rw-ai-suggestion').waitFor();
     expect(await page.getByTestId('rw-ai-suggestion').textContent()).toBe('右肺上叶小结节，建议 6 个月后复查。');
     expect(received.at(-1)?.findings).toBe('右肺上叶见一约 6mm 实性结节。');
+    await shot(page, 'ai-suggest-zh-CN');
     await page.getByTestId('rw-ai-accept').click();
     await expect.poll(() => rw.opinion().inputValue()).toBe('右肺上叶小结节，建议 6 个月后复查。');
     const info = await reportInfo(e2e.platform, doctor, study!.study_iuid);

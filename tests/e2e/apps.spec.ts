@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCredentials } from '@shared/schemas/apps';
@@ -8,6 +7,7 @@ import { newPage } from '../fixtures/platform';
 import { signedIn, USERS } from '../fixtures/session';
 import { AppsPage } from '../pages/apps-page';
 import { LoginPage } from '../pages/login-page';
+import { shot } from '../fixtures/shots';
 
 const e2e = useE2e();
 let thirdParty: ThirdPartyApp;
@@ -15,12 +15,6 @@ beforeAll(async () => {
   thirdParty = await startThirdPartyApp();
 });
 afterAll(() => thirdParty.close());
-
-/** Screens for a person to look at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** A new app made through the API as the administrator (the screen's own test is the first one below). */
 async function appByApi(name: string, redirectUris: string[]): Promise<AppCredentials> {

@@ -10,6 +10,7 @@ import type { LayoutRow } from '@shared/schemas/layout';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 
 const e2e = useE2e();
 const run = promisify(execFile);
@@ -20,12 +21,6 @@ async function pdfText(pdf: Buffer): Promise<string> {
   const file = path.join(tmp, `${Date.now()}-${Math.random()}.pdf`);
   writeFileSync(file, pdf);
   return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/\s+/g, '');
-}
-
-/** Screens for a person to look at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 /** An option of the select just opened (a closing dropdown may still be on the page). */
@@ -183,6 +178,11 @@ it('in English the editor starts elements in English, refuses a layout that brea
   try {
     await shell.switchLanguage('en-US');
     await page.goto(`${e2e.platform.appUrl}#/system/layout`);
+    await page.getByTestId('layout-import').click();
+    await page.getByTestId('mrrt-file').waitFor();
+    await shot(page, 'mrrt-import-en-US');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('mrrt-file').waitFor({ state: 'hidden' });
     await page.getByTestId('layout-new').click();
     await page.getByTestId('le-name').fill('E2E rules');
     const pageView = page.getByTestId('le-page');

@@ -4,6 +4,7 @@ import type { TemplateElement } from '@shared/schemas/report';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 
 const e2e = useE2e();
 
@@ -36,7 +37,7 @@ it('/tempPreview draws a layout with a chosen study exactly as the print page: b
     name: 'E2E 预览版式',
     elements: ELEMENTS,
   });
-  const { page, close } = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
+  const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
   try {
     await page.goto(`${e2e.platform.appUrl}#/tempPreview?pk=${layout.pk}`);
     await page.getByTestId('tp-pick').waitFor();
@@ -57,6 +58,16 @@ it('/tempPreview draws a layout with a chosen study exactly as the print page: b
     expect(text).toContain('E2E 预览版式');
     expect(text).toContain('42');
     expect(text).toContain(study.patient_name); // the bound field, drawn as the print page draws it
+    await shot(page, 'temp-preview-zh-CN');
+
+    // in English: the page's own words follow, the layout's content stays as written
+    await page.goto(e2e.platform.appUrl);
+    await shell.switchLanguage('en-US');
+    await page.goto(`${e2e.platform.appUrl}#/tempPreview?pk=${layout.pk}&study_iuid=${study.study_iuid}`);
+    await doc.waitFor();
+    expect(await page.getByTestId('tp-print').textContent()).toContain('Print');
+    expect(await doc.textContent()).toContain('E2E 预览版式');
+    await shot(page, 'temp-preview-en-US');
   } finally {
     await close();
     await apiPost(e2e.platform, admin, '/layout/delete', { pk: layout.pk });
@@ -81,13 +92,14 @@ it('/printApply/{id} says the print template is missing until an application-for
     { rpt_status: [0], pageNumber: 1, pageSize: 20 },
   );
   const study = open.list.find((s) => s.hospital_code === 'H001')!;
-  const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor', { width: 1440, height: 900 });
+  const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor', { width: 1440, height: 900 });
   let pk = 0;
   try {
     const url = `${e2e.platform.appUrl}#/printApply/${encodeURIComponent(study.study_iuid)}`;
     await page.goto(url);
     await page.getByTestId('apply-missing').waitFor();
     expect(await page.getByTestId('apply-missing').textContent()).toContain('无法获取打印模板，请联系管理员');
+    await shot(page, 'print-apply-missing-zh-CN');
     const form = await apiPost<LayoutRow>(e2e.platform, admin, '/layout/save', {
       hospital_code: 'H001',
       kind: 'apply',
@@ -104,6 +116,20 @@ it('/printApply/{id} says the print template is missing until an application-for
     const text = (await doc.textContent()) ?? '';
     expect(text).toContain('影像检查申请单');
     expect(text).toContain(study.patient_name);
+    await shot(page, 'print-apply-zh-CN');
+
+    await page.goto(e2e.platform.appUrl);
+    await shell.switchLanguage('en-US');
+    await page.goto(url);
+    await doc.waitFor();
+    expect(await page.getByTestId('apply-print').textContent()).toContain('Print');
+    await shot(page, 'print-apply-en-US');
+    await apiPost(e2e.platform, admin, '/layout/delete', { pk });
+    pk = 0;
+    await page.reload();
+    await page.getByTestId('apply-missing').waitFor();
+    expect(await page.getByTestId('apply-missing').textContent()).toContain('Cannot obtain the print template');
+    await shot(page, 'print-apply-missing-en-US');
   } finally {
     await close();
     if (pk) await apiPost(e2e.platform, admin, '/layout/delete', { pk });

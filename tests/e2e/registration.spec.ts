@@ -1,5 +1,4 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
@@ -9,6 +8,7 @@ import { LoginPage } from '../pages/login-page';
 import { RegistrationPages } from '../pages/registration-pages';
 import { ShellPage } from '../pages/shell-page';
 import { startSmsGateway, startSmtpReceiver } from '../support/registration-peers';
+import { shot } from '../fixtures/shots';
 
 let platform: Platform;
 let browser: Browser;
@@ -29,12 +29,6 @@ afterAll(async () => {
   await smtp?.close();
   await sms?.close();
 });
-
-/** Screens for a person to look at, when E2E_SHOTS_DIR names a folder. */
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 /** The whole activation link of a mail (…/rxpacs/#/user/activate?token=…). */
 const linkOf = (text: string) => {

@@ -1,5 +1,4 @@
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AuthUser } from '../../server/src/context';
@@ -12,6 +11,7 @@ import { AccountSettingsPage } from '../pages/account-settings-page';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
 import { WechatPages } from '../pages/wechat-pages';
+import { shot } from '../fixtures/shots';
 
 const WEB = { appid: 'wxe2eweb000001', secret: 'e2e-web-secret-000000000001' };
 let platform: Platform;
@@ -38,11 +38,6 @@ afterAll(async () => {
   await platform?.close();
   await fake?.close();
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 describe('WeChat QR sign-in', () => {
   it('binds from the security tab, signs in by scanning, refuses after unbinding', async () => {

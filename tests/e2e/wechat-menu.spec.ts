@@ -1,5 +1,3 @@
-import path from 'node:path';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wechatAccount } from '../../server/src/db/schema';
 import { secretBox } from '../../server/src/lib/secret-box';
@@ -8,6 +6,7 @@ import { signedIn } from '../fixtures/session';
 import { mpRoutes, newMpFakeState, pushMpEvent } from '../fixtures/wechat-mp-fake';
 import { startWechatPlatform, type FakeWechat } from '../fixtures/wechat-platform';
 import { WxMenuPage } from '../pages/wx-menu-page';
+import { shot } from '../fixtures/shots';
 
 const TOKEN = 'pushToken123';
 const fake = newMpFakeState();
@@ -35,11 +34,6 @@ const e2e = useE2e(async ({ platform }) => {
     token: box.seal(TOKEN),
   });
 });
-
-async function shot(page: Page, name: string): Promise<void> {
-  const dir = process.env.E2E_SHOTS_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${name}.png`) });
-}
 
 describe('public-account menu editor (/wxmenu)', () => {
   it('refuses a 9-unit top name and a 129-byte key, publishes, and shows the platform failure', async () => {
