@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { report, study } from '../../server/src/db/schema';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
@@ -82,4 +84,42 @@ describe('report products', () => {
       await close();
     }
   }, 180_000);
+
+  it('a third-party report: the version list has one entry, and it opens the report’s own PDF', async () => {
+    const pdf = Buffer.from(
+      '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
+    );
+    const served: string[] = [];
+    const other = createServer((req, res) => {
+      served.push(req.url ?? '');
+      res.writeHead(200, { 'content-type': 'application/pdf', 'content-disposition': 'inline' }).end(pdf);
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const pdfUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}/reports/third-party.pdf`;
+    const doctor = await apiToken(e2e.platform, 'doctor');
+    const [target] = await studiesWithStatus(e2e.platform, doctor, 0);
+    if (!target) throw new Error('no unwritten study');
+    // As another system leaves it: audited there, its PDF at its own address.
+    const { db } = e2e.platform.deps;
+    const [st] = await db.select({ pk: study.pk }).from(study).where(eq(study.study_iuid, target.study_iuid));
+    const thirdParty = { rpt_status: 2, third_party_pdf: pdfUrl, sh_doctor: '外院医生', sh_datetime: new Date() };
+    await db
+      .insert(report)
+      .values({ study_pk: st!.pk, rpt_position: 1, ...thirdParty })
+      .onConflictDoUpdate({ target: [report.study_pk, report.rpt_position], set: thirdParty });
+
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      const rw = new ReportWritePage(page);
+      await rw.open(e2e.platform.appUrl, target.study_iuid);
+      const opened = await new ReportProductsPanel(page).openThirdPartyPdf();
+      expect([opened.entries, opened.href]).toEqual([1, pdfUrl]);
+      await opened.tab.waitForURL(pdfUrl);
+      expect(served).toContain('/reports/third-party.pdf');
+      expect(await page.getByTestId('rw-version').count()).toBe(0);
+    } finally {
+      await close();
+      await new Promise<void>((r) => other.close(() => r()));
+    }
+  });
 });

@@ -24,4 +24,15 @@ export class ReportProductsPanel {
     await tab.waitForURL(/^blob:/);
     return { tab, url: res.url(), status: res.status(), type: res.headers()['content-type'] ?? '' };
   }
+
+  /** Opens the version list of a third-party report and its one entry's PDF: the new tab and its address. */
+  async openThirdPartyPdf(): Promise<{ entries: number; tab: Page; href: string }> {
+    await this.page.getByTestId('rw-btn-versions').click();
+    const link = this.page.getByTestId('rw-version-third-party-pdf');
+    await link.waitFor();
+    const entries = await this.page.locator('[data-testid=rw-version-third-party] .ant-list-item').count();
+    const href = (await link.getAttribute('href')) ?? '';
+    const [tab] = await Promise.all([this.page.context().waitForEvent('page'), link.click()]);
+    return { entries, tab, href };
+  }
 }

@@ -18,6 +18,8 @@ export const KnowledgeNodeSchema = z
     yj: z.string(),
     modality: z.string(),
     used: z.number().int(),
+    /** Place among its siblings (ascending, then pk): what a move or reorder changes. */
+    sort: z.number().int(),
     get children() {
       return z.array(KnowledgeNodeSchema).optional();
     },

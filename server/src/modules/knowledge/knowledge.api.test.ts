@@ -146,7 +146,7 @@ describe('shared trees (public, hospital, group)', () => {
     await req(t.token('doctor'), '/template/use', { pk: leaf.pk });
     // moved to another folder and placed first: the count moves with it
     const moved = await save('admin', { ...leaf, scope: 'public', parent: other.pk, sort: 0 });
-    expect(moved.body.data).toMatchObject({ parent: other.pk, used: 2 });
+    expect(moved.body.data).toMatchObject({ parent: other.pk, used: 2, sort: 0 });
     // a folder never goes inside itself
     const loop = await save(
       'admin',

@@ -46,6 +46,7 @@ const toNode = (r: Row): KnowledgeNode => ({
   yj: r.yj,
   modality: r.modality,
   used: r.used,
+  sort: r.sort,
 });
 
 function buildTree(rows: Row[]): KnowledgeNode[] {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReportConfig } from '@shared/report/document';
 import type { ReportInfo } from '@shared/schemas/report';
 import { apiGet, apiPost } from '@web/lib/api-client';
-import { withBase } from '../lib/print-query';
+import { withBase } from '@web/lib/core-url';
 
 export interface PrintData {
   config: ReportConfig;

@@ -1,5 +1,5 @@
 import { apiPost } from '@web/lib/api-client';
-import { withBase } from '../lib/print-query';
+import { withBase } from '@web/lib/core-url';
 
 /** POST /report/pdf: the audited report rendered by the server (headless Chromium), base64. */
 export interface ReportPdf {

@@ -6,14 +6,16 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { parseDetail } from '@shared/report/document';
 import { decide } from '@shared/report/rules';
 import { isApiError } from '@web/lib/api-error';
+import { withBase } from '@web/lib/core-url';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { useReportTexts } from '@web/lib/report-texts';
 import { useSessionStore } from '@web/lib/session-store';
+import { isThirdParty, thirdPartyPdfUrl } from '@web/lib/third-party-pdf';
 import { type PrintData, usePrintData } from '../api/print-data';
 import { useAutoPrint } from '../hooks/use-auto-print';
 import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
 import { printSilently } from '../lib/silent-print';
-import { isEmbeddableUrl, isThirdParty, pickReport, printDelayMs, readPrintQuery, withBase } from '../lib/print-query';
+import { pickReport, printDelayMs, readPrintQuery } from '../lib/print-query';
 import './report-print.css';
 
 /** How long "sent to the printer" shows before the tab closes. */
@@ -93,8 +95,8 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
   const { info, config } = data.data;
   const resolveUrl = (src: string) => withBase(config.core_url, src);
   if (isThirdParty(report)) {
-    const src = resolveUrl(report.third_party_pdf);
-    if (!isEmbeddableUrl(src)) return <Notice status="error" text={t('print.badPdf')} testId="print-bad-pdf" />;
+    const src = thirdPartyPdfUrl(report, config.core_url);
+    if (!src) return <Notice status="error" text={t('print.badPdf')} testId="print-bad-pdf" />;
     return (
       <iframe className="rp-third-party" title={t('print.thirdParty')} src={src} data-testid="print-third-party" />
     );

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@shared/schemas/report';
-import {
-  firstPrinter,
-  isEmbeddableUrl,
-  isThirdParty,
-  pickReport,
-  printDelayMs,
-  readPrintQuery,
-  withBase,
-} from './print-query';
+import { firstPrinter, pickReport, printDelayMs, readPrintQuery } from './print-query';
 
 const q = (s: string) => readPrintQuery(new URLSearchParams(s));
 
@@ -65,33 +57,6 @@ describe('which report', () => {
     expect(pickReport(list, null)?.rpt_pk).toBe(1);
     const third = r({ rpt_pk: null, third_party_pdf: '/files/x.pdf' });
     expect(pickReport([third], null)).toBe(third);
-    expect(isThirdParty(third)).toBe(true);
-    expect(isThirdParty(r({ rpt_pk: null, third_party_pdf: '/x.pdf', rpt_status: 1 }))).toBe(false);
-    expect(isThirdParty(list[0] as ReportDetail)).toBe(false);
-  });
-});
-
-describe('core_url', () => {
-  it('prefixes relative paths and leaves absolute ones', () => {
-    expect(withBase('', '/report/info')).toBe('/report/info');
-    expect(withBase('https://core.example/', '/report/info')).toBe('https://core.example/report/info');
-    expect(withBase('https://core.example', 'img/a.jpg')).toBe('https://core.example/img/a.jpg');
-    expect(withBase('https://core.example', 'https://other/x.jpg')).toBe('https://other/x.jpg');
-    expect(withBase('https://core.example', 'data:image/png;base64,AA')).toBe('data:image/png;base64,AA');
-    expect(withBase('https://core.example', '//cdn/x.jpg')).toBe('//cdn/x.jpg');
-  });
-});
-
-describe('third-party PDF address', () => {
-  it('embeds only relative or http(s) addresses', () => {
-    expect(isEmbeddableUrl('/files/r.pdf')).toBe(true);
-    expect(isEmbeddableUrl('https://pacs.example/r.pdf')).toBe(true);
-    expect(isEmbeddableUrl('javascript:alert(1)')).toBe(false);
-    expect(isEmbeddableUrl(' JavaScript:alert(1)')).toBe(false);
-    expect(isEmbeddableUrl('data:text/html,<script>x</script>')).toBe(false);
-    expect(isEmbeddableUrl('//evil.example/x.pdf')).toBe(false);
-    expect(isEmbeddableUrl('java\tscript:x')).toBe(false);
-    expect(isEmbeddableUrl('')).toBe(false);
   });
 });
 

@@ -1,4 +1,3 @@
-import { effectiveStatus } from '@shared/report/rules';
 import type { ReportDetail } from '@shared/schemas/report';
 
 /**
@@ -48,25 +47,6 @@ export function pickReport(reports: readonly ReportDetail[], rpt_pk: number | nu
   return (
     reports.find((r) => r.rpt_pk === null && !!r.third_party_pdf) ?? reports.find((r) => r.rpt_position === 1) ?? null
   );
-}
-
-export const isThirdParty = (r: ReportDetail) => !!r.third_party_pdf && effectiveStatus(r.rpt_status) === 2;
-
-const ABSOLUTE = /^(?:[a-z][a-z0-9+.-]*:|\/\/)/i;
-
-/** core_url: when set, API paths and relative image addresses go to that central server. */
-export function withBase(base: string, path: string): string {
-  const b = base.trim().replace(/\/+$/, '');
-  if (!b || ABSOLUTE.test(path)) return path;
-  return `${b}${path.startsWith('/') ? '' : '/'}${path}`;
-}
-
-/** A third-party PDF address the page may embed: relative, or http(s). Never javascript: or data:. */
-export function isEmbeddableUrl(url: string): boolean {
-  const u = url.trim();
-  if (!u || [...u].some((c) => c.charCodeAt(0) < 32)) return false;
-  if (!ABSOLUTE.test(u)) return true;
-  return /^https?:\/\//i.test(u);
 }
 
 /** printerList may name several printers (comma separated); the report goes to the first. */

@@ -33,6 +33,8 @@ export interface KnowledgeSave {
   sj?: string;
   yj?: string;
   modality?: string;
+  /** Place among its siblings; unchanged when absent. */
+  sort?: number;
 }
 
 export const knowledgeApi = {
@@ -40,6 +42,23 @@ export const knowledgeApi = {
   remove: (pk: number) => apiPost<null>('/template/delete', { pk }),
   use: (pk: number) => apiPost<null>('/template/use', { pk }, { silent: true }),
 };
+
+/** The whole tree of a scope, every modality's templates included: what a move is planned against. */
+export const fetchWholeTree = (scope: KnowledgeScope) => apiPost<KnowledgeNode[]>('/template/tree', { scope });
+
+/** A node saved as it is, at another parent or place. */
+export const placeNode = (scope: KnowledgeScope, n: KnowledgeNode, at: { parent: number | null; sort: number }) =>
+  knowledgeApi.save({
+    scope,
+    pk: n.pk,
+    parent: at.parent,
+    sort: at.sort,
+    label: n.label,
+    isleaf: n.isleaf,
+    sj: n.sj,
+    yj: n.yj,
+    modality: n.modality || undefined,
+  });
 
 /** Every leaf of a tree, depth first (the usage table lists them). */
 export function leavesOf(nodes: KnowledgeNode[]): KnowledgeNode[] {

@@ -3,12 +3,13 @@ import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KnowledgeNode } from '@shared/schemas/knowledge';
+import { dropFromAntd, moveProblem, placeOf, type TreeDrop } from '../lib/tree-move';
 
 export const toTreeData = (nodes: KnowledgeNode[]): DataNode[] =>
   nodes.map((n) => ({
     key: n.pk,
     title: (
-      <span data-testid="rw-k-node" data-label={n.label} data-leaf={n.isleaf ? '1' : '0'}>
+      <span data-testid="rw-k-node" data-label={n.label} data-leaf={n.isleaf ? '1' : '0'} data-parent={n.parent ?? ''}>
         {n.label}
       </span>
     ),
@@ -35,10 +36,14 @@ interface KnowledgeTreeProps {
   /** The selected node (the personal tab acts on it). */
   onSelect?: (n: KnowledgeNode | undefined) => void;
   testId: string;
+  /** Given for a tree the user may change: nodes are dragged to another folder or place. */
+  onMove?: (drop: TreeDrop) => void;
+  /** A move is being saved: no other drag until the tree is read again. */
+  moving?: boolean;
 }
 
 /** A template tree: double click (or the apply button) applies a template; a preview shows its text. */
-export function KnowledgeTree({ nodes, loading, onApply, onSelect, testId }: KnowledgeTreeProps) {
+export function KnowledgeTree({ nodes, loading, onApply, onSelect, testId, onMove, moving }: KnowledgeTreeProps) {
   const { t } = useTranslation('report');
   const [selected, setSelected] = useState<KnowledgeNode | undefined>();
   const data = useMemo(() => toTreeData(nodes), [nodes]);
@@ -48,10 +53,26 @@ export function KnowledgeTree({ nodes, loading, onApply, onSelect, testId }: Kno
   if (loading) return <Spin size="small" />;
   if (!nodes.length) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} data-testid={testId} />;
   return (
-    <div data-testid={testId}>
+    <div data-testid={testId} data-status={moving ? 'moving' : 'idle'}>
       <Tree
         treeData={data}
         blockNode
+        // Stays draggable while a move is saved (turning it off mid-drop would lose antd's drag end);
+        // no drop is accepted then.
+        draggable={!!onMove}
+        // Only where the move would be accepted: folders take nodes inside, a folder stays out of itself.
+        allowDrop={({ dragNode, dropNode, dropPosition }) =>
+          !moving &&
+          !moveProblem(nodes, {
+            dragPk: Number(dragNode.key),
+            targetPk: Number(dropNode.key),
+            place: placeOf(dropPosition),
+          })
+        }
+        onDrop={(info) => {
+          const drop = dropFromAntd(info);
+          if (drop) onMove?.(drop);
+        }}
         expandedKeys={expanded}
         onExpand={(_, info) =>
           setClosed((c) => {

@@ -7,6 +7,7 @@ import { PERMISSIONS } from '@shared/permissions';
 import type { KnowledgeNode, KnowledgeScope } from '@shared/schemas/knowledge';
 import { isApiError } from '@web/lib/api-error';
 import { knowledgeApi, useKnowledgeTree, useMostUsed, type KnowledgeSave } from '../api/knowledge-api';
+import { useTreeMove } from '../hooks/use-tree-move';
 import { useEditorStore } from '../stores/editor-store';
 import { folderProblem } from '../lib/folder-rules';
 import { findNode, KnowledgeTree, MostUsedList } from './knowledge-tree';
@@ -43,6 +44,7 @@ export function PersonalTab({
   const [form] = Form.useForm<{ label: string }>();
   const selected = selectedPk ? findNode(tree.data ?? [], selectedPk) : undefined;
   const canEdit = editable ?? can(PERMISSIONS.SAVE_TEMP);
+  const mover = useTreeMove(scope);
   // The own tree keeps its historical test ids; a shared tree's carry its scope.
   const id = (name: string) => (scope === 'user' ? `rw-k-${name}` : `rw-k-${scope}-${name}`);
 
@@ -129,6 +131,8 @@ export function PersonalTab({
         onApply={onApply}
         onSelect={(n) => setSelectedPk(n?.pk)}
         testId={`rw-tree-${scope}`}
+        onMove={canEdit ? (drop) => void mover.move(tree.data ?? [], drop) : undefined}
+        moving={mover.moving}
       />
       {!!most.data?.length && <MostUsedList nodes={most.data} onApply={onApply} />}
       <Modal

@@ -38,7 +38,7 @@ export function ReportDialogs({ page, study }: { page: Page; study: StudyDetail 
         open={page.dialog === 'versions'}
         onClose={close}
         studyIuid={study.study_iuid}
-        position={page.report.rpt_position}
+        report={page.report}
       />
       <QcDialog study={study} audited={page.report.rpt_status === RPT_STATUS.AUDITED} />
       <Modal

@@ -1,64 +1,119 @@
-import { Button, Drawer, List, Modal, Tag } from 'antd';
+import { Button, Drawer, List, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VersionRow } from '@shared/schemas/report';
+import type { ReportDetail, VersionRow } from '@shared/schemas/report';
+import { isThirdParty, thirdPartyPdfUrl } from '@web/lib/third-party-pdf';
 import { openArchivedPdf } from '../api/products-api';
-import { useVersions } from '../api/report-api';
+import { useReportConfig, useVersions } from '../api/report-api';
 import { useEditorStore } from '../stores/editor-store';
 import { DiffView } from './diff-view';
 
-/** Every saved version of the report; any one can be compared with the current text. */
+/**
+ * A third-party report's one entry: its own PDF (it has no versions here), at the address the print page
+ * shows it from (core_url applied).
+ */
+function ThirdPartyEntry({ report }: { report: ReportDetail }) {
+  const { t } = useTranslation(['report', 'study']);
+  const config = useReportConfig();
+  const url = config.data ? thirdPartyPdfUrl(report, config.data.core_url) : null;
+  return (
+    <List
+      loading={config.isLoading}
+      dataSource={[report]}
+      data-testid="rw-version-third-party"
+      renderItem={(r) => (
+        <List.Item
+          actions={[
+            <Button
+              key="pdf"
+              size="small"
+              href={url ?? undefined}
+              target="_blank"
+              rel="noopener noreferrer"
+              disabled={!url}
+              data-testid="rw-version-third-party-pdf"
+            >
+              {t('versions.pdf')}
+            </Button>,
+          ]}
+        >
+          <List.Item.Meta
+            title={`${r.sh_datetime || r.report_datetime} ${r.sh_doctor || r.report_doctor}`.trim()}
+            description={
+              <>
+                <Tag color="blue">{t('versions.thirdParty')}</Tag>
+                <Tag>{t(`study:status.${r.rpt_status}`, { defaultValue: String(r.rpt_status) })}</Tag>
+                {config.data && !url && (
+                  <Typography.Text type="danger">{t('versions.thirdPartyBadPdf')}</Typography.Text>
+                )}
+              </>
+            }
+          />
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/**
+ * Every saved version of the report; any one can be compared with the current text. A third-party report
+ * shows its own PDF first.
+ */
 export function VersionsDrawer({
   open,
   onClose,
   studyIuid,
-  position,
+  report,
 }: {
   open: boolean;
   onClose: () => void;
   studyIuid: string;
-  position: number;
+  report: ReportDetail;
 }) {
   const { t } = useTranslation(['report', 'study']);
-  const versions = useVersions({ study_iuid: studyIuid, rpt_position: position }, open);
+  const versions = useVersions({ study_iuid: studyIuid, rpt_position: report.rpt_position }, open);
   const [compare, setCompare] = useState<VersionRow | null>(null);
   const findings = useEditorStore((s) => s.findings);
   const opinion = useEditorStore((s) => s.opinion);
+  const thirdParty = isThirdParty(report);
   return (
     <Drawer open={open} onClose={onClose} size={420} title={t('versions.title')} destroyOnHidden>
-      <List
-        loading={versions.isLoading}
-        dataSource={versions.data ?? []}
-        data-testid="rw-versions"
-        renderItem={(v) => (
-          <List.Item
-            data-testid="rw-version"
-            actions={[
-              ...(v.pdf_sha256
-                ? [
-                    <Button
-                      key="pdf"
-                      size="small"
-                      onClick={() => void openArchivedPdf(v.rpt_pk, v.pk)}
-                      title={`SHA-256 ${v.pdf_sha256}`}
-                      data-testid="rw-version-pdf"
-                    >
-                      {t('versions.pdf')}
-                    </Button>,
-                  ]
-                : []),
-              <Button key="c" size="small" onClick={() => setCompare(v)} data-testid="rw-version-compare">
-                {t('versions.compare')}
-              </Button>,
-            ]}
-          >
-            <List.Item.Meta
-              title={`${v.createtime} ${v.save_user}`}
-              description={<Tag>{t(`study:status.${v.rpt_status}`, { defaultValue: String(v.rpt_status) })}</Tag>}
-            />
-          </List.Item>
-        )}
-      />
+      {thirdParty && <ThirdPartyEntry report={report} />}
+      {(!thirdParty || !!versions.data?.length) && (
+        <List
+          loading={versions.isLoading}
+          dataSource={versions.data ?? []}
+          data-testid="rw-versions"
+          renderItem={(v) => (
+            <List.Item
+              data-testid="rw-version"
+              actions={[
+                ...(v.pdf_sha256
+                  ? [
+                      <Button
+                        key="pdf"
+                        size="small"
+                        onClick={() => void openArchivedPdf(v.rpt_pk, v.pk)}
+                        title={`SHA-256 ${v.pdf_sha256}`}
+                        data-testid="rw-version-pdf"
+                      >
+                        {t('versions.pdf')}
+                      </Button>,
+                    ]
+                  : []),
+                <Button key="c" size="small" onClick={() => setCompare(v)} data-testid="rw-version-compare">
+                  {t('versions.compare')}
+                </Button>,
+              ]}
+            >
+              <List.Item.Meta
+                title={`${v.createtime} ${v.save_user}`}
+                description={<Tag>{t(`study:status.${v.rpt_status}`, { defaultValue: String(v.rpt_status) })}</Tag>}
+              />
+            </List.Item>
+          )}
+        />
+      )}
       <Modal
         open={!!compare}
         onCancel={() => setCompare(null)}

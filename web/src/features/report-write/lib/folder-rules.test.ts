@@ -13,6 +13,7 @@ const node = (p: Partial<KnowledgeNode>): KnowledgeNode => ({
   yj: '',
   modality: '',
   used: 0,
+  sort: 0,
   ...p,
 });
 
