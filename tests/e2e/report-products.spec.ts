@@ -85,7 +85,7 @@ describe('report products', () => {
     }
   }, 180_000);
 
-  it('a third-party report: the version list has one entry, and it opens the report’s own PDF', async () => {
+  it('a third-party report: the version list has one entry, it opens the report’s own PDF, and it cannot be shared', async () => {
     const pdf = Buffer.from(
       '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
     );
@@ -117,6 +117,8 @@ describe('report products', () => {
       await opened.tab.waitForURL(pdfUrl);
       expect(served).toContain('/reports/third-party.pdf');
       expect(await page.getByTestId('rw-version').count()).toBe(0);
+      // its own PDF is not ours to share with the patient
+      expect(await page.getByTestId('rw-btn-share').isDisabled()).toBe(true);
     } finally {
       await close();
       await new Promise<void>((r) => other.close(() => r()));

@@ -45,6 +45,7 @@ export default function WriteReportRoute() {
           <ShareLinkButton
             studyIuid={studyIuid}
             audited={report.rpt_position === 1 && effectiveStatus(report.rpt_status) === 2}
+            thirdParty={!!report.third_party_pdf}
           />
         </>
       )}

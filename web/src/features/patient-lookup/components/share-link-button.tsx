@@ -6,8 +6,19 @@ import { PERMISSIONS } from '@shared/permissions';
 import { usePermission } from '@web/lib/user-info';
 import { ShareLinkModal } from './share-link-modal';
 
-/** The writing screen's "share with patient" button: audited reports only (permission dashboard). */
-export function ShareLinkButton({ studyIuid, audited }: { studyIuid: string; audited: boolean }) {
+/**
+ * The writing screen's "share with patient" button: audited reports of ours only (permission dashboard); a
+ * third-party report has its own PDF, which the server will not share.
+ */
+export function ShareLinkButton({
+  studyIuid,
+  audited,
+  thirdParty,
+}: {
+  studyIuid: string;
+  audited: boolean;
+  thirdParty: boolean;
+}) {
   const { t } = useTranslation('patientLookup');
   const allowed = usePermission(PERMISSIONS.DASHBOARD);
   const [open, setOpen] = useState(false);
@@ -16,7 +27,7 @@ export function ShareLinkButton({ studyIuid, audited }: { studyIuid: string; aud
     <Button
       block
       icon={<ShareAltOutlined />}
-      disabled={!audited}
+      disabled={!audited || thirdParty}
       onClick={() => setOpen(true)}
       data-testid="rw-btn-share"
     >
@@ -25,7 +36,11 @@ export function ShareLinkButton({ studyIuid, audited }: { studyIuid: string; aud
   );
   return (
     <>
-      {audited ? button : <Tooltip title={t('share.auditedOnly')}>{button}</Tooltip>}
+      {audited && !thirdParty ? (
+        button
+      ) : (
+        <Tooltip title={t(thirdParty ? 'share.thirdParty' : 'share.auditedOnly')}>{button}</Tooltip>
+      )}
       {open && <ShareLinkModal studyIuid={studyIuid} onClose={() => setOpen(false)} />}
     </>
   );
