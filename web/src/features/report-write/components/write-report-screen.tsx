@@ -67,7 +67,7 @@ export function WriteReportScreen({
    * Buttons of other features under the actions (attachments, image list): the route composes them in;
    * a function gets the report shown (its status decides e.g. whether it may be shared).
    */
-  tools?: ReactNode | ((report: { rpt_position: number; rpt_status: number }) => ReactNode);
+  tools?: ReactNode | ((report: { rpt_position: number; rpt_status: number; third_party_pdf: string }) => ReactNode);
 }) {
   const { t } = useTranslation('report');
   const page = useReportPage(studyIuid, onClose);
