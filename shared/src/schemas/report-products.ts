@@ -22,5 +22,10 @@ export const DeliveryStateSchema = z.object({
   updated_at: z.string().nullable(),
   /** Whether the report's hospital has an endpoint configured. */
   endpoint: z.boolean(),
+  /**
+   * What the newest job sends: 'deliver' (the audit) or 'withdraw' (a cancelled audit withdrawn as
+   * entered-in-error; once done the status is ''); null when nothing was queued.
+   */
+  kind: z.enum(['deliver', 'withdraw']).nullable(),
 });
 export type DeliveryState = z.infer<typeof DeliveryStateSchema>;

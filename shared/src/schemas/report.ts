@@ -136,6 +136,13 @@ export const QualitySchema = z.object({
 });
 
 export const StudyIuidSchema = z.object({ study_iuid: z.string().trim().min(1).max(64) });
+/**
+ * /report/info; `audit_version`: the pk of one of the study's audit versions (a /report/versions row of status
+ * 2), to see that report as it was audited then (its texts, auditor, time and layout), as the PDF archive does.
+ */
+export const ReportInfoQuerySchema = StudyIuidSchema.extend({
+  audit_version: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER).optional(),
+});
 
 export const LockStateSchema = z.object({ lock_status: z.string(), mine: z.boolean(), lock_time: z.string() });
 

@@ -6,14 +6,15 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 
 /**
  * Work that follows an audit, outside the audit's transaction (docs/report-products.md): render and archive
- * the PDF ('archive'), then send it downstream ('deliver'). Written by the audit's own statement, so it
- * survives a crash; claimed by `locked_until`, retried at `next_at` with backoff.
+ * the PDF ('archive'), then send it downstream ('deliver'); when a delivered audit is cancelled, withdraw it
+ * ('withdraw', written in the cancel's transaction). The archive job is written by the audit's own
+ * statement, so it survives a crash; claimed by `locked_until`, retried at `next_at` with backoff.
  */
 export const reportJob = pgTable(
   'report_job',
   {
     pk: bigserial('pk', { mode: 'number' }).primaryKey(),
-    /** 'archive' | 'deliver' */
+    /** 'archive' | 'deliver' | 'withdraw' (no check constraint: a plain varchar) */
     kind: varchar('kind', { length: 16 }).notNull(),
     rpt_pk: bigint('rpt_pk', { mode: 'number' })
       .notNull()

@@ -17,6 +17,8 @@ export interface PdfJob {
   study_iuid: string;
   rpt_pk: number;
   emergency: boolean;
+  /** The report as at this audit version (the archive), not as it stands now. */
+  audit_version?: number;
   /** The caller's own session: the page sees exactly what the caller may see. Never logged, never in a URL. */
   token: string;
   expiresAt: Date;
@@ -101,6 +103,7 @@ export class PdfRenderer {
       const page = await context.newPage();
       const query = new URLSearchParams({ study_iuid: job.study_iuid, rpt_pk: String(job.rpt_pk) });
       if (job.emergency) query.set('isJz', '1');
+      if (job.audit_version) query.set('audit_version', String(job.audit_version));
       await page.goto(`${origin}${WEB_BASE}#/rptPrint?${query}`);
       await page.locator(`${READY}, ${NOTICE}`).first().waitFor();
       if (!(await page.locator(READY).count())) {

@@ -13,15 +13,14 @@ import { enqueue, type JobRow, type Outcome } from './jobs';
 /** Minutes the render session lives; it is revoked as soon as the page is rendered. */
 const RENDER_SESSION_MIN = 5;
 
-/** The report at the audit the job belongs to, else why not. */
-async function auditedAsQueued(deps: AppDeps, job: JobRow) {
+/** The study of the job's report, if the report is still there. */
+async function studyOf(deps: AppDeps, job: JobRow) {
   const [row] = await deps.db
-    .select({ r: report, study_iuid: study.study_iuid, hospital_code: study.hospital_code })
+    .select({ study_iuid: study.study_iuid, hospital_code: study.hospital_code })
     .from(report)
     .innerJoin(study, eq(study.pk, report.study_pk))
     .where(eq(report.rpt_pk, job.rpt_pk));
-  if (!row) return null;
-  return row.r.version === job.report_version && row.r.rpt_status === 2 ? row : null;
+  return row ?? null;
 }
 
 /** Renders the print page as the auditor through a short session of their own, revoked afterwards. */
@@ -35,6 +34,7 @@ async function renderAsAuditor(deps: AppDeps, renderer: PdfRenderer, job: JobRow
     return await renderer.render({
       study_iuid: studyIuid,
       rpt_pk: job.rpt_pk,
+      audit_version: job.version_pk,
       emergency: false,
       token,
       expiresAt: me.expiresAt,
@@ -49,24 +49,23 @@ async function renderAsAuditor(deps: AppDeps, renderer: PdfRenderer, job: JobRow
 }
 
 /**
- * Renders the audited report and stores it under its SHA-256. Only a report still at the audit's version
- * is rendered (and still there after rendering): a later cancel-audit or re-audit supersedes the job,
- * and the re-audit has its own.
+ * Renders the report as it was audited (the print page at the audit's version: its texts, auditor, time and
+ * the layout of that time) and stores it under its SHA-256. Every audit gets its PDF, also one cancelled or
+ * superseded by a re-audit before its turn came; only a report still at that audit is delivered.
  */
 export async function runArchive(
   deps: AppDeps,
   renderer: PdfRenderer,
   job: JobRow,
 ): Promise<{ outcome: Outcome; after?: (tx: DbOrTx) => Promise<void> }> {
-  const before = await auditedAsQueued(deps, job);
-  if (!before) return { outcome: { superseded: 'report changed after the audit' } };
+  const before = await studyOf(deps, job);
+  if (!before) return { outcome: { superseded: 'report removed' } };
   let pdf: Buffer;
   try {
     pdf = await renderAsAuditor(deps, renderer, job, before.study_iuid);
   } catch (e) {
     return { outcome: { retry: `render: ${e instanceof Error ? e.constructor.name : 'error'}` } };
   }
-  if (!(await auditedAsQueued(deps, job))) return { outcome: { superseded: 'report changed while rendering' } };
   const hex = await putArchive(deps.images, pdf);
   const endpoint = await endpointFor(deps.db, before.hospital_code);
   return {
@@ -77,7 +76,13 @@ export async function runArchive(
         .set({ pdf_sha256: hex })
         .where(and(eq(reportVersion.pk, job.version_pk), isNull(reportVersion.pdf_sha256)));
       if (!endpoint) return;
-      await enqueue(tx, { ...job, kind: 'deliver' });
+      // settle() holds the report row: a cancel-audit either committed before (the report has moved on:
+      // nothing to deliver) or waits for this transaction and then finds the delivery to withdraw.
+      const [current] = await tx
+        .select({ pk: report.rpt_pk })
+        .from(report)
+        .where(and(eq(report.rpt_pk, job.rpt_pk), eq(report.version, job.report_version), eq(report.rpt_status, 2)));
+      if (!current || !(await enqueue(tx, { ...job, kind: 'deliver' }))) return;
       await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, job.rpt_pk));
     },
   };

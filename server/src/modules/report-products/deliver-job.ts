@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
-import { report, reportVersion, study } from '../../db/schema';
+import { report, reportJob, reportVersion, study } from '../../db/schema';
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
-import { diagnosticReport, REPORT_ID_SYSTEM, reportIdentifier, type ReportFacts } from './fhir';
+import { diagnosticReport, identifierToken, type ReportFacts, type ReportStatus } from './fhir';
 import type { JobRow, Outcome } from './jobs';
 
 const SEND_TIMEOUT_MS = 20_000;
@@ -39,14 +39,60 @@ async function factsOf(deps: AppDeps, job: JobRow): Promise<Omit<ReportFacts, 'p
   };
 }
 
+/** One request to the endpoint: any 2xx ends the job; no answer at all is marked `unanswered`. */
+async function send(endpoint: URL, method: 'POST' | 'PUT', headers: Record<string, string>, body: string) {
+  try {
+    const res = await fetch(endpoint, {
+      method,
+      headers: { 'content-type': 'application/fhir+json', accept: 'application/fhir+json', ...headers },
+      body,
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+    await res.body?.cancel().catch(() => undefined);
+    return res.ok ? { done: true as const } : { retry: `HTTP ${res.status} ${res.statusText}`.trim() };
+  } catch (e) {
+    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    return { retry: cause ?? (e instanceof Error ? e.name : 'error'), unanswered: true };
+  }
+}
+
+/** Whether the audit's withdrawal is queued (it was cancelled). */
+async function withdrawn(deps: AppDeps, job: JobRow): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ pk: reportJob.pk })
+    .from(reportJob)
+    .where(and(eq(reportJob.kind, 'withdraw'), eq(reportJob.version_pk, job.version_pk)));
+  return !!row;
+}
+
+/** Whether an earlier audit of the same report was delivered: then this one is `amended`. */
+async function earlierDelivered(deps: AppDeps, job: JobRow): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ pk: reportJob.pk })
+    .from(reportJob)
+    .where(
+      and(
+        eq(reportJob.rpt_pk, job.rpt_pk),
+        eq(reportJob.kind, 'deliver'),
+        eq(reportJob.state, 'done'),
+        lt(reportJob.version_pk, job.version_pk),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 /**
  * POSTs the DiagnosticReport (application/fhir+json) to the hospital's endpoint. A 2xx ends the job; the
  * identifier (report pk + version) with If-None-Exist lets the receiver drop a repeat after a lost answer.
+ * `amended` when an earlier audit of the report was delivered (a re-audit after cancel-audit), else `final`.
  */
 export async function runDelivery(deps: AppDeps, job: JobRow): Promise<Outcome> {
   const facts = await factsOf(deps, job);
   const endpoint = await endpointFor(deps.db, facts.hospital_code);
   if (!endpoint) return { superseded: 'no endpoint configured' };
+  // Claimed again after a lost lease, with the audit cancelled meanwhile: the withdrawal follows instead.
+  if (await withdrawn(deps, job)) return { superseded: 'audit cancelled' };
   if (!facts.sha) return { retry: 'no archived PDF' };
   let pdf: Buffer | null;
   try {
@@ -56,22 +102,26 @@ export async function runDelivery(deps: AppDeps, job: JobRow): Promise<Outcome> 
     throw e;
   }
   if (!pdf) return { retry: 'archived PDF missing from the store' };
-  const body = JSON.stringify(diagnosticReport({ ...facts, pdf }));
-  try {
-    const res = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/fhir+json',
-        accept: 'application/fhir+json',
-        'if-none-exist': `identifier=${REPORT_ID_SYSTEM}|${reportIdentifier(facts)}`,
-      },
-      body,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-    });
-    await res.body?.cancel().catch(() => undefined);
-    return res.ok ? { done: true } : { retry: `HTTP ${res.status} ${res.statusText}`.trim() };
-  } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause?.code;
-    return { retry: cause ?? (e instanceof Error ? e.name : 'error') };
-  }
+  const status: ReportStatus = (await earlierDelivered(deps, job)) ? 'amended' : 'final';
+  const body = JSON.stringify(diagnosticReport({ ...facts, pdf }, status));
+  return send(endpoint, 'POST', { 'if-none-exist': `identifier=${identifierToken(facts)}` }, body);
+}
+
+/**
+ * Withdraws a delivered audit that was cancelled: the same DiagnosticReport with status `entered-in-error`,
+ * as a FHIR conditional update (`PUT <endpoint>?identifier=<system>|<value>`), so the receiver replaces the
+ * report it holds under that identifier (or records the withdrawal if it kept none). Runs only once the
+ * audit's delivery is no longer pending (claimDue), so it always comes after that delivery's last request.
+ * The PDF goes with it when it can be read; a withdrawal never waits for the archive.
+ */
+export async function runWithdrawal(deps: AppDeps, job: JobRow): Promise<Outcome> {
+  const facts = await factsOf(deps, job);
+  const endpoint = await endpointFor(deps.db, facts.hospital_code);
+  if (!endpoint) return { superseded: 'no endpoint configured' };
+  let pdf: Buffer | null = null;
+  if (facts.sha) pdf = await readArchive(deps.images, facts.sha).catch(() => null);
+  const body = JSON.stringify(diagnosticReport({ ...facts, pdf }, 'entered-in-error'));
+  const url = new URL(endpoint);
+  url.searchParams.set('identifier', identifierToken(facts));
+  return send(url, 'PUT', {}, body);
 }

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { reportJob } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { report, reportJob, reportVersion } from '../../db/schema';
 
 /**
  * The archive job of an audit, as a CTE of the audit's own statement (an outbox): it exists exactly when
@@ -12,3 +13,50 @@ export const archiveJobCte = (actorPk: SQL) => sql`
     select 'archive', v.rpt_pk, v.pk, u.version, ${actorPk}
     from v join u on u.rpt_pk = v.rpt_pk where v.rpt_status = 2
   )`;
+
+/**
+ * What cancelling an audit (2 to 1, or voiding an audited report) does to its delivery, in the cancel's own
+ * transaction right after the statement that moved the report (an outbox, as the archive job). That
+ * statement holds the report row, and every transaction that queues or settles a delivery takes that row
+ * first (`lockReport`, the archive's next step), so this statement, with a snapshot taken after it, sees
+ * every delivery job of the audit; `for update` waits for a worker that is claiming it.
+ *
+ * The audit is the report's newest audit version row. Its delivery:
+ * - none (no endpoint, archive not done): nothing;
+ * - pending and not in flight (not sent yet): superseded, nothing is sent;
+ * - in flight (leased) or done: a 'withdraw' job, which waits until the delivery is no longer pending
+ *   (`claimDue`) and is itself superseded when that attempt ends in a refusal (`settle`);
+ * - failed (gave up) or superseded: nothing (never delivered).
+ * The report's delivery status follows: 'pending' with a withdrawal, else '' once the audit had a delivery.
+ */
+export async function withdrawOnCancel(
+  tx: DbOrTx,
+  c: { rpt_pk: number; version: number; actor_pk: number; now: Date },
+): Promise<void> {
+  const now = sql`${c.now.toISOString()}::timestamptz`;
+  await tx.execute(sql`
+    with a as (
+      select pk from ${reportVersion} where rpt_pk = ${c.rpt_pk}::bigint and rpt_status = 2 order by pk desc limit 1
+    ),
+    d as (
+      select j.pk, j.state, j.state = 'pending' and (j.locked_until is null or j.locked_until < ${now}) as unsent
+      from ${reportJob} j
+      where j.kind = 'deliver' and j.version_pk = (select pk from a)
+      for update
+    ),
+    s as (
+      update ${reportJob} set state = 'superseded', last_error = 'audit cancelled before sending',
+        locked_until = null, updated_at = ${now}
+      where pk in (select pk from d where unsent)
+    ),
+    w as (
+      insert into ${reportJob} (kind, rpt_pk, version_pk, report_version, actor_pk)
+      select 'withdraw', ${c.rpt_pk}::bigint, a.pk, ${c.version}::integer, ${c.actor_pk}::integer
+      from a cross join d
+      where d.state = 'done' or (d.state = 'pending' and not d.unsent)
+      on conflict do nothing
+      returning pk
+    )
+    update ${report} set delivery_status = case when exists (select 1 from w) then 'pending' else '' end
+    where rpt_pk = ${c.rpt_pk}::bigint and exists (select 1 from d)`);
+}

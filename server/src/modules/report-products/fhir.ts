@@ -21,13 +21,20 @@ export interface ReportFacts {
   report_doctor: string;
   sh_doctor: string;
   opinion: string;
-  pdf: Buffer;
+  /** The archived PDF; a withdrawal goes without it when it cannot be read. */
+  pdf: Buffer | null;
 }
+
+/**
+ * DiagnosticReport.status as sent: `final` for an audit, `amended` for a re-audit of a report whose earlier
+ * audit was delivered, `entered-in-error` when the audit is withdrawn (cancelled after delivery).
+ */
+export type ReportStatus = 'final' | 'amended' | 'entered-in-error';
 
 const GENDER: Record<string, string> = { M: 'male', F: 'female', O: 'other' };
 
 /** The audited report as a FHIR R4 DiagnosticReport; the patient is contained, with the hospital's identifiers. */
-export function diagnosticReport(f: ReportFacts) {
+export function diagnosticReport(f: ReportFacts, status: ReportStatus = 'final') {
   const patientIds = [
     { system: `urn:rxpacs:hospital:${f.hospital_code}:patient-id`, value: f.patient_id },
     { system: `urn:rxpacs:hospital:${f.hospital_code}:card-no`, value: f.card_no },
@@ -44,7 +51,7 @@ export function diagnosticReport(f: ReportFacts) {
       },
     ],
     identifier: [{ system: REPORT_ID_SYSTEM, value: reportIdentifier(f) }],
-    status: 'final',
+    status,
     category: [
       { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0074', code: 'RAD', display: 'Radiology' }] },
     ],
@@ -66,17 +73,25 @@ export function diagnosticReport(f: ReportFacts) {
       ...(f.accession_no ? [{ url: 'urn:rxpacs:accession-number', valueString: f.accession_no }] : []),
     ],
     conclusion: f.opinion,
-    presentedForm: [
-      {
-        contentType: 'application/pdf',
-        data: f.pdf.toString('base64'),
-        size: f.pdf.length,
-        hash: createHash('sha1').update(f.pdf).digest('base64'),
-        title: `${f.patient_name} ${f.modality} ${f.study_desc}`.trim(),
-        creation: f.audited_at.toISOString(),
-      },
-    ],
+    ...(f.pdf
+      ? {
+          presentedForm: [
+            {
+              contentType: 'application/pdf',
+              data: f.pdf.toString('base64'),
+              size: f.pdf.length,
+              hash: createHash('sha1').update(f.pdf).digest('base64'),
+              title: `${f.patient_name} ${f.modality} ${f.study_desc}`.trim(),
+              creation: f.audited_at.toISOString(),
+            },
+          ],
+        }
+      : {}),
   };
 }
 
 export const reportIdentifier = (f: Pick<ReportFacts, 'rpt_pk' | 'version_pk'>) => `${f.rpt_pk}-${f.version_pk}`;
+
+/** `<system>|<value>`, the FHIR token search of the report's identifier (If-None-Exist, conditional update). */
+export const identifierToken = (f: Pick<ReportFacts, 'rpt_pk' | 'version_pk'>) =>
+  `${REPORT_ID_SYSTEM}|${reportIdentifier(f)}`;

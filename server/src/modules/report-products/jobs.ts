@@ -1,12 +1,17 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { report, reportJob } from '../../db/schema';
 
 export type JobRow = typeof reportJob.$inferSelect;
-export type JobKind = 'archive' | 'deliver';
+export type JobKind = 'archive' | 'deliver' | 'withdraw';
+/** The kinds that speak to the hospital's endpoint; `report.delivery_status` follows the newest of them. */
+export const SENDING_KINDS = ['deliver', 'withdraw'] as const;
 
-/** What a handler made of one attempt. `retry` carries the error shown on the report (no secrets, no report text). */
-export type Outcome = { done: true } | { superseded: string } | { retry: string };
+/**
+ * What a handler made of one attempt. `retry` carries the error shown on the report (no secrets, no report
+ * text); `unanswered`: the request may have reached the receiver, but no HTTP answer came back.
+ */
+export type Outcome = { done: true } | { superseded: string } | { retry: string; unanswered?: boolean };
 
 export interface JobPolicy {
   backoffMs: number;
@@ -21,38 +26,63 @@ export const backoff = (attempts: number, baseMs: number) =>
 
 /**
  * Claims the next due job: counts the attempt and leases it, so another process (PostgreSQL) skips it.
- * A worker that died mid-job leaves a lease that runs out, and the job is claimed again.
+ * A worker that died mid-job leaves a lease that runs out, and the job is claimed again. A withdrawal
+ * waits while its audit's delivery is still pending (in flight, or a lease that has not run out).
  */
 export async function claimDue(db: Db, now: Date, leaseMs: number): Promise<JobRow | null> {
   const until = new Date(now.getTime() + leaseMs);
+  const at = sql`${now.toISOString()}::timestamptz`;
   const rows = await db
     .update(reportJob)
     .set({ attempts: sql`${reportJob.attempts} + 1`, locked_until: until, updated_at: now })
     .where(
       eq(
         reportJob.pk,
-        sql`(select pk from ${reportJob} where state = 'pending' and next_at <= ${now.toISOString()}::timestamptz
-          and (locked_until is null or locked_until < ${now.toISOString()}::timestamptz)
-          order by next_at, pk limit 1 for update skip locked)`,
+        sql`(select j.pk from ${reportJob} j where j.state = 'pending' and j.next_at <= ${at}
+          and (j.locked_until is null or j.locked_until < ${at})
+          and not (j.kind = 'withdraw' and exists (select 1 from ${reportJob} d
+            where d.kind = 'deliver' and d.version_pk = j.version_pk and d.state = 'pending'))
+          order by j.next_at, j.pk limit 1 for update of j skip locked)`,
       ),
     )
     .returning();
   return rows[0] ?? null;
 }
 
-/** The report's delivery status follows its newest delivery job only. */
+/**
+ * Every transaction that changes a report's jobs locks the report row first, as cancel-audit does (it
+ * updates the report, then looks at the jobs): one lock order, no deadlock between them.
+ */
+export async function lockReport(tx: DbOrTx, rptPk: number): Promise<void> {
+  await tx.select({ pk: report.rpt_pk }).from(report).where(eq(report.rpt_pk, rptPk)).for('update');
+}
+
+/** The report's delivery status follows its newest delivery or withdrawal job only. */
 async function setDeliveryStatus(tx: DbOrTx, job: JobRow, status: string): Promise<void> {
   const [newest] = await tx
     .select({ pk: reportJob.pk })
     .from(reportJob)
-    .where(and(eq(reportJob.rpt_pk, job.rpt_pk), eq(reportJob.kind, 'deliver')))
+    .where(and(eq(reportJob.rpt_pk, job.rpt_pk), inArray(reportJob.kind, SENDING_KINDS)))
     .orderBy(desc(reportJob.pk))
     .limit(1);
   if (newest?.pk === job.pk)
     await tx.update(report).set({ delivery_status: status }).where(eq(report.rpt_pk, job.rpt_pk));
 }
 
-/** Records an attempt's outcome; `after` runs in the same transaction (the archive's next step). */
+/** The withdrawal queued for a delivery's audit (the audit was cancelled), if any. */
+async function withdrawalOf(tx: DbOrTx, job: JobRow): Promise<JobRow | null> {
+  const [w] = await tx
+    .select()
+    .from(reportJob)
+    .where(and(eq(reportJob.kind, 'withdraw'), eq(reportJob.version_pk, job.version_pk)));
+  return w ?? null;
+}
+
+/**
+ * Records an attempt's outcome; `after` runs in the same transaction (the archive's next step).
+ * Status shown: a delivery done is 'delivered'; a withdrawal done, or anything superseded, '' (the
+ * hospital holds no report of ours that stands); a failed attempt 'failed'.
+ */
 export async function settle(
   db: Db,
   job: JobRow,
@@ -62,19 +92,26 @@ export async function settle(
   after?: (tx: DbOrTx) => Promise<void>,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await lockReport(tx, job.rpt_pk);
     const base = { locked_until: null, updated_at: now };
+    const end = async (j: JobRow, state: 'done' | 'superseded', error: string, status: string) => {
+      await tx
+        .update(reportJob)
+        .set({ ...base, state, last_error: error })
+        .where(eq(reportJob.pk, j.pk));
+      if (j.kind !== 'archive') await setDeliveryStatus(tx, j, status);
+    };
+    const withdrawal = job.kind === 'deliver' && 'retry' in outcome ? await withdrawalOf(tx, job) : null;
     if ('done' in outcome) {
-      await tx
-        .update(reportJob)
-        .set({ ...base, state: 'done', last_error: '' })
-        .where(eq(reportJob.pk, job.pk));
-      if (job.kind === 'deliver') await setDeliveryStatus(tx, job, 'delivered');
+      await end(job, 'done', '', job.kind === 'deliver' ? 'delivered' : '');
     } else if ('superseded' in outcome) {
-      await tx
-        .update(reportJob)
-        .set({ ...base, state: 'superseded', last_error: outcome.superseded })
-        .where(eq(reportJob.pk, job.pk));
-      if (job.kind === 'deliver') await setDeliveryStatus(tx, job, '');
+      await end(job, 'superseded', outcome.superseded, '');
+    } else if (withdrawal) {
+      // The audit was cancelled while this attempt was out: no more attempts. An answered failure means
+      // the receiver has nothing to withdraw; without an answer it may have kept it, and the withdrawal goes.
+      await end(job, 'superseded', outcome.retry.slice(0, 500), '');
+      if (!outcome.unanswered && withdrawal.state === 'pending')
+        await end(withdrawal, 'superseded', 'nothing was delivered', '');
     } else {
       const gaveUp = job.attempts >= policy.maxAttempts;
       await tx
@@ -86,7 +123,7 @@ export async function settle(
           next_at: new Date(now.getTime() + backoff(job.attempts, policy.backoffMs)),
         })
         .where(eq(reportJob.pk, job.pk));
-      if (job.kind === 'deliver') await setDeliveryStatus(tx, job, 'failed');
+      if (job.kind !== 'archive') await setDeliveryStatus(tx, job, 'failed');
     }
     await after?.(tx);
   });
@@ -96,9 +133,14 @@ export async function settle(
 export async function enqueue(
   tx: DbOrTx,
   j: { kind: JobKind; rpt_pk: number; version_pk: number; report_version: number; actor_pk: number },
-): Promise<void> {
+): Promise<boolean> {
   const { kind, rpt_pk, version_pk, report_version, actor_pk } = j;
-  await tx.insert(reportJob).values({ kind, rpt_pk, version_pk, report_version, actor_pk }).onConflictDoNothing();
+  const rows = await tx
+    .insert(reportJob)
+    .values({ kind, rpt_pk, version_pk, report_version, actor_pk })
+    .onConflictDoNothing()
+    .returning({ pk: reportJob.pk });
+  return rows.length > 0;
 }
 
 /** Makes a job due now with a fresh count of attempts (the retry button). */

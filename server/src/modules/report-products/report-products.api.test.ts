@@ -1,7 +1,7 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import type { DeliveryState } from '@shared/schemas/report-products';
 import { sysConfig } from '../../db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-products-'));
@@ -45,10 +46,21 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
   }
 }
 
-/** A FHIR receiver: checks the DiagnosticReport's shape, answers 503 while `down`, keeps what it accepted by identifier. */
+/* eslint-disable @typescript-eslint/no-explicit-any -- parsed resources */
+/**
+ * A FHIR receiver: checks the DiagnosticReport's shape; keeps what it accepted by identifier: POSTs (final or
+ * amended, with If-None-Exist) and conditional updates (`PUT ?identifier=<system>|<value>`, entered-in-error).
+ * Answers 503 while `down` or for the next `refuseNext` requests; while `hold`, requests wait for `release()`.
+ */
 class Receiver {
   down = false;
-  readonly accepted = new Map<string, Record<string, unknown>[]>();
+  refuseNext = 0;
+  hold = false;
+  private held: (() => void)[] = [];
+  readonly accepted = new Map<string, Record<string, any>[]>();
+  readonly withdrawn = new Map<string, Record<string, any>[]>();
+  /** Every request as it arrived, with the identifier in its body. */
+  readonly arrived: { method: string; id: string }[] = [];
   refused = 0;
   problems: string[] = [];
   private server!: Server;
@@ -58,27 +70,50 @@ class Receiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        if (this.down) {
-          this.refused++;
-          res.writeHead(503).end();
-          return;
-        }
-        const problem = this.check(req.headers['content-type'], Buffer.concat(chunks).toString('utf8'));
-        if (problem) {
-          this.problems.push(problem);
-          res.writeHead(400).end();
-          return;
-        }
-        res.writeHead(201, { 'content-type': 'application/fhir+json' }).end('{}');
+        const text = Buffer.concat(chunks).toString('utf8');
+        const id = ((): string => {
+          try {
+            return String((JSON.parse(text) as any).identifier?.[0]?.value ?? '');
+          } catch {
+            return '';
+          }
+        })();
+        this.arrived.push({ method: req.method ?? '', id });
+        const answer = () => {
+          if (this.down || this.refuseNext > 0) {
+            this.refuseNext = Math.max(0, this.refuseNext - 1);
+            this.refused++;
+            res.writeHead(503).end();
+            return;
+          }
+          const problem = this.check(req.method, req.url ?? '', req.headers, text);
+          if (problem) {
+            this.problems.push(problem);
+            res.writeHead(400).end();
+            return;
+          }
+          res.writeHead(req.method === 'PUT' ? 200 : 201, { 'content-type': 'application/fhir+json' }).end('{}');
+        };
+        if (this.hold) this.held.push(answer);
+        else answer();
       });
     });
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/fhir/DiagnosticReport`;
   }
-  private check(type: string | undefined, body: string): string | null {
-    if (type !== 'application/fhir+json') return `content-type ${type}`;
-    const r = JSON.parse(body) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- a parsed resource
-    if (r.resourceType !== 'DiagnosticReport' || r.status !== 'final') return 'not a final DiagnosticReport';
+  get waiting() {
+    return this.held.length;
+  }
+  release() {
+    this.hold = false;
+    for (const answer of this.held.splice(0)) answer();
+  }
+  /** Requests that arrived for one identifier, as `METHOD` strings in order. */
+  sent = (id: string) => this.arrived.filter((a) => a.id === id).map((a) => a.method);
+  private check(method: string | undefined, url: string, headers: IncomingHttpHeaders, body: string): string | null {
+    if (headers['content-type'] !== 'application/fhir+json') return `content-type ${headers['content-type']}`;
+    const r = JSON.parse(body) as Record<string, any>;
+    if (r.resourceType !== 'DiagnosticReport') return 'not a DiagnosticReport';
     const id = r.identifier?.[0];
     if (!id?.system || !/^\d+-\d+$/.test(id.value)) return 'identifier';
     if (!r.code?.coding?.[0]?.code || !r.subject?.identifier?.value) return 'code or subject';
@@ -87,13 +122,27 @@ class Receiver {
     if (form?.contentType !== 'application/pdf') return 'presentedForm';
     const pdf = Buffer.from(form.data, 'base64');
     if (form.hash !== createHash('sha1').update(pdf).digest('base64')) return 'hash';
-    const list = this.accepted.get(id.value) ?? [];
+    const token = `${id.system}|${id.value}`;
+    let kept: Map<string, Record<string, any>[]>;
+    if (method === 'POST') {
+      if (r.status !== 'final' && r.status !== 'amended') return `POST with status ${r.status}`;
+      if (headers['if-none-exist'] !== `identifier=${token}`) return 'If-None-Exist';
+      kept = this.accepted;
+    } else if (method === 'PUT') {
+      // A conditional update: the resource is found by the identifier search in the query.
+      const q = new URL(url, 'http://receiver').searchParams;
+      if (q.get('identifier') !== token) return `conditional update of ${q.get('identifier')}`;
+      if (r.status !== 'entered-in-error') return `PUT with status ${r.status}`;
+      kept = this.withdrawn;
+    } else return `method ${method}`;
+    const list = kept.get(id.value) ?? [];
     list.push(r);
-    this.accepted.set(id.value, list);
+    kept.set(id.value, list);
     return null;
   }
   close = () => new Promise<void>((r) => this.server.close(() => r()));
 }
+/* eslint-enable @typescript-eslint/no-explicit-any */
 
 let p: TestPlatform;
 const receiver = new Receiver();
@@ -257,6 +306,27 @@ describe('PDF archive', () => {
   }, 120_000);
 });
 
+describe('PDF archive of an audit cancelled before its turn', () => {
+  it('is the report as it was audited, not as it was rewritten after the cancel', async () => {
+    const s = freshStudy();
+    const { rpt_pk, version } = await audited(s);
+    const cancelled = await post('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    const LATER = '取消审核后改写的意见。';
+    const rewritten = await post(
+      'doctor',
+      '/report/save',
+      body(s, (cancelled.body.data as { version: number }).version, LATER),
+    );
+    expect(rewritten.status, rewritten.text).toBe(200);
+    const audit = await archivedAudit(s);
+    const text = await pdfText(await pdfOf('doctor', rpt_pk, audit.pk));
+    expect(text).toContain(OPINION);
+    expect(text).not.toContain(LATER);
+    expect(text).toContain('李主任'); // its auditor, though the report has none now
+  }, 120_000);
+});
+
 describe('Delivery to the FHIR endpoint', () => {
   it('reaches a receiver that was down for a while once it is back, exactly once', async () => {
     const s = freshStudy();
@@ -328,4 +398,198 @@ describe('Delivery to the FHIR endpoint', () => {
     const bad = await post('doctor', '/report/retry', { study_iuid: '' });
     expect(bad.status).toBe(400);
   }, 120_000);
+});
+
+describe('Withdrawal when an audit is cancelled', () => {
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  const cancel = (s: StudyRow, version: number) =>
+    post('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version });
+  /** Audits and waits until the receiver has the delivery; answers the identifier and the report's version. */
+  async function delivered(s: StudyRow, not?: number) {
+    const a = await audited(s);
+    const v = await archivedAudit(s, not);
+    const id = `${a.rpt_pk}-${v.pk}`;
+    await until('the delivery', async () => (await delivery(s)).status === 'delivered' && receiver.accepted.has(id));
+    return { ...a, id, v };
+  }
+  const withdrawn = (s: StudyRow, id: string) =>
+    until('the withdrawal', async () => {
+      const d = await delivery(s);
+      return d.kind === 'withdraw' && d.status === '' && receiver.withdrawn.has(id) ? d : null;
+    });
+
+  let s: StudyRow;
+  let first: { id: string; version: number; rpt_pk: number; v: VersionRow };
+  let cancelledAt = 0;
+
+  it('cancel after delivery sends one conditional update with entered-in-error for that identifier', async () => {
+    s = freshStudy();
+    await setEndpoint(s.hospital_code, receiver.url);
+    first = await delivered(s);
+    expect(receiver.accepted.get(first.id)![0]!.status).toBe('final');
+    const c = await cancel(s, first.version);
+    expect(c.status, c.text).toBe(200);
+    cancelledAt = (c.body.data as { version: number }).version;
+    const d = await withdrawn(s, first.id);
+    expect(d.last_error).toBe('');
+    await pause(1000); // ten polls: nothing more is sent
+    expect(receiver.problems).toEqual([]);
+    expect(receiver.sent(first.id)).toEqual(['POST', 'PUT']);
+    const w = receiver.withdrawn.get(first.id)![0]!;
+    expect(w.status).toBe('entered-in-error');
+    expect(w.identifier).toEqual(receiver.accepted.get(first.id)![0]!.identifier);
+    expect(w.conclusion).toBe(OPINION);
+    // The cancelled audit is not sent again by the retry button.
+    const retry = await post('doctor', '/report/retry', { study_iuid: s.study_iuid }, 'en-US');
+    expect(retry.status).toBe(409);
+    expect(retry.body.msg).toBe('The report has no audited version to send');
+  }, 180_000);
+
+  it('re-audit after cancel delivers the new audit as a POST with status amended', async () => {
+    const NEW = '左肺下叶炎症较前吸收。';
+    const again = await post('auditor', '/report/audit', body(s, cancelledAt, NEW));
+    expect(again.status, again.text).toBe(200);
+    const v = await archivedAudit(s, first.v.pk);
+    const id = `${first.rpt_pk}-${v.pk}`;
+    await until(
+      'the amended delivery',
+      async () => (await delivery(s)).status === 'delivered' && receiver.accepted.has(id),
+    );
+    const r = receiver.accepted.get(id)!;
+    expect(r).toHaveLength(1);
+    expect(r[0]!.status).toBe('amended');
+    expect(r[0]!.conclusion).toBe(NEW);
+    expect(receiver.sent(first.id)).toEqual(['POST', 'PUT']);
+    expect((await delivery(s)).kind).toBe('deliver');
+  }, 180_000);
+
+  it('cancel before the delivery was sent supersedes it: nothing is sent at all', async () => {
+    const x = freshStudy();
+    const y = freshStudy();
+    await setEndpoint(x.hospital_code, null);
+    await setEndpoint(y.hospital_code, null);
+    const ax = await audited(x);
+    const vx = await archivedAudit(x); // no endpoint yet: archived, no delivery queued
+    const idX = `${ax.rpt_pk}-${vx.pk}`;
+    await setEndpoint(x.hospital_code, receiver.url);
+    await setEndpoint(y.hospital_code, receiver.url);
+    // The one worker is kept busy sending y, so x's delivery, queued by the retry button, waits unsent.
+    receiver.hold = true;
+    const ay = await audited(y);
+    await until('y in flight', async () => receiver.waiting > 0);
+    const retried = await post('doctor', '/report/retry', { study_iuid: x.study_iuid });
+    expect(retried.status, retried.text).toBe(200);
+    expect((retried.body.data as DeliveryState).status).toBe('pending');
+    const c = await cancel(x, ax.version);
+    expect(c.status, c.text).toBe(200);
+    const after = await delivery(x);
+    expect([after.status, after.kind]).toEqual(['', 'deliver']); // superseded, no withdrawal queued
+    receiver.release();
+    await until('y delivered', async () => (await delivery(y)).status === 'delivered');
+    await pause(1000);
+    expect(receiver.sent(idX)).toEqual([]);
+    expect(receiver.accepted.get(`${ay.rpt_pk}-${(await archivedAudit(y)).pk}`)).toHaveLength(1);
+    expect((await delivery(x)).status).toBe('');
+  }, 180_000);
+
+  it('a withdrawal the receiver refuses for a while reaches it once it is back, exactly once', async () => {
+    const t = freshStudy();
+    await setEndpoint(t.hospital_code, receiver.url);
+    const a = await delivered(t);
+    const refusedBefore = receiver.refused;
+    receiver.refuseNext = 2; // down for the next two requests
+    const c = await cancel(t, a.version);
+    expect(c.status, c.text).toBe(200);
+    const d = await withdrawn(t, a.id);
+    expect(receiver.refused - refusedBefore).toBe(2);
+    expect(d.attempts).toBe(3);
+    await pause(1000);
+    expect(receiver.sent(a.id)).toEqual(['POST', 'PUT', 'PUT', 'PUT']);
+    expect(receiver.withdrawn.get(a.id)).toHaveLength(1);
+    expect(receiver.problems).toEqual([]);
+  }, 180_000);
+
+  it('a failed withdrawal is what the retry button sends again', async () => {
+    const t = freshStudy();
+    await setEndpoint(t.hospital_code, receiver.url);
+    const a = await delivered(t);
+    receiver.down = true;
+    expect((await cancel(t, a.version)).status).toBe(200);
+    const gaveUp = await until('the withdrawal to give up', async () => {
+      const d = await delivery(t);
+      return d.kind === 'withdraw' && d.status === 'failed' && d.next_at === null ? d : null;
+    });
+    expect(gaveUp.attempts).toBe(3);
+    expect(gaveUp.last_error).toContain('503');
+    receiver.down = false;
+    const retried = await post('doctor', '/report/retry', { study_iuid: t.study_iuid }, 'en-US');
+    expect(retried.status, retried.text).toBe(200);
+    expect((retried.body.data as DeliveryState).status).toBe('pending');
+    await withdrawn(t, a.id);
+    expect(receiver.withdrawn.get(a.id)).toHaveLength(1);
+    expect(receiver.accepted.get(a.id)).toHaveLength(1);
+  }, 180_000);
+
+  it('cancel while the delivery is in flight: the withdrawal waits for it and follows it', async () => {
+    const t = freshStudy();
+    await setEndpoint(t.hospital_code, receiver.url);
+    receiver.hold = true;
+    const a = await audited(t);
+    const v = await archivedAudit(t);
+    const id = `${a.rpt_pk}-${v.pk}`;
+    await until('the delivery in flight', async () => receiver.waiting > 0);
+    // A second worker (as another process on the same database would run) is free to take the withdrawal.
+    const other = { ...p.deps };
+    startReportJobs(other, (req) => p.app.fetch(req));
+    try {
+      expect((await cancel(t, a.version)).status).toBe(200);
+      kickReportJobs(other);
+      const queued = await delivery(t);
+      expect([queued.kind, queued.status]).toEqual(['withdraw', 'pending']);
+      await pause(1000);
+      expect(receiver.sent(id)).toEqual(['POST']); // the withdrawal does not overtake the delivery
+      receiver.release();
+      await withdrawn(t, id);
+      await pause(500);
+    } finally {
+      receiver.release();
+      await closeReportJobs(other);
+    }
+    expect(receiver.sent(id)).toEqual(['POST', 'PUT']);
+    expect(receiver.accepted.get(id)).toHaveLength(1);
+    expect(receiver.withdrawn.get(id)).toHaveLength(1);
+  }, 180_000);
+
+  it('cancel while the delivery is in flight and then refused: nothing was delivered, nothing is withdrawn', async () => {
+    const t = freshStudy();
+    await setEndpoint(t.hospital_code, receiver.url);
+    receiver.hold = true;
+    const a = await audited(t);
+    const v = await archivedAudit(t);
+    const id = `${a.rpt_pk}-${v.pk}`;
+    await until('the delivery in flight', async () => receiver.waiting > 0);
+    expect((await cancel(t, a.version)).status).toBe(200);
+    receiver.down = true; // the attempt in flight is answered 503
+    receiver.release();
+    await until('the delivery to end', async () => {
+      const d = await delivery(t);
+      return d.kind === 'withdraw' && d.status === '';
+    });
+    receiver.down = false;
+    await pause(1000);
+    expect(receiver.sent(id)).toEqual(['POST']);
+    expect(receiver.accepted.has(id)).toBe(false);
+    expect(receiver.withdrawn.has(id)).toBe(false);
+  }, 180_000);
+
+  it('voiding an audited, delivered report withdraws it too', async () => {
+    const t = freshStudy();
+    await setEndpoint(t.hospital_code, receiver.url);
+    const a = await delivered(t);
+    const voided = await post('auditor', '/report/invalid', { study_iuid: t.study_iuid, version: a.version });
+    expect(voided.status, voided.text).toBe(200);
+    await withdrawn(t, a.id);
+    await pause(500);
+    expect(receiver.sent(a.id)).toEqual(['POST', 'PUT']);
+  }, 180_000);
 });

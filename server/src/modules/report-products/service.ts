@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { decide } from '@shared/report/rules';
 import type { ArchiveQuery, DeliveryState, DeliveryStatus } from '@shared/schemas/report-products';
 import type { AppDeps, AuthUser } from '../../context';
@@ -10,7 +10,7 @@ import { studyInScope, target } from '../report/repo';
 import { refuse, stateOf } from '../report/write';
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
-import { enqueue, requeue } from './jobs';
+import { enqueue, lockReport, requeue, SENDING_KINDS } from './jobs';
 
 /** The archived PDF of a version row, for a caller who may read the report; the hash is checked on read. */
 export async function archivedPdf(deps: AppDeps, me: AuthUser, q: ArchiveQuery): Promise<Buffer> {
@@ -37,7 +37,7 @@ const newestDelivery = (db: Db, rptPk: number) =>
   db
     .select()
     .from(reportJob)
-    .where(and(eq(reportJob.rpt_pk, rptPk), eq(reportJob.kind, 'deliver')))
+    .where(and(eq(reportJob.rpt_pk, rptPk), inArray(reportJob.kind, SENDING_KINDS)))
     .orderBy(desc(reportJob.pk))
     .limit(1);
 
@@ -50,6 +50,7 @@ async function stateOfDelivery(db: Db, r: { rpt_pk: number; delivery_status: str
     next_at: job?.state === 'pending' ? fmt(job.next_at) : null,
     updated_at: job ? fmt(job.updated_at) : null,
     endpoint: !!endpoint,
+    kind: job ? (job.kind as 'deliver' | 'withdraw') : null,
   };
   return state;
 }
@@ -61,9 +62,11 @@ export async function deliveryState(db: Db, me: AuthUser, iuid: string, position
 }
 
 /**
- * The retry button: the report must be saved (spec "retry requires saved"). The newest audit's archive job
- * runs again if it has not succeeded; its delivery is queued again (or for the first time) with a fresh
- * count of attempts. A job in flight is left to finish.
+ * The retry button: the report must be saved (spec "retry requires saved"). A withdrawal that is the
+ * report's newest delivery job and is failing or gave up is tried again. For an audited report, the audit's
+ * archive job runs again if it has not succeeded, and its delivery is queued again (or for the first time);
+ * a cancelled audit is never sent again. Every retry starts a fresh count of attempts; a job in flight is
+ * left to finish.
  */
 export async function retryDelivery(
   deps: AppDeps,
@@ -75,36 +78,51 @@ export async function retryDelivery(
   const { s, r } = await target(db, me, iuid, position, false);
   const d = decide('retry', stateOf(r));
   if (!d.ok) refuse(d.reason);
-  const [audit] = await db
-    .select({ pk: reportVersion.pk })
-    .from(reportVersion)
-    .where(and(eq(reportVersion.rpt_pk, r.rpt_pk), eq(reportVersion.rpt_status, 2)))
-    .orderBy(desc(reportVersion.pk))
-    .limit(1);
-  if (!audit) throw new AppError(409, 'REPORT_STATE', 'deliveryNothing');
+  const [[newest], [audit]] = await Promise.all([
+    newestDelivery(db, r.rpt_pk),
+    r.rpt_status === 2
+      ? db
+          .select({ pk: reportVersion.pk })
+          .from(reportVersion)
+          .where(and(eq(reportVersion.rpt_pk, r.rpt_pk), eq(reportVersion.rpt_status, 2)))
+          .orderBy(desc(reportVersion.pk))
+          .limit(1)
+      : Promise.resolve([]),
+  ]);
+  const withdrawal = newest?.kind === 'withdraw' && ['pending', 'failed'].includes(newest.state) ? newest : undefined;
+  if (!audit && !withdrawal) throw new AppError(409, 'REPORT_STATE', 'deliveryNothing');
   if (!(await endpointFor(db, s.hospital_code))) throw new AppError(409, 'REPORT_STATE', 'deliveryNoEndpoint');
   const now = deps.now?.() ?? new Date();
+  const free = or(isNull(reportJob.locked_until), lt(reportJob.locked_until, now));
   await db.transaction(async (tx) => {
-    const jobs = await tx
-      .select()
-      .from(reportJob)
-      .where(
-        and(eq(reportJob.version_pk, audit.pk), or(isNull(reportJob.locked_until), lt(reportJob.locked_until, now))),
-      );
-    const archive = jobs.find((j) => j.kind === 'archive');
-    if (archive && archive.state !== 'done') await requeue(tx, archive.pk, now);
-    // An audit from before the archive existed has no job: archive it as the report stands now.
-    if (!archive && r.rpt_status === 2)
-      await enqueue(tx, {
-        kind: 'archive',
-        rpt_pk: r.rpt_pk,
-        version_pk: audit.pk,
-        report_version: r.version,
-        actor_pk: me.pk,
-      });
-    const deliver = jobs.find((j) => j.kind === 'deliver');
-    if (deliver) await requeue(tx, deliver.pk, now);
-    else if (archive?.state === 'done') await enqueue(tx, { ...archive, kind: 'deliver' });
+    await lockReport(tx, r.rpt_pk);
+    if (withdrawal) {
+      const [w] = await tx
+        .select()
+        .from(reportJob)
+        .where(and(eq(reportJob.pk, withdrawal.pk), free));
+      if (w && ['pending', 'failed'].includes(w.state)) await requeue(tx, w.pk, now);
+    }
+    if (audit) {
+      const jobs = await tx
+        .select()
+        .from(reportJob)
+        .where(and(eq(reportJob.version_pk, audit.pk), free));
+      const archive = jobs.find((j) => j.kind === 'archive');
+      if (archive && archive.state !== 'done') await requeue(tx, archive.pk, now);
+      // An audit from before the archive existed has no job: archive it as the report stands now.
+      if (!archive)
+        await enqueue(tx, {
+          kind: 'archive',
+          rpt_pk: r.rpt_pk,
+          version_pk: audit.pk,
+          report_version: r.version,
+          actor_pk: me.pk,
+        });
+      const deliver = jobs.find((j) => j.kind === 'deliver');
+      if (deliver) await requeue(tx, deliver.pk, now);
+      else if (archive?.state === 'done') await enqueue(tx, { ...archive, kind: 'deliver' });
+    }
     await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, r.rpt_pk));
   });
   return stateOfDelivery(db, { rpt_pk: r.rpt_pk, delivery_status: 'pending' }, s.hospital_code);

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../context';
 import { loggableError } from '../../lib/log-error';
 import { rendererFor } from '../report-pdf/service';
 import { runArchive } from './archive-job';
-import { runDelivery } from './deliver-job';
+import { runDelivery, runWithdrawal } from './deliver-job';
 import { claimDue, settle, type JobPolicy, type JobRow } from './jobs';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
@@ -74,7 +74,8 @@ class ReportJobWorker {
         const { outcome, after } = await runArchive(this.deps, renderer, job);
         await settle(this.deps.db, job, outcome, this.policy, this.now(), after);
       } else {
-        await settle(this.deps.db, job, await runDelivery(this.deps, job), this.policy, this.now());
+        const run = job.kind === 'withdraw' ? runWithdrawal : runDelivery;
+        await settle(this.deps.db, job, await run(this.deps, job), this.policy, this.now());
       }
     } catch (e) {
       this.deps.log.warn({ err: loggableError(e), job: job.pk, kind: job.kind }, 'report job failed');

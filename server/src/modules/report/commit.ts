@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
 import { archiveJobCte } from '../report-products/enqueue';
 import type { ReportRow } from './repo';
@@ -21,7 +21,7 @@ export interface Commit {
  * version rows, the audit-log rows, the draft removal and the study's body part. A single statement is
  * atomic, and the version condition makes a concurrent writer's UPDATE find nothing: it returns null.
  */
-export async function commitWrite(db: Db, c: Commit): Promise<ReportRow | null> {
+export async function commitWrite(db: DbOrTx, c: Commit): Promise<ReportRow | null> {
   const update = db
     .update(report)
     .set({

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { ReportInfo, VersionRow } from '@shared/schemas/report';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
@@ -10,10 +10,40 @@ import { auditedAt, layoutFor } from '../../db/layout-versions';
 import { reportsOf, studyInScope, target } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
 
-/** Everything the report screen needs for one study. */
-export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promise<ReportInfo> {
+type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];
+
+/**
+ * The study's reports with one of them as it stood at one of its audits (version row `versionPk`, status 2):
+ * its texts, its auditor and time. What it was audited on is the layout of that time.
+ */
+async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
+  const [v] = await db
+    .select()
+    .from(reportVersion)
+    .where(
+      and(
+        eq(reportVersion.pk, versionPk),
+        eq(reportVersion.rpt_status, 2),
+        inArray(
+          reportVersion.rpt_pk,
+          reports.map((r) => r.rpt_pk),
+        ),
+      ),
+    );
+  if (!v) throw notFound();
+  const texts = v.texts as Partial<Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_detail'>> &
+    Partial<Pick<ReportRow, 'rpt_good_status' | 'image_quality'>>;
+  const at = (r: ReportRow): ReportRow =>
+    r.rpt_pk !== v.rpt_pk
+      ? r
+      : { ...r, ...texts, rpt_status: 2, sh_doctor: v.save_user, sh_datetime: v.createtime, third_party_pdf: '' };
+  return { reports: reports.map(at), auditedAt: v.createtime };
+}
+
+/** Everything the report screen needs for one study (or its print page, as at one audit: `auditVersion`). */
+export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditVersion?: number): Promise<ReportInfo> {
   const s = await studyInScope(db, me, studyIuid);
-  const [reports, [h], [fav], [qc]] = await Promise.all([
+  const [current, [h], [fav], [qc]] = await Promise.all([
     reportsOf(db, s.pk),
     db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
     db
@@ -26,11 +56,13 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string): Promi
       .where(and(eq(qualityRecord.study_iuid, s.study_iuid), eq(qualityRecord.hospital_code, s.hospital_code)))
       .limit(1),
   ]);
+  const audit = auditVersion === undefined ? null : await asAudited(db, current, auditVersion);
+  const reports = audit?.reports ?? current;
   const main = reports.find((r) => r.rpt_position === 1);
   if (!main) throw notFound();
-  const template = await layoutFor(db, s.hospital_code, s.modality, auditedAt(main));
+  const template = await layoutFor(db, s.hospital_code, s.modality, audit?.auditedAt ?? auditedAt(main));
   const drafts = [];
-  for (const r of reports) {
+  for (const r of audit ? [] : reports) {
     const [d] = await db
       .select()
       .from(reportDraft)

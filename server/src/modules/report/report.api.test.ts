@@ -257,6 +257,38 @@ describe('audit, cancel audit, void', () => {
     expect((await versions(s))[0]!.rpt_status).toBe(3);
   });
 
+  it('shows a report as it was at one of its audits (audit_version), after the audit was cancelled and changed', async () => {
+    const s = freshStudy();
+    await save('doctor', s, 1);
+    await req('auditor', '/report/audit', {
+      study_iuid: s.study_iuid,
+      version: 2,
+      ...texts({ report_text2: '第一次审核的意见' }),
+    });
+    const audit = (await versions(s)).find((v) => v.rpt_status === 2)!;
+    await req('auditor', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 3 });
+    await save('doctor', s, 4, { report_text2: '取消审核后改写' });
+    const now = await info('doctor', s.study_iuid);
+    expect(now.reports[0]).toMatchObject({ rpt_status: 1, report_text2: '取消审核后改写', sh_doctor: '' });
+
+    const then = await req('doctor', '/report/info', { study_iuid: s.study_iuid, audit_version: audit.pk });
+    expect(then.status).toBe(200);
+    const r = (then.body.data as ReportInfo).reports[0]!;
+    expect(r).toMatchObject({ rpt_status: 2, report_text2: '第一次审核的意见', sh_doctor: '李主任' });
+    expect(r.sh_datetime).toBe(audit.createtime);
+    // only an audit version of this study's reports: a save's version, another study's, none at all
+    const saved = (await versions(s)).find((v) => v.rpt_status === 1)!;
+    const other = freshStudy();
+    for (const [iuid, pk] of [
+      [s.study_iuid, saved.pk],
+      [other.study_iuid, audit.pk],
+      [s.study_iuid, 999_999_999],
+    ] as const) {
+      expect((await req('doctor', '/report/info', { study_iuid: iuid, audit_version: pk })).status).toBe(404);
+    }
+    expect((await req('doctor', '/report/info', { study_iuid: s.study_iuid, audit_version: 'x' })).status).toBe(400);
+  });
+
   it('voids from any status, clearing texts, dates, doctors and signatures but keeping a version', async () => {
     const s = freshStudy();
     await save('doctor', s, 1, { report_text1: '作废前的所见' });

@@ -11,6 +11,7 @@ import {
   ReportRefSchema,
   ReportTransitionSchema,
   SaveReportSchema,
+  ReportInfoQuerySchema,
   StudyIuidSchema,
   VersionRowSchema,
 } from '@shared/schemas/report';
@@ -36,10 +37,13 @@ export function reportRoutes() {
     createRoute({
       ...post('/report/info', 'The study, its reports, its layout template, the caller’s drafts and the lock'),
       ...access(PERMISSIONS.DASHBOARD),
-      request: jsonBody(StudyIuidSchema),
+      request: jsonBody(ReportInfoQuerySchema),
       responses: okResponse(ReportInfoSchema),
     }),
-    async (c) => ok(c, await reportInfo(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid)),
+    async (c) => {
+      const q = c.req.valid('json');
+      return ok(c, await reportInfo(c.var.deps.db, c.var.user, q.study_iuid, q.audit_version));
+    },
   );
 
   app.openapi(
@@ -74,7 +78,11 @@ export function reportRoutes() {
       request: jsonBody(ReportTransitionSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await cancelAudit(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptCancelled'),
+    async (c) => {
+      const done = await cancelAudit(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      kickReportJobs(c.var.deps); // the withdrawal the cancel may have queued
+      return ok(c, done, 'rptCancelled');
+    },
   );
 
   app.openapi(
@@ -84,7 +92,11 @@ export function reportRoutes() {
       request: jsonBody(ReportTransitionSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await invalidReport(c.var.deps.db, callerOf(c), c.req.valid('json')), 'rptVoided'),
+    async (c) => {
+      const done = await invalidReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      kickReportJobs(c.var.deps); // voiding an audited report withdraws it, as cancel-audit does
+      return ok(c, done, 'rptVoided');
+    },
   );
 
   app.openapi(

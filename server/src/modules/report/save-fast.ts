@@ -1,12 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
 import { preparedPerDb } from '../../db/prepared';
 import type { Caller } from './caller';
 import { toReportRow } from './commit';
-import { archiveJobCte } from '../report-products/enqueue';
+import { archiveJobCte, withdrawOnCancel } from '../report-products/enqueue';
 import type { ReportRow } from './repo';
 
 const p = (name: string) => sql.placeholder(name);
@@ -17,7 +17,7 @@ const p = (name: string) => sql.placeholder(name);
  * the write checks in code (scope as in `assertScope`, the version, a state `decide` allows, for save
  * and audit a patient sex the content check passes), and written as write.ts writes them. No row when
  * any rule is not met (or the report row is missing): the caller then takes the slow path, which reads
- * and gives the precise answer.
+ * and gives the precise answer. The cancel runs in a transaction with its delivery's withdrawal.
  *
  * The UPDATE re-checks `r.version` on the row it locks, so a concurrent writer that got there first
  * makes this one find nothing, as in `commitWrite`. SET expressions see the old row; `o` gives the
@@ -80,7 +80,7 @@ const afterEdit = sql`
     where pk in (select study_pk from u) and study_desc <> ${p('studyDesc')}::text
   )`;
 
-const prepare = (db: Db, name: string, query: SQL) =>
+const prepare = (db: DbOrTx, name: string, query: SQL) =>
   db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
 
 const saveSql = sql`with ${found(sql`r.rpt_status in (0, 1) and ${sexPasses}`)},
@@ -104,12 +104,13 @@ const auditSql = sql`with ${found(sql`r.rpt_status = 1 and ${sexPasses}`)},
     select * from u`;
 const auditStatement = preparedPerDb((db) => prepare(db, 'rx_report_audit', auditSql));
 
-// Version status 3: review cancelled, as the trace view shows it. Drafts stay.
+// Version status 3: review cancelled, as the trace view shows it. Drafts stay. It runs in a transaction
+// with the withdrawal of the audit's delivery (`withdrawOnCancel`), which needs a snapshot taken after
+// this statement holds the report row; the named statement is prepared once per connection all the same.
 const cancelSql = sql`with ${found(sql`r.rpt_status = 2`)},
     ${update(sql`rpt_status = 1, sh_doctor = '', sh_datetime = null`)},
     ${logged(3, 'report_cancel_audit', 1)}
     select * from u`;
-const cancelStatement = preparedPerDb((db) => prepare(db, 'rx_report_cancel_audit', cancelSql));
 
 /** The three statements' text and parameter names, for bench:report to run them without the platform. */
 export function fastStatementTexts() {
@@ -175,7 +176,15 @@ export function auditInOne(db: Db, caller: Caller, input: FastSave, badSexes: st
   return run(auditStatement(db), { ...targetParams(caller, input, new Date()), ...editParams(input, badSexes) });
 }
 
-/** The report with its audit cancelled, or null when the statement wrote nothing. */
+/**
+ * The report with its audit cancelled, or null when the statement wrote nothing. In the same transaction,
+ * the audit's delivery is withdrawn or superseded (docs/report-products.md).
+ */
 export function cancelAuditInOne(db: Db, caller: Caller, input: FastTarget): Promise<ReportRow | null> {
-  return run(cancelStatement(db), targetParams(caller, input, new Date()));
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const row = await run(prepare(tx, 'rx_report_cancel_audit', cancelSql), targetParams(caller, input, now));
+    if (row) await withdrawOnCancel(tx, { rpt_pk: row.rpt_pk, version: row.version, actor_pk: caller.me.pk, now });
+    return row;
+  });
 }

@@ -5,6 +5,7 @@ import type { report } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { translate, type MessageKey } from '../../lib/i18n';
 import type { Caller } from './caller';
+import { withdrawOnCancel } from '../report-products/enqueue';
 import { commitWrite, type Commit } from './commit';
 import { checkContent, failingSexes } from './content-check';
 import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } from './repo';
@@ -66,10 +67,18 @@ const textsOf = (
 });
 
 async function commit(db: Db, caller: Caller, c: Omit<Commit, 'actor'>): Promise<ReportDetail> {
-  const row = await commitWrite(db, {
-    ...c,
-    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.me.name },
-  });
+  const actor = { pk: caller.me.pk, username: caller.me.username, name: caller.me.name };
+  // Leaving status 2 (cancel-audit, void) withdraws the audit's delivery in the same transaction.
+  const unaudits = c.row.rpt_status === 2 && c.set.rpt_status !== undefined && c.set.rpt_status !== 2;
+  const row = unaudits
+    ? await db.transaction(async (tx) => {
+        const now = new Date();
+        const written = await commitWrite(tx, { ...c, actor });
+        if (written)
+          await withdrawOnCancel(tx, { rpt_pk: written.rpt_pk, version: written.version, actor_pk: actor.pk, now });
+        return written;
+      })
+    : await commitWrite(db, { ...c, actor });
   if (!row) throw await staleNow(db, c.row.rpt_pk);
   return toReportDetail(row);
 }

@@ -38,7 +38,7 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
   const query = useMemo(() => readPrintQuery(params), [params]);
   const token = useSessionStore((s) => s.token);
   const shared = !!query.share;
-  const data = usePrintData(token || shared ? query.study_iuid : '', query.share);
+  const data = usePrintData(token || shared ? query.study_iuid : '', query.share, query.audit_version);
   const rootRef = useRef<HTMLDivElement>(null);
   const [sent, setSent] = useState<{ printer: string | undefined } | null>(null);
 

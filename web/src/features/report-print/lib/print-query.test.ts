@@ -15,7 +15,14 @@ describe('print address', () => {
       isSimple: true,
       printerList: 'P1',
       share: '',
+      audit_version: null,
     });
+  });
+
+  it('reads an audit version only as a positive whole number', () => {
+    expect(q('study_iuid=x&audit_version=42').audit_version).toBe(42);
+    for (const v of ['', '0', '-3', '1.5', 'abc', '01'])
+      expect(q(`study_iuid=x&audit_version=${v}`).audit_version).toBeNull();
   });
 
   it('reads a share token only in its shape', () => {

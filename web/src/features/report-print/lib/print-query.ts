@@ -8,6 +8,8 @@ import type { ReportDetail } from '@shared/schemas/report';
  * page renders every report the same way (one renderer: what shows is what prints).
  * share: a patient link's or look-up's read-only token (docs/patient-lookup.md): the page opens without a
  * session, from that token only.
+ * audit_version: one of the report's audit versions (a version row's pk): the report as it was audited then,
+ * as the PDF archive renders it even when that audit was cancelled before its turn came.
  */
 export interface PrintQuery {
   study_iuid: string;
@@ -18,6 +20,7 @@ export interface PrintQuery {
   isSimple: boolean;
   printerList: string;
   share: string;
+  audit_version: number | null;
 }
 
 const SHARE_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -35,6 +38,7 @@ export function readPrintQuery(q: URLSearchParams): PrintQuery {
     isSimple: flag(q.get('isSimple')),
     printerList: (q.get('printerList') ?? '').slice(0, 256),
     share: SHARE_TOKEN.test(q.get('share') ?? '') ? q.get('share')! : '',
+    audit_version: /^[1-9]\d{0,15}$/.test(q.get('audit_version') ?? '') ? Number(q.get('audit_version')) : null,
   };
 }
 
