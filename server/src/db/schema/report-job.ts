@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { report, reportVersion } from './study';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -33,6 +44,11 @@ export const reportJob = pgTable(
     next_at: ts('next_at').notNull().defaultNow(),
     locked_until: ts('locked_until'),
     last_error: text('last_error').notNull().default(''),
+    /**
+     * A delivery attempt went out and got no answer (timeout, connection lost after sending): the receiver
+     * may hold the report, so cancelling its audit withdraws it even though the job never succeeded.
+     */
+    maybe_sent: boolean('maybe_sent').notNull().default(false),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },

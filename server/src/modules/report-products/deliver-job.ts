@@ -39,6 +39,9 @@ async function factsOf(deps: AppDeps, job: JobRow): Promise<Omit<ReportFacts, 'p
   };
 }
 
+/** Connection errors that mean nothing was sent. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
 /** One request to the endpoint: any 2xx ends the job; no answer at all is marked `unanswered`. */
 async function send(endpoint: URL, method: 'POST' | 'PUT', headers: Record<string, string>, body: string) {
   try {
@@ -52,7 +55,8 @@ async function send(endpoint: URL, method: 'POST' | 'PUT', headers: Record<strin
     return res.ok ? { done: true as const } : { retry: `HTTP ${res.status} ${res.statusText}`.trim() };
   } catch (e) {
     const cause = (e as { cause?: { code?: string } }).cause?.code;
-    return { retry: cause ?? (e instanceof Error ? e.name : 'error'), unanswered: true };
+    // Refused or unreachable: the request never left; anything else may have reached the receiver.
+    return { retry: cause ?? (e instanceof Error ? e.name : 'error'), unanswered: !NEVER_CONNECTED.has(cause ?? '') };
   }
 }
 

@@ -23,10 +23,11 @@ export const archiveJobCte = (actorPk: SQL) => sql`
  *
  * The audit is the report's newest audit version row. Its delivery:
  * - none (no endpoint, archive not done): nothing;
- * - pending and not in flight (not sent yet): superseded, nothing is sent;
+ * - pending and not in flight (not sent yet, or between retries): superseded, no more attempts;
  * - in flight (leased) or done: a 'withdraw' job, which waits until the delivery is no longer pending
  *   (`claimDue`) and is itself superseded when that attempt ends in a refusal (`settle`);
- * - failed (gave up) or superseded: nothing (never delivered).
+ * - failed (gave up) or superseded: never delivered;
+ * but a delivery of which an attempt got no answer (`maybe_sent`) may be at the receiver: withdrawn too.
  * The report's delivery status follows: 'pending' with a withdrawal, else '' once the audit had a delivery.
  */
 export async function withdrawOnCancel(
@@ -39,7 +40,8 @@ export async function withdrawOnCancel(
       select pk from ${reportVersion} where rpt_pk = ${c.rpt_pk}::bigint and rpt_status = 2 order by pk desc limit 1
     ),
     d as (
-      select j.pk, j.state, j.state = 'pending' and (j.locked_until is null or j.locked_until < ${now}) as unsent
+      select j.pk, j.state, j.maybe_sent,
+        j.state = 'pending' and (j.locked_until is null or j.locked_until < ${now}) as idle
       from ${reportJob} j
       where j.kind = 'deliver' and j.version_pk = (select pk from a)
       for update
@@ -47,13 +49,13 @@ export async function withdrawOnCancel(
     s as (
       update ${reportJob} set state = 'superseded', last_error = 'audit cancelled before sending',
         locked_until = null, updated_at = ${now}
-      where pk in (select pk from d where unsent)
+      where pk in (select pk from d where idle)
     ),
     w as (
       insert into ${reportJob} (kind, rpt_pk, version_pk, report_version, actor_pk)
       select 'withdraw', ${c.rpt_pk}::bigint, a.pk, ${c.version}::integer, ${c.actor_pk}::integer
       from a cross join d
-      where d.state = 'done' or (d.state = 'pending' and not d.unsent)
+      where d.state = 'done' or (d.state = 'pending' and not d.idle) or (d.state <> 'superseded' and d.maybe_sent)
       on conflict do nothing
       returning pk
     )

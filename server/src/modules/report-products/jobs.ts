@@ -107,10 +107,10 @@ export async function settle(
     } else if ('superseded' in outcome) {
       await end(job, 'superseded', outcome.superseded, '');
     } else if (withdrawal) {
-      // The audit was cancelled while this attempt was out: no more attempts. An answered failure means
-      // the receiver has nothing to withdraw; without an answer it may have kept it, and the withdrawal goes.
+      // The audit was cancelled while this attempt was out: no more attempts. An answered failure (and no
+      // earlier attempt without an answer) means the receiver has nothing to withdraw; else the withdrawal goes.
       await end(job, 'superseded', outcome.retry.slice(0, 500), '');
-      if (!outcome.unanswered && withdrawal.state === 'pending')
+      if (!outcome.unanswered && !job.maybe_sent && withdrawal.state === 'pending')
         await end(withdrawal, 'superseded', 'nothing was delivered', '');
     } else {
       const gaveUp = job.attempts >= policy.maxAttempts;
@@ -121,6 +121,7 @@ export async function settle(
           state: gaveUp ? 'failed' : 'pending',
           last_error: outcome.retry.slice(0, 500),
           next_at: new Date(now.getTime() + backoff(job.attempts, policy.backoffMs)),
+          ...(job.kind === 'deliver' && outcome.unanswered ? { maybe_sent: true } : {}),
         })
         .where(eq(reportJob.pk, job.pk));
       if (job.kind !== 'archive') await setDeliveryStatus(tx, job, 'failed');

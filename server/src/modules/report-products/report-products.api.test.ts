@@ -50,11 +50,13 @@ async function until<T>(what: string, probe: () => Promise<T | null | undefined 
 /**
  * A FHIR receiver: checks the DiagnosticReport's shape; keeps what it accepted by identifier: POSTs (final or
  * amended, with If-None-Exist) and conditional updates (`PUT ?identifier=<system>|<value>`, entered-in-error).
- * Answers 503 while `down` or for the next `refuseNext` requests; while `hold`, requests wait for `release()`.
+ * Answers 503 while `down` or for the next `refuseNext` requests; drops the connection unanswered for the next
+ * `dropNext`; while `hold`, requests wait for `release()`.
  */
 class Receiver {
   down = false;
   refuseNext = 0;
+  dropNext = 0;
   hold = false;
   private held: (() => void)[] = [];
   readonly accepted = new Map<string, Record<string, any>[]>();
@@ -79,6 +81,12 @@ class Receiver {
           }
         })();
         this.arrived.push({ method: req.method ?? '', id });
+        if (this.dropNext > 0) {
+          // Read, then the connection lost before any answer: the sender cannot know what was kept.
+          this.dropNext--;
+          req.socket.destroy();
+          return;
+        }
         const answer = () => {
           if (this.down || this.refuseNext > 0) {
             this.refuseNext = Math.max(0, this.refuseNext - 1);
@@ -490,6 +498,37 @@ describe('Withdrawal when an audit is cancelled', () => {
     expect(receiver.sent(idX)).toEqual([]);
     expect(receiver.accepted.get(`${ay.rpt_pk}-${(await archivedAudit(y)).pk}`)).toHaveLength(1);
     expect((await delivery(x)).status).toBe('');
+  }, 180_000);
+
+  it('a delivery that never got an answer is withdrawn on cancel, one refused every time is not', async () => {
+    const gaveUp = (t: StudyRow) =>
+      until('the delivery to give up', async () => {
+        const d = await delivery(t);
+        return d.kind === 'deliver' && d.status === 'failed' && d.next_at === null ? d : null;
+      });
+    // Each attempt read by the receiver and the connection lost: it may hold the report.
+    const lost = freshStudy();
+    await setEndpoint(lost.hospital_code, receiver.url);
+    receiver.dropNext = 3;
+    const a = await audited(lost);
+    const id = `${a.rpt_pk}-${(await archivedAudit(lost)).pk}`;
+    expect((await gaveUp(lost)).attempts).toBe(3);
+    expect(receiver.dropNext).toBe(0);
+    expect((await cancel(lost, a.version)).status).toBe(200);
+    await withdrawn(lost, id);
+    expect(receiver.sent(id)).toEqual(['POST', 'POST', 'POST', 'PUT']);
+    // Each attempt answered 503: nothing was kept, nothing to withdraw.
+    const refused = freshStudy();
+    await setEndpoint(refused.hospital_code, receiver.url);
+    receiver.refuseNext = 3;
+    const b = await audited(refused);
+    const idB = `${b.rpt_pk}-${(await archivedAudit(refused)).pk}`;
+    await gaveUp(refused);
+    expect((await cancel(refused, b.version)).status).toBe(200);
+    await pause(1000);
+    expect(receiver.sent(idB)).toEqual(['POST', 'POST', 'POST']);
+    expect((await delivery(refused)).status).toBe('');
+    expect(receiver.problems).toEqual([]);
   }, 180_000);
 
   it('a withdrawal the receiver refuses for a while reaches it once it is back, exactly once', async () => {

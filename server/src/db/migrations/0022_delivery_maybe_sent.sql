@@ -1,0 +1,1 @@
+ALTER TABLE "report_job" ADD COLUMN "maybe_sent" boolean DEFAULT false NOT NULL;
