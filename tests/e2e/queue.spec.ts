@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { CallPanelScreen, CallScreen, DeskScreen } from '../pages/queue-pages';
 
 const SCREE_INTERVAL_S = 3;
@@ -38,18 +39,25 @@ const e2e = useE2e(async ({ platform }) => {
       name: 'Waiting hall',
       hospital_code: 'H001',
       department: '放射科',
-      rooms: [{ room_name: 'CT1' }, { room_name: 'DR1' }],
+      rooms: [{ room_name: 'CT1' }, { room_name: 'DR1' }, { room_name: 'US1' }],
       scree_interval: SCREE_INTERVAL_S,
       play_times: 1,
     },
     admin,
   );
+  // US1 gives out the numbers of its segment, shown with the prefix: B101, B102, ...
+  await api(
+    platform.origin,
+    '/us/number/saveOrEdit',
+    { hospital_code: 'H001', call_room: 'US1', prefix: 'B', start_no: 101, end_no: 199 },
+    admin,
+  );
 });
 
-/** The call screen in a browser profile of its own (a kiosk), in Chinese. */
-async function openScreen() {
-  const { context, page } = await newPage(e2e.browser);
-  await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [STORAGE_KEYS.locale, 'zh-CN']);
+/** The call screen in a browser profile of its own (a kiosk), in Chinese unless told. */
+async function openScreen(o: { locale?: 'zh-CN' | 'en-US' } = {}) {
+  const { context, page } = await newPage(e2e.browser, o);
+  await context.addInitScript(([k, v]) => localStorage.setItem(k!, v!), [STORAGE_KEYS.locale, o.locale ?? 'zh-CN']);
   // The page's own clock: when the call view comes and goes, and when audio starts playing.
   await context.addInitScript(() => {
     const w = window as unknown as { marks: { what: string; t: number }[] };
@@ -172,6 +180,43 @@ describe('registration desk and call screen', () => {
     expect(await screen.page.getByTestId('screen-call-patient').textContent()).toContain('欧**娜');
     await doctor.close();
     await close();
+  });
+
+  it("a room's number segment: desk, messages and screen show the prefix with the number", async () => {
+    const cases = [
+      { locale: 'zh-CN', pat_id: 'Q-E2E-6', name: '赵六一', no: 'B101', board: 'B101号 赵*一', toast: 'US1 B101号' },
+      {
+        locale: 'en-US',
+        pat_id: 'Q-E2E-7',
+        name: 'Zhao Liu',
+        no: 'B102',
+        board: 'No. B102 Z******u',
+        toast: 'No. B102',
+      },
+    ] as const;
+    for (const c of cases) {
+      const { screen, page: screenPage, close } = await openScreen({ locale: c.locale });
+      await screen.waitStatus('open');
+      const desk = await signedIn(e2e.browser, e2e.platform, 'register');
+      if (c.locale === 'en-US') await desk.shell.switchLanguage('en-US');
+      const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);
+      await deskScreen.open();
+      await deskScreen.register({ pat_id: c.pat_id, pat_name: c.name, modality: 'US', room: 'US1' });
+      await desk.page.locator('.ant-message-notice', { hasText: c.toast }).waitFor();
+      expect(await deskScreen.row(c.pat_id).getByTestId('desk-call-no').textContent()).toBe(c.no);
+      await screen.room('US1').getByTestId('screen-room-waiting').filter({ hasText: c.board }).waitFor();
+      await shot(desk.page, `queue-prefix-desk-${c.locale}`);
+      await shot(screenPage, `queue-prefix-board-${c.locale}`);
+
+      await deskScreen.act(c.pat_id, 'call', 'called');
+      await screen.call().waitFor();
+      expect(await screen.call().getAttribute('data-call-prefix')).toBe('B');
+      expect(await screen.page.getByTestId('screen-call-patient').textContent()).toBe(c.board);
+      await shot(screenPage, `queue-prefix-call-${c.locale}`);
+      await screen.room('US1').getByTestId('screen-room-current').filter({ hasText: c.board }).waitFor();
+      await desk.close();
+      await close();
+    }
   });
 
   it('the desk greys out the actions a state does not allow', async () => {

@@ -31,6 +31,12 @@ export function maskName(name: string): string {
   return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
 }
 
+/**
+ * The number segment's prefix the number was issued with (B of B101; '' none). Defaults to '' so a message
+ * from a server process not yet updated still parses (the fan-out carries messages between processes).
+ */
+const CallPrefixSchema = z.string().default('');
+
 /** One room as the screen lists it. */
 export const ScreenRoomSchema = z.object({
   room_name: z.string(),
@@ -38,10 +44,16 @@ export const ScreenRoomSchema = z.object({
   doctor: z.string(),
   /** The patient called last into this room (masked), or null. */
   current: z
-    .object({ call_no: z.number().int(), pat_name: z.string(), state: z.string(), call_time: z.string() })
+    .object({
+      call_no: z.number().int(),
+      call_prefix: CallPrefixSchema,
+      pat_name: z.string(),
+      state: z.string(),
+      call_time: z.string(),
+    })
     .nullable(),
   /** The next ones waiting (numbers taken or passed, in calling order; at most new_message_count), masked. */
-  waiting: z.array(z.object({ call_no: z.number().int(), pat_name: z.string() })),
+  waiting: z.array(z.object({ call_no: z.number().int(), call_prefix: CallPrefixSchema, pat_name: z.string() })),
   waiting_count: z.number().int(),
 });
 export type ScreenRoom = z.infer<typeof ScreenRoomSchema>;
@@ -69,6 +81,7 @@ export const ScreenCallSchema = z.object({
   type: z.literal('call'),
   call_room: z.string(),
   call_no: z.number().int(),
+  call_prefix: CallPrefixSchema,
   /** Masked (maskName): the screen never receives a full name. */
   pat_name: z.string(),
   /** The hospital's patient ID, for GET /register/playmp3?pat_id= (the recorded announcement). */
@@ -79,7 +92,7 @@ export const ScreenCallSchema = z.object({
   sq_doctor: z.string(),
   /** 1 when the patient is called again. */
   repeat: z.number().int(),
-  /** What the browser's speech synthesis may say: number and room, no name (the recorded audio has it). */
+  /** What the browser's speech synthesis may say: prefixed number and room, no name (the recorded audio has it). */
   speak_text: z.string(),
   time: z.string(),
 });

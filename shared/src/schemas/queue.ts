@@ -325,8 +325,10 @@ export const RegistrationSchema = z.object({
   patient_age: z.string(),
   modality: z.string(),
   call_room: z.string(),
-  /** Per room per day, from 1; null before a number is taken. */
+  /** Per room per day, from 1 (a room with a US number segment: from its start); null before a number is taken. */
   call_no: z.number().int().nullable(),
+  /** The room's segment prefix when the number was issued ('' none): shown before the number (B101). */
+  call_prefix: z.string(),
   state: QueueStateSchema,
   /** Who is calling (the user who last called it). */
   doctor: z.string(),
@@ -347,6 +349,9 @@ export const RegistrationSchema = z.object({
   create_user: z.string(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
+
+/** A call number as the desk, the screen and the voice show it: prefix and number (B101); '' without a number. */
+export const callNoLabel = (prefix: string, no: number | null): string => (no === null ? '' : `${prefix}${no}`);
 
 /** Every action on one registration: callNumber, callAgain, pass, checking, completeInspection, abandon, topOne, deletePatient, recovery, findRegisterDatial. */
 export const RegisterPkSchema = z.strictObject({ pk: pkInput() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NAME_MAX } from '../constants';
 import { FilterTextSchema, intInput, msg, pageOf, PageRequestSchema, pkInput } from './common';
-import { RoomNameSchema } from './queue';
+import { callNoLabel, RoomNameSchema } from './queue';
 
 /**
  * Issue 13: ultrasound client stations (`/us/client/*`) and the number segments of US rooms (`/us/number/*`).
@@ -141,4 +141,4 @@ export type UsNumberRow = z.infer<typeof UsNumberRowSchema>;
 export const UsNumberPageResultSchema = pageOf(UsNumberRowSchema);
 
 /** A number as the desk and the station show it: prefix and the number (B101). */
-export const usNumberLabel = (prefix: string, no: number | null) => (no === null ? '' : `${prefix}${no}`);
+export const usNumberLabel = callNoLabel;

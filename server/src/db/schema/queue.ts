@@ -93,6 +93,8 @@ export const registration = pgTable(
     modality: str('modality', 16),
     call_room: str('call_room', 32),
     call_no: integer('call_no'),
+    /** The room's number segment prefix when the number was issued (B of B101; '' none): later edits leave it. */
+    call_prefix: str('call_prefix', 8),
     state: varchar('state', { length: 16 }).notNull(),
     doctor: str('doctor'),
     sq_doctor: str('sq_doctor'),

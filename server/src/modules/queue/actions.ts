@@ -1,5 +1,11 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { canTransition, type QueueAction, type QueueState, type Registration } from '@shared/schemas/queue';
+import {
+  callNoLabel,
+  canTransition,
+  type QueueAction,
+  type QueueState,
+  type Registration,
+} from '@shared/schemas/queue';
 import { maskName, type ScreenCall } from '@shared/protocol/queue-screen';
 import type { Tx } from '../../db/client';
 import { registration, study } from '../../db/schema';
@@ -11,6 +17,7 @@ import { auditChange } from '../audit/service';
 import { isUniqueViolation } from '../hospital/conflict';
 import { publishAll, type QueueCtx } from './context';
 import { queueDay } from './day';
+import { announcementText } from './announce';
 import { alreadyQueued, wrongState } from './errors';
 import { nextCallNo } from './numbering';
 import { assertNotQueued, assertRoom } from './register';
@@ -94,12 +101,13 @@ export function callMessage(ctx: QueueCtx, r: RegistrationRecord, repeat: boolea
     type: 'call',
     call_room: r.call_room,
     call_no: r.call_no ?? 0,
+    call_prefix: r.call_prefix,
     pat_name: maskName(r.pat_name),
     pat_id: r.pat_id,
     name_current: ctx.who.me.name,
     sq_doctor: r.sq_doctor,
     repeat: repeat ? 1 : 0,
-    speak_text: `请 ${r.call_no ?? ''} 号 到 ${r.call_room} 检查`,
+    speak_text: announcementText(callNoLabel(r.call_prefix, r.call_no), '', r.call_room),
     time: fmt(ctx.now),
   };
 }
@@ -134,21 +142,20 @@ export const recoverPatient = (ctx: QueueCtx, pk: number) =>
     return { patch: { state: r.call_no === null ? 'registered' : 'number_taken', abandon_time: null } };
   });
 
-/** Takes a number in a room (registered → number taken). */
-export const takeNumber = (ctx: QueueCtx, pk: number, room: string) =>
-  act(ctx, pk, 'takeNumber', async (tx, r) => {
+/** A new number in a room, with its segment's prefix of this moment, at the end of the room's queue. */
+const newNumber =
+  (ctx: QueueCtx, room: string): Change =>
+  async (tx, r) => {
     await assertRoom(tx, ctx, r.hospital_code, room);
-    const no = await nextCallNo(tx, r.hospital_code, room, queueDay(ctx.now));
-    return { patch: { state: 'number_taken', call_room: room, call_no: no, number_time: ctx.now, top_time: null } };
-  });
+    const issued = await nextCallNo(tx, r.hospital_code, room, queueDay(ctx.now));
+    return { patch: { state: 'number_taken', call_room: room, ...issued, number_time: ctx.now, top_time: null } };
+  };
+
+/** Takes a number in a room (registered → number taken). */
+export const takeNumber = (ctx: QueueCtx, pk: number, room: string) => act(ctx, pk, 'takeNumber', newNumber(ctx, room));
 
 /** Moves the patient to another room, at the end of its queue with a new number. */
-export const referral = (ctx: QueueCtx, pk: number, room: string) =>
-  act(ctx, pk, 'referral', async (tx, r) => {
-    await assertRoom(tx, ctx, r.hospital_code, room);
-    const no = await nextCallNo(tx, r.hospital_code, room, queueDay(ctx.now));
-    return { patch: { state: 'number_taken', call_room: room, call_no: no, number_time: ctx.now, top_time: null } };
-  });
+export const referral = (ctx: QueueCtx, pk: number, room: string) => act(ctx, pk, 'referral', newNumber(ctx, room));
 
 /** Calls the first waiting patient of a room: topped ones first (latest first), then by number. */
 export async function callNext(ctx: QueueCtx, hospitalCode: string | undefined, room: string): Promise<Registration> {

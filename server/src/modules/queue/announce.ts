@@ -4,9 +4,12 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Mp3Encoder } from '@breezystack/lamejs';
 
-/** The spoken announcement (always Chinese: the waiting room's language, like the printed report). */
-export function announcementText(callNo: number | null, name: string, room: string): string {
-  return name ? `请 ${callNo ?? ''} 号 ${name} 到 ${room} 检查` : `请 ${callNo ?? ''} 号 到 ${room} 检查`;
+/**
+ * The spoken announcement (always Chinese: the waiting room's language, like the printed report). `callNo`
+ * is the number as shown, prefix included (callNoLabel: "B101"; espeak-ng says the letter, then the number).
+ */
+export function announcementText(callNo: string, name: string, room: string): string {
+  return name ? `请 ${callNo} 号 ${name} 到 ${room} 检查` : `请 ${callNo} 号 到 ${room} 检查`;
 }
 
 const ESPEAK_TIMEOUT_MS = 15_000;

@@ -3,7 +3,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import { PERMISSIONS as P } from '@shared/permissions';
-import { PlayMp3QuerySchema } from '@shared/schemas/queue';
+import { callNoLabel, PlayMp3QuerySchema } from '@shared/schemas/queue';
 import type { AppEnv } from '../../context';
 import { registration } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -91,7 +91,8 @@ export function queueAudioRoutes() {
         .orderBy(desc(registration.call_time))
         .limit(1);
       if (!row) throw notFound();
-      const text = announcementText(row.call_no, who.withName ? row.pat_name : '', row.call_room);
+      const no = callNoLabel(row.call_prefix, row.call_no);
+      const text = announcementText(no, who.withName ? row.pat_name : '', row.call_room);
       const mp3 = await announcementMp3(path.join(env.DATA_DIR, 'queue-audio'), text).catch((err: unknown) => {
         c.var.deps.log.warn({ err: (err as Error).message }, 'queue: announcement not synthesised');
         throw new AppError(503, 'UNAVAILABLE', 'queueTtsUnavailable');

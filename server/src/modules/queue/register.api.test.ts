@@ -248,3 +248,61 @@ describe('who may do what', () => {
     expect(total.total).toBe(rooms.reduce((s, r) => s + r.total, 0));
   });
 });
+
+describe('number segment prefix', () => {
+  const segment = (v: Record<string, unknown>) => post('register', '/us/number/saveOrEdit', v);
+  const detail = async (pk: number) => reg(await post('register', '/register/findRegisterDatial', { pk }));
+  let segPk: number;
+
+  beforeAll(async () => {
+    for (const room of ['US-P', 'US-Q']) {
+      expect((await post('hadmin', '/device/saveCallRoom', { hospital_code: 'H001', room_name: room })).status).toBe(
+        200,
+      );
+    }
+    const b = await segment({ call_room: 'US-P', prefix: 'B', start_no: 101, end_no: 199 });
+    segPk = (b.body.data as { pk: number }).pk;
+    expect((await segment({ call_room: 'US-Q', prefix: 'C', start_no: 201, end_no: 299 })).status).toBe(200);
+  });
+
+  it('is issued with the number on register, take-number and referral; a room without a segment has none', async () => {
+    const a = reg(await post('register', '/register/save', patient({ call_room: 'US-P' })));
+    expect(a).toMatchObject({ call_room: 'US-P', call_no: 101, call_prefix: 'B' });
+    const b = reg(await post('register', '/register/save', patient({ call_room: undefined })));
+    expect(b).toMatchObject({ state: 'registered', call_no: null, call_prefix: '' });
+    expect(reg(await post('register', '/register/callNo', { pk: b.pk, call_room: 'US-P' }))).toMatchObject({
+      call_no: 102,
+      call_prefix: 'B',
+    });
+    const c = reg(await post('register', '/register/save', patient({ call_room: 'CT1' })));
+    expect(c.call_prefix).toBe('');
+    expect(reg(await post('register', '/register/referral', { pk: c.pk, call_room: 'US-Q' }))).toMatchObject({
+      call_room: 'US-Q',
+      call_no: 201,
+      call_prefix: 'C',
+    });
+    // Referred on to a room without a segment: the old prefix goes with the old number.
+    expect(reg(await post('register', '/register/referral', { pk: c.pk, call_room: 'CT1' })).call_prefix).toBe('');
+    const rows = (await post('doctor', '/register/callPageList', { call_room: 'US-P', pageSize: 500 })).body.data as {
+      list: Registration[];
+    };
+    expect(rows.list.map((r) => `${r.call_prefix}${r.call_no}`)).toEqual(['B101', 'B102']);
+  });
+
+  it('stays as issued when the segment prefix is edited later; new numbers take the new one', async () => {
+    const a = reg(await post('register', '/register/save', patient({ call_room: 'US-P' })));
+    expect(a.call_prefix).toBe('B');
+    const edit = await segment({ pk: segPk, call_room: 'US-P', prefix: 'BX', start_no: 101, end_no: 199 });
+    expect(edit.status).toBe(200);
+    expect(await detail(a.pk)).toMatchObject({ call_no: a.call_no, call_prefix: 'B' });
+    const n = reg(await post('register', '/register/save', patient({ call_room: 'US-P' })));
+    expect(n).toMatchObject({ call_no: a.call_no! + 1, call_prefix: 'BX' });
+    // Abandoned and recovered: back in the queue with the number and prefix it had.
+    await post('register', '/register/abandon', { pk: a.pk });
+    expect(reg(await post('register', '/register/recovery', { pk: a.pk }))).toMatchObject({
+      state: 'number_taken',
+      call_no: a.call_no,
+      call_prefix: 'B',
+    });
+  });
+});

@@ -95,7 +95,7 @@ async function create(tx: Tx, ctx: QueueCtx, v: SaveInput): Promise<Registration
   if (v.call_room) await assertRoom(tx, ctx, hospitalCode, v.call_room);
   await assertNotQueued(tx, ctx, hospitalCode, v.pat_id, day);
   const studyPk = await studyFor(tx, ctx, hospitalCode, v);
-  const callNo = v.call_room ? await nextCallNo(tx, hospitalCode, v.call_room, day) : null;
+  const issued = v.call_room ? await nextCallNo(tx, hospitalCode, v.call_room, day) : null;
   const [after] = await tx
     .insert(registration)
     .values({
@@ -107,12 +107,13 @@ async function create(tx: Tx, ctx: QueueCtx, v: SaveInput): Promise<Registration
       patient_age: v.patient_age,
       modality: v.modality,
       call_room: v.call_room ?? '',
-      call_no: callNo,
-      state: callNo === null ? 'registered' : 'number_taken',
+      call_no: issued?.call_no ?? null,
+      call_prefix: issued?.call_prefix ?? '',
+      state: issued ? 'number_taken' : 'registered',
       sq_doctor: v.sq_doctor,
       queue_day: day,
       register_time: ctx.now,
-      number_time: callNo === null ? null : ctx.now,
+      number_time: issued ? ctx.now : null,
       create_user: ctx.who.me.name,
     })
     .returning();

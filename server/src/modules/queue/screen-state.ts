@@ -66,6 +66,7 @@ export async function roomsSnapshot(
         .select({
           call_room: registration.call_room,
           call_no: registration.call_no,
+          call_prefix: registration.call_prefix,
           pat_name: registration.pat_name,
           state: registration.state,
           call_time: registration.call_time,
@@ -99,12 +100,15 @@ export async function roomsSnapshot(
       current: calledNow
         ? {
             call_no: calledNow.call_no!,
+            call_prefix: calledNow.call_prefix,
             pat_name: maskName(calledNow.pat_name),
             state: calledNow.state,
             call_time: fmt(calledNow.call_time),
           }
         : null,
-      waiting: waiting.slice(0, waitingMax).map((r) => ({ call_no: r.call_no!, pat_name: maskName(r.pat_name) })),
+      waiting: waiting
+        .slice(0, waitingMax)
+        .map((r) => ({ call_no: r.call_no!, call_prefix: r.call_prefix, pat_name: maskName(r.pat_name) })),
       waiting_count: waiting.length,
     };
   });

@@ -1,10 +1,13 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { rm, stat } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SCREEN_CLOSE, screenSocketPath, type ScreenServerMessage } from '@shared/protocol/queue-screen';
+import { maskName, SCREEN_CLOSE, screenSocketPath, type ScreenServerMessage } from '@shared/protocol/queue-screen';
 import type { CallDeviceRow, CallDeviceSaved, Registration } from '@shared/schemas/queue';
 import { auditLog, callDevice } from '../../db/schema';
 import { call } from '../../../../tests/support/api-client';
@@ -181,6 +184,7 @@ describe('screen socket', () => {
         type: 'call',
         call_room: 'CT1',
         call_no: a.call_no,
+        call_prefix: '',
         pat_name: '欧**娜',
         pat_id: a.pat_id,
         sq_doctor: '李医生',
@@ -272,5 +276,52 @@ describe('playmp3', () => {
     expect((await get(`pat_id=${a.pat_id}&device_pk=${device.pk}&key=wrong-key-wrong-key-wrong`)).status).toBe(401);
     expect((await get(`pat_id=${a.pat_id}`, t.token('doctor2'))).status).toBe(404);
     expect((await get(`pat_id=${a.pat_id}`, t.token('hadmin'))).status).toBe(403);
+  });
+});
+
+describe('number segment prefix', () => {
+  it('the board, the call message, its speech text and the recorded announcement carry the prefix', async () => {
+    const seg = await post('register', '/us/number/saveOrEdit', {
+      call_room: 'MR1',
+      prefix: 'M',
+      start_no: 301,
+      end_no: 399,
+    });
+    expect(seg.status).toBe(200);
+    const s = await openScreen(device.pk, device.device_key);
+    await until(() => s.messages.some((m) => m.type === 'rooms'));
+    // A name of its own, so the announcement's cache file (named by the text) is this test's.
+    const name = `张${randomBytes(3).toString('hex')}`;
+    const a = await register({ call_room: 'MR1', modality: 'MR', pat_name: name });
+    expect(a).toMatchObject({ call_no: 301, call_prefix: 'M' });
+    const mr1 = () =>
+      s.messages.flatMap((m) => (m.type === 'rooms' ? m.rooms.filter((r) => r.room_name === 'MR1') : [])).pop();
+    await until(() => mr1()?.waiting.some((w) => w.call_no === 301) ?? false);
+    expect(mr1()!.waiting).toContainEqual({ call_no: 301, call_prefix: 'M', pat_name: maskName(name) });
+
+    await post('doctor', '/register/callNumber', { pk: a.pk });
+    await until(() => s.messages.some((m) => m.type === 'call'));
+    expect(s.messages.find((m) => m.type === 'call')).toMatchObject({
+      call_room: 'MR1',
+      call_no: 301,
+      call_prefix: 'M',
+      speak_text: '请 M301 号 到 MR1 检查',
+    });
+    await until(() => mr1()?.current?.call_no === 301);
+    expect(mr1()!.current).toMatchObject({ call_no: 301, call_prefix: 'M' });
+    s.ws.close();
+
+    // playmp3 caches the espeak-ng output under the SHA-256 of the spoken text: this text, prefix included.
+    const text = `请 M301 号 ${name} 到 MR1 检查`;
+    const file = path.join(
+      t.p.deps.env.DATA_DIR,
+      'queue-audio',
+      `${createHash('sha256').update(text).digest('hex')}.mp3`,
+    );
+    const q = new URLSearchParams({ pat_id: a.pat_id, device_pk: String(device.pk), key: device.device_key! });
+    const mp3 = await t.p.app.request(`/register/playmp3?${q}`);
+    expect(mp3.status).toBe(200);
+    expect((await stat(file)).size).toBe((await mp3.arrayBuffer()).byteLength);
+    await rm(file, { force: true });
   });
 });

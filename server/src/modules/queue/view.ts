@@ -28,6 +28,7 @@ export function toRegistration(
     modality: r.modality,
     call_room: r.call_room,
     call_no: r.call_no,
+    call_prefix: r.call_prefix,
     state: r.state as QueueState,
     doctor: r.doctor,
     sq_doctor: r.sq_doctor,

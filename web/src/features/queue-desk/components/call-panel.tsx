@@ -9,6 +9,7 @@ import { readJson, STORAGE_KEYS, writeJson } from '@web/lib/storage-keys';
 import { can, useUserInfo } from '@web/lib/user-info';
 import { callNext, runQueueAction, useHospitalOptions, useRoomQueue, useRooms } from '../api/queue-api';
 import { actionAllowed } from '../lib/desk-actions';
+import { deskNo } from '../lib/desk-no';
 import { STATE_COLORS } from '../lib/state-colors';
 import { DutyDoctor } from './duty-doctor';
 
@@ -47,7 +48,7 @@ export function CallPanel() {
   )[0];
   const next = (waiting.data?.list ?? []).slice(0, NEXT_SHOWN);
   const say = (action: QueueAction, r: Registration) =>
-    void message.success(t(`done.${action}`, { name: r.pat_name, no: r.call_no ?? '-', room: r.call_room }));
+    void message.success(t(`done.${action}`, { name: r.pat_name, no: deskNo(r), room: r.call_room }));
   const act = async (action: QueueAction, r: Registration) => say(action, await runQueueAction(action, r.pk));
 
   return (
@@ -92,7 +93,7 @@ export function CallPanel() {
               {current ? (
                 <>
                   <Space align="baseline" size="large">
-                    <Statistic value={current.call_no ?? '-'} prefix="#" />
+                    <Statistic value={deskNo(current)} prefix="#" />
                     <Typography.Title level={3} style={{ margin: 0 }}>
                       {current.pat_name}
                     </Typography.Title>
@@ -143,7 +144,7 @@ export function CallPanel() {
                     ]}
                   >
                     <Space>
-                      <b>#{r.call_no}</b>
+                      <b>#{deskNo(r)}</b>
                       {r.pat_name}
                       <Tag color={STATE_COLORS[r.state]}>{t(`states.${r.state}`)}</Tag>
                     </Space>

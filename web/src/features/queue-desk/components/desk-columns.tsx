@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { Registration } from '@shared/schemas/queue';
 import type { ListColumn } from '@web/components/list-page/list-table';
+import { deskNo } from '../lib/desk-no';
 import { STATE_COLORS } from '../lib/state-colors';
 
 const time = (v: string | null) => (v ? dayjs(v).format('MM-DD HH:mm:ss') : '');
@@ -14,8 +15,8 @@ export function deskColumns(t: TFunction<'queueDesk'>): ListColumn<Registration>
       title: t('fields.call_no'),
       dataIndex: 'call_no',
       key: 'call_no',
-      width: 80,
-      render: (v: number | null) => <b data-testid="desk-call-no">{v ?? '-'}</b>,
+      width: 90,
+      render: (_: number | null, r) => <b data-testid="desk-call-no">{deskNo(r)}</b>,
     },
     { title: t('fields.pat_name'), dataIndex: 'pat_name', key: 'pat_name', width: 110, ellipsis: true },
     { title: t('fields.pat_id'), dataIndex: 'pat_id', key: 'pat_id', width: 140, ellipsis: true },

@@ -19,6 +19,7 @@ import {
   useRooms,
 } from '../api/queue-api';
 import { deskSpec, today, type DeskFilters } from '../lib/desk-list';
+import { deskNo } from '../lib/desk-no';
 import { deskColumns } from './desk-columns';
 import { RegisterForm } from './register-form';
 import { RoomPickModal } from './room-pick-modal';
@@ -52,7 +53,7 @@ export function DeskPage() {
 
   const run = async (action: QueueAction, row: Registration, callRoom?: string) => {
     const done = await runQueueAction(action, row.pk, callRoom);
-    void message.success(t(`done.${action}`, { name: done.pat_name, no: done.call_no ?? '-', room: done.call_room }));
+    void message.success(t(`done.${action}`, { name: done.pat_name, no: deskNo(done), room: done.call_room }));
   };
   const setRoom = (call_room: string) =>
     state.update({ ...state.params, pageNumber: 1, filters: { ...state.params.filters, call_room } });
@@ -112,7 +113,7 @@ export function DeskPage() {
                 onClick={async () => {
                   const called = await callNext(room, hospital);
                   void message.success(
-                    t('done.call', { name: called.pat_name, no: called.call_no, room: called.call_room }),
+                    t('done.call', { name: called.pat_name, no: deskNo(called), room: called.call_room }),
                   );
                 }}
                 data-testid="desk-call-next"
@@ -134,7 +135,7 @@ export function DeskPage() {
           if (saved)
             void message.success(
               saved.call_no
-                ? t('done.registeredNumber', { name: saved.pat_name, no: saved.call_no, room: saved.call_room })
+                ? t('done.registeredNumber', { name: saved.pat_name, no: deskNo(saved), room: saved.call_room })
                 : t('done.registered', { name: saved.pat_name }),
             );
         }}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { QueueAction, Registration } from '@shared/schemas/queue';
 import { testIdProp } from '@web/lib/test-id';
 import { actionAllowed, CONFIRMED_ACTIONS, ROOM_ACTIONS } from '../lib/desk-actions';
+import { deskNo } from '../lib/desk-no';
 
 const INLINE: QueueAction[] = ['call', 'callAgain', 'pass', 'checking', 'complete'];
 const MORE: QueueAction[] = ['takeNumber', 'referral', 'top', 'abandon', 'recover', 'delete'];
@@ -27,7 +28,7 @@ export function RowActions({ row, can, run, pickRoom }: Props) {
     if (!CONFIRMED_ACTIONS.includes(a)) return run(a, row);
     modal.confirm({
       title: t(`actions.${a}`),
-      content: t(`confirm.${a as 'abandon' | 'delete'}`, { name: row.pat_name, no: row.call_no ?? '-' }),
+      content: t(`confirm.${a as 'abandon' | 'delete'}`, { name: row.pat_name, no: deskNo(row) }),
       okButtonProps: { danger: true, ...testIdProp('desk-confirm-ok') },
       onOk: () => run(a, row),
     });

@@ -10,6 +10,7 @@ export function CallOverlay({ call, settings }: { call: ScreenCall; settings: Ca
     <div
       data-testid="screen-call"
       data-call-no={call.call_no}
+      data-call-prefix={call.call_prefix}
       style={{
         position: 'absolute',
         inset: 0,

@@ -24,7 +24,15 @@ describe('screen state', () => {
   it('lists the device rooms in its order, keeping what is known of each', () => {
     const withRooms = screenReducer(EMPTY_SCREEN, {
       type: 'rooms',
-      rooms: [room('CT1', { call_no: 3, pat_name: '张*丰', state: 'called', call_time: '2026-01-01T08:00:00Z' })],
+      rooms: [
+        room('CT1', {
+          call_no: 3,
+          call_prefix: '',
+          pat_name: '张*丰',
+          state: 'called',
+          call_time: '2026-01-01T08:00:00Z',
+        }),
+      ],
     });
     const s = screenReducer(withRooms, {
       type: 'update_device',
