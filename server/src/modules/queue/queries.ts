@@ -46,9 +46,16 @@ async function page(
   };
 }
 
-/** POST /register/findByPage: the desk's list, newest first. */
+/** A queue number as the desk says it ("B101", "101", "b101"): its prefix and number, else null. */
+export function numberOfKeyword(keyword: string): { prefix: string; no: number } | null {
+  const m = /^([A-Za-z]{0,8})0*(\d{1,9})$/.exec(keyword.trim());
+  return m ? { prefix: m[1]!.toUpperCase(), no: Number(m[2]) } : null;
+}
+
+/** POST /register/findByPage: the desk's list, newest first; the keyword is a name, a patient ID or a number. */
 export function findRegistrations(db: DbOrTx, code: string, q: z.output<typeof RegisterPageSchema>) {
   const kw = q.keyword ? likeText(q.keyword) : null;
+  const no = q.keyword ? numberOfKeyword(q.keyword) : null;
   const where = and(
     eq(registration.hospital_code, code),
     eq(registration.is_del, q.is_del),
@@ -57,7 +64,13 @@ export function findRegistrations(db: DbOrTx, code: string, q: z.output<typeof R
     q.modality ? eq(registration.modality, q.modality) : undefined,
     q.startDate ? gte(registration.queue_day, q.startDate) : undefined,
     q.endDate ? lte(registration.queue_day, q.endDate) : undefined,
-    kw ? or(ilike(registration.pat_name, kw), ilike(registration.pat_id, kw)) : undefined,
+    kw
+      ? or(
+          ilike(registration.pat_name, kw),
+          ilike(registration.pat_id, kw),
+          no ? and(eq(sql`upper(${registration.call_prefix})`, no.prefix), eq(registration.call_no, no.no)) : undefined,
+        )
+      : undefined,
   );
   return page(db, where, [desc(registration.register_time), desc(registration.pk)], q);
 }

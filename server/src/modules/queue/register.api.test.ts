@@ -305,4 +305,16 @@ describe('number segment prefix', () => {
       call_prefix: 'B',
     });
   });
+  it('is found on the desk by the number as said, prefix included', async () => {
+    const find = async (keyword: string) =>
+      (
+        (await post('register', '/register/findByPage', { keyword, call_room: 'US-P', pageSize: 500 })).body.data as {
+          list: Registration[];
+        }
+      ).list.map((r) => `${r.call_prefix}${r.call_no}`);
+    expect(await find('B101')).toEqual(['B101']);
+    expect(await find('b101')).toEqual(['B101']);
+    expect(await find('C101')).toEqual([]);
+    expect(await find('101')).toEqual([]); // the number alone is another room's or a prefix-less one
+  });
 });
