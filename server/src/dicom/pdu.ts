@@ -245,3 +245,53 @@ export function parsePdvs(body: Buffer): Pdv[] {
   }
   return out;
 }
+
+/** A PDV whose value is in pieces, as the reads brought it (`PduReader` with `splitData`). */
+export interface PdvParts {
+  contextId: number;
+  command: boolean;
+  last: boolean;
+  values: Buffer[];
+}
+
+/**
+ * The PDVs of a P-DATA-TF body in parts, without joining it: each value as views of the parts. A PDV whose
+ * length leaves no room for its own header, or runs past the body, is out of protocol (PduError).
+ */
+export function parsePdvParts(parts: readonly Buffer[]): PdvParts[] {
+  const total = parts.reduce((n, p) => n + p.length, 0);
+  let part = 0;
+  let offset = 0;
+  /** The next n bytes as views, moving on. */
+  const take = (n: number): Buffer[] => {
+    const out: Buffer[] = [];
+    while (n > 0) {
+      const p = parts[part]!;
+      const k = Math.min(n, p.length - offset);
+      if (k > 0) out.push(p.subarray(offset, offset + k));
+      offset += k;
+      n -= k;
+      if (offset >= p.length) {
+        part++;
+        offset = 0;
+      }
+    }
+    return out;
+  };
+  const out: PdvParts[] = [];
+  for (let at = 0; at < total;) {
+    if (at + 6 > total) throw new PduError('PDV header cut short');
+    const head = Buffer.concat(take(6), 6);
+    const len = head.readUInt32BE(0);
+    if (len < 2 || at + 4 + len > total) throw new PduError(`PDV of ${len} bytes does not fit its PDU`);
+    const control = head.readUInt8(5);
+    out.push({
+      contextId: head.readUInt8(4),
+      command: (control & 1) === 1,
+      last: (control & 2) === 2,
+      values: take(len - 2),
+    });
+    at += 4 + len;
+  }
+  return out;
+}

@@ -2,7 +2,17 @@ import net from 'node:net';
 import { PassThrough, type Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Command } from './dimse-command';
-import { associateRequest, IMPLICIT_LE, PDU, pdu, VERIFICATION_SOP_CLASS, type AssociateRequest } from './pdu';
+import {
+  associateRequest,
+  dataPdu,
+  IMPLICIT_LE,
+  parsePdvParts,
+  parsePdvs,
+  PDU,
+  pdu,
+  VERIFICATION_SOP_CLASS,
+  type AssociateRequest,
+} from './pdu';
 import { PduReader } from './pdu-reader';
 import { ScpAssociation, SCP_MAX_PDU, type Decision, type Outcome } from './scp-association';
 import { DicomNetError, ScuAssociation } from './scu-association';
@@ -176,5 +186,53 @@ describe('PduReader', () => {
     ]);
     expect(new PduReader(100).push(both)).toHaveLength(2);
     expect(() => new PduReader(4).push(a)).toThrow(/over the limit/);
+  });
+});
+
+describe('P-DATA without joining', () => {
+  const body = Buffer.concat([
+    dataPdu(1, true, true, Buffer.from('command')).subarray(6),
+    dataPdu(3, false, false, Buffer.from('the first half of a data set, ')).subarray(6),
+    dataPdu(3, false, true, Buffer.from('and the rest')).subarray(6),
+  ]);
+  const joined = (ps: ReturnType<typeof parsePdvParts>) =>
+    ps.map((p) => ({ ...p, values: Buffer.concat(p.values).toString('latin1') }));
+  const whole = parsePdvs(body).map((p) => ({
+    contextId: p.contextId,
+    command: p.command,
+    last: p.last,
+    values: p.value.toString('latin1'),
+  }));
+
+  it('reads the same PDVs as the joined body wherever the reads split it, and copies no value', () => {
+    for (let cut = 0; cut <= body.length; cut++) {
+      const parts = [body.subarray(0, cut), body.subarray(cut)];
+      expect(joined(parsePdvParts(parts))).toEqual(whole);
+    }
+    const bytewise = [...body].map((b) => Buffer.from([b]));
+    expect(joined(parsePdvParts(bytewise))).toEqual(whole);
+    const [, first] = parsePdvParts([body]);
+    expect(first!.values[0]!.buffer).toBe(body.buffer); // a view, not a copy
+  });
+
+  it('refuses a PDV that does not fit its PDU or leaves no room for its header', () => {
+    const long = Buffer.from(body);
+    long.writeUInt32BE(body.length, 0);
+    expect(() => parsePdvParts([long])).toThrow(/does not fit/);
+    const tiny = Buffer.from(body);
+    tiny.writeUInt32BE(1, 0);
+    expect(() => parsePdvParts([tiny])).toThrow(/does not fit/);
+    expect(() => parsePdvParts([body.subarray(0, 3)])).toThrow(/cut short/);
+  });
+
+  it('hands a P-DATA-TF on in its reads when asked, other PDUs joined', () => {
+    const data = pdu(PDU.DATA, body);
+    const release = pdu(PDU.RELEASE_RQ, Buffer.alloc(4));
+    const reader = new PduReader(1 << 20, { splitData: true });
+    const got = [...Buffer.concat([data, release])].flatMap((byte) => reader.push(Buffer.from([byte])));
+    expect(got.map((p) => p.type)).toEqual([PDU.DATA, PDU.RELEASE_RQ]);
+    expect(Buffer.concat(got[0]!.parts!)).toEqual(body);
+    expect(got[0]!.parts!.length).toBe(body.length);
+    expect(got[1]!.body).toEqual(Buffer.alloc(4));
   });
 });

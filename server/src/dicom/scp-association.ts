@@ -7,7 +7,7 @@ import {
   associateReject,
   dataPdu,
   parseAssociateRequest,
-  parsePdvs,
+  parsePdvParts,
   PDU,
   PduError,
   releaseResponse,
@@ -49,7 +49,7 @@ type Incoming = { cmd: Command; contextId: number; sink: Writable | null; identi
  * by PDV, and its response leaves when the subclass has taken it. Anything out of protocol aborts.
  */
 export abstract class ScpAssociation {
-  private readonly reader = new PduReader(SCP_MAX_PDU + 1024);
+  private readonly reader = new PduReader(SCP_MAX_PDU + 1024, { splitData: true });
   private state: 'awaiting-request' | 'deciding' | 'associated' | 'closing' | 'closed' = 'awaiting-request';
   private request: AssociateRequest | null = null;
   private contexts = new Map<number, AcceptedContext>();
@@ -121,7 +121,8 @@ export abstract class ScpAssociation {
         return;
       }
       if (p.type !== PDU.DATA) return this.abort(2, 2);
-      for (const pdv of parsePdvs(p.body)) await this.pdv(pdv.contextId, pdv.command, pdv.last, pdv.value);
+      for (const pdv of parsePdvParts(p.parts ?? [p.body]))
+        await this.pdv(pdv.contextId, pdv.command, pdv.last, pdv.values);
     } catch (err) {
       if (err instanceof PduError) return this.abort(2, 6);
       throw err;
@@ -145,12 +146,12 @@ export abstract class ScpAssociation {
     this.socket.write(associateAccept(rq, d.results, SCP_MAX_PDU));
   }
 
-  private async pdv(contextId: number, command: boolean, last: boolean, value: Buffer) {
+  private async pdv(contextId: number, command: boolean, last: boolean, values: Buffer[]) {
     const context = this.contexts.get(contextId);
     if (!context) return this.abort(2, 6);
     if (command) {
       if (this.incoming) return this.abort(2, 2);
-      this.commandParts.push(value);
+      this.commandParts.push(...values);
       if (!last) return;
       const cmd = parseCommand(Buffer.concat(this.commandParts));
       this.commandParts = [];
@@ -167,11 +168,11 @@ export abstract class ScpAssociation {
     }
     const inc = this.incoming;
     if (!inc || inc.contextId !== contextId) return this.abort(2, 2);
-    if (inc.sink) inc.sink.write(value);
+    if (inc.sink) for (const v of values) inc.sink.write(v);
     else {
-      inc.size += value.length;
+      for (const v of values) inc.size += v.length;
       if (inc.size > MAX_IDENTIFIER) return this.abort(2, 0);
-      inc.identifier.push(value);
+      inc.identifier.push(...values);
     }
     if (!last) return;
     this.incoming = null;
