@@ -426,6 +426,17 @@ describe('Withdrawal when an audit is cancelled', () => {
       return d.kind === 'withdraw' && d.status === '' && receiver.withdrawn.has(id) ? d : null;
     });
 
+  /** A fresh study audited, its delivery held at the receiver (in flight). */
+  async function deliveryInFlight() {
+    const t = freshStudy();
+    await setEndpoint(t.hospital_code, receiver.url);
+    receiver.hold = true;
+    const a = await audited(t);
+    const v = await archivedAudit(t);
+    await until('the delivery in flight', async () => receiver.waiting > 0);
+    return { t, a, id: `${a.rpt_pk}-${v.pk}` };
+  }
+
   let s: StudyRow;
   let first: { id: string; version: number; rpt_pk: number; v: VersionRow };
   let cancelledAt = 0;
@@ -570,13 +581,7 @@ describe('Withdrawal when an audit is cancelled', () => {
   }, 180_000);
 
   it('cancel while the delivery is in flight: the withdrawal waits for it and follows it', async () => {
-    const t = freshStudy();
-    await setEndpoint(t.hospital_code, receiver.url);
-    receiver.hold = true;
-    const a = await audited(t);
-    const v = await archivedAudit(t);
-    const id = `${a.rpt_pk}-${v.pk}`;
-    await until('the delivery in flight', async () => receiver.waiting > 0);
+    const { t, a, id } = await deliveryInFlight();
     // A second worker (as another process on the same database would run) is free to take the withdrawal.
     const other = { ...p.deps };
     startReportJobs(other, (req) => p.app.fetch(req));
@@ -600,13 +605,7 @@ describe('Withdrawal when an audit is cancelled', () => {
   }, 180_000);
 
   it('cancel while the delivery is in flight and then refused: nothing was delivered, nothing is withdrawn', async () => {
-    const t = freshStudy();
-    await setEndpoint(t.hospital_code, receiver.url);
-    receiver.hold = true;
-    const a = await audited(t);
-    const v = await archivedAudit(t);
-    const id = `${a.rpt_pk}-${v.pk}`;
-    await until('the delivery in flight', async () => receiver.waiting > 0);
+    const { t, a, id } = await deliveryInFlight();
     expect((await cancel(t, a.version)).status).toBe(200);
     receiver.down = true; // the attempt in flight is answered 503
     receiver.release();

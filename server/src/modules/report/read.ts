@@ -31,8 +31,10 @@ async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
       ),
     );
   if (!v) throw notFound();
-  const texts = v.texts as Partial<Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_detail'>> &
-    Partial<Pick<ReportRow, 'rpt_good_status' | 'image_quality'>>;
+  // The texts a version row keeps (write.ts textsOf).
+  const texts = v.texts as Partial<
+    Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_detail' | 'rpt_good_status' | 'image_quality'>
+  >;
   const at = (r: ReportRow): ReportRow =>
     r.rpt_pk !== v.rpt_pk
       ? r

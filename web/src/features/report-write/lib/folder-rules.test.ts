@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeNode } from '@shared/schemas/knowledge';
 import { folderProblem } from './folder-rules';
+import { knowledgeNode } from './knowledge-node.fixture';
 
-const node = (p: Partial<KnowledgeNode>): KnowledgeNode => ({
-  pk: 1,
-  parent: null,
-  label: 'x',
-  isleaf: false,
-  ishtml: false,
-  type: 'user',
-  sj: '',
-  yj: '',
-  modality: '',
-  used: 0,
-  sort: 0,
-  ...p,
-});
+const node = (p: Partial<KnowledgeNode>) => knowledgeNode({ label: 'x', ...p });
 
 describe('personal tree folder rules', () => {
   it('saving a template needs a folder selected', () => {

@@ -1,21 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeNode } from '@shared/schemas/knowledge';
+import { knowledgeNode } from './knowledge-node.fixture';
 import { dropFromAntd, moveProblem, placeOf, planMove, type TreeDrop } from './tree-move';
 
-const node = (pk: number, p: Partial<KnowledgeNode> = {}): KnowledgeNode => ({
-  pk,
-  parent: null,
-  label: `n${pk}`,
-  isleaf: false,
-  ishtml: false,
-  type: 'user',
-  sj: '',
-  yj: '',
-  modality: '',
-  used: 0,
-  sort: 0,
-  ...p,
-});
+const node = (pk: number, p: Partial<KnowledgeNode> = {}) => knowledgeNode({ pk, ...p });
 const leaf = (pk: number, parent: number, sort = 0) => node(pk, { parent, isleaf: true, sort });
 
 /**
