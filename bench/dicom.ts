@@ -12,6 +12,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +45,10 @@ for (let s = 0; s < SENDS; s++) {
   studyUids.push(study);
 }
 const rate = async (label: string, aet: string, aec: string, port: number) => {
+  await untilListening(port);
+  // Each receiver starts on a quiet disk: not behind the write-back of the studies just made, or of the
+  // receiver before it.
+  spawnSync('sync');
   const rates: number[] = [];
   for (const files of studies) {
     const r = await run('storescu', ['-aet', aet, '-aec', aec, '127.0.0.1', String(port), ...files]);
@@ -56,6 +61,19 @@ const rate = async (label: string, aet: string, aec: string, port: number) => {
   );
   return m;
 };
+
+/** Resolves once something accepts connections on 127.0.0.1:port (the platform opens its DICOM port after HTTP). */
+async function untilListening(port: number) {
+  for (let i = 0; ; i++) {
+    const up = await new Promise<boolean>((ok) => {
+      const c = connect(port, '127.0.0.1', () => (c.destroy(), ok(true)));
+      c.once('error', () => ok(false));
+    });
+    if (up) return;
+    if (i > 600) throw new Error(`nothing listens on port ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 const platform = await spawnServer({
   DATA_DIR: path.join(dir, 'platform'),

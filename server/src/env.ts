@@ -62,6 +62,11 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
     .default('RXPACS'),
   DICOM_HOST: z.string().default('0.0.0.0'),
+  /**
+   * The listener's received log (server/src/dicom/received-log.ts): a ring file of this many MiB, created
+   * once and then recycled; 0: none, a file per instance (slower to acknowledge).
+   */
+  DICOM_RECEIVE_LOG_MB: z.coerce.number().int().min(0).max(65536).default(512),
   /** The SMS gateway of self-registration (docs/registration.md): POST {to, text} JSON; unset: no codes are sent. */
   SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Bearer token for SMS_URL, when the gateway wants one. */

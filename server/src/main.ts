@@ -26,7 +26,12 @@ const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (
 deps.realtime.attach(server);
 // The DICOM listener (modalities send, worklists are fetched); DICOM_PORT=0 leaves it off.
 const dicom = env.DICOM_PORT
-  ? await startDicomListener(deps, { port: env.DICOM_PORT, host: env.DICOM_HOST, aet: env.DICOM_AET })
+  ? await startDicomListener(deps, {
+      port: env.DICOM_PORT,
+      host: env.DICOM_HOST,
+      aet: env.DICOM_AET,
+      receiveLogBytes: env.DICOM_RECEIVE_LOG_MB * 1024 * 1024,
+    })
   : null;
 
 let stopping = false;

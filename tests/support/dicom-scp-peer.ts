@@ -4,13 +4,14 @@
  * memory, demo data, devices registered here) listens on 127.0.0.1; every exchange is run and what came of
  * it printed as one JSON line for server/src/dicom/dicom-scp.test.ts to check.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bootstrap } from '../../server/src/bootstrap';
 import { auditLog, device, instance, study, sysConfig } from '../../server/src/db/schema';
 import { startDicomListener } from '../../server/src/dicom/listener';
+import { ReceivedLog } from '../../server/src/dicom/received-log';
 import { loadEnv } from '../../server/src/env';
 import { buildDicom, TINY_JPEG } from './dicom-builder';
 import { ctStudy, run } from './dcmtk';
@@ -20,6 +21,7 @@ const FAR = '1.2.826.0.1.3680043.8.498.12.2';
 const JPEG = '1.2.826.0.1.3680043.8.498.12.3';
 const BAD = '1.2.826.0.1.3680043.8.498.12.4';
 const BIG = '1.2.826.0.1.3680043.8.498.12.5';
+const LARGE = '1.2.826.0.1.3680043.8.498.12.6';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rx-dicom-scp-'));
 const platform = await bootstrap(loadEnv({ SEED: 'demo', LOG_LEVEL: 'silent', DATA_DIR: dir }), {
@@ -32,7 +34,12 @@ await db.insert(device).values([
   { name: 'CT far', aet: 'CT_FAR', modality: 'CT', ip: '10.20.30.40', port: 104, hospital_code: 'H002' },
   { name: 'CT off', aet: 'CT_OFF', modality: 'CT', ip: '127.0.0.1', port: 104, hospital_code: 'H001', status: 0 },
 ]);
-const listener = await startDicomListener(platform.deps, { port: 0, host: '127.0.0.1', aet: 'RXPACS' });
+const listener = await startDicomListener(platform.deps, {
+  port: 0,
+  host: '127.0.0.1',
+  aet: 'RXPACS',
+  receiveLogBytes: 32 << 20,
+});
 const port = String(listener.port);
 /** storescu, then the archive's index catches up (acknowledged instances are indexed in the background). */
 const store = async (aet: string, files: string[], extra: string[] = [], aec = 'RXPACS') => {
@@ -148,6 +155,16 @@ try {
       .where(eq(instance.sop_iuid, `${BAD}.1.1`))
   ).length;
 
+  // larger than what is held in memory (8 MiB): streamed to a staging file, queued as a file, indexed the same
+  const largeFile = path.join(dir, 'large.dcm');
+  await writeFile(
+    largeFile,
+    buildDicom({ study: LARGE, series: `${LARGE}.1`, sop: `${LARGE}.1.1`, rows: 2100, cols: 2100, patientId: 'LRG1' }),
+  );
+  out.largeStore = await store('CT_HERE', [largeFile]);
+  const largeStored = await storedBytes(`${LARGE}.1.1`);
+  out.largeSame = !!largeStored && dataSetBytes(largeStored).equals(dataSetBytes(await readFile(largeFile)));
+
   // the sender dies mid-instance: nothing staged is left behind
   const bigFile = path.join(dir, 'big.dcm');
   await writeFile(
@@ -171,6 +188,10 @@ try {
   out.stagedLeft = await stagedLeft();
   // everything acknowledged was indexed, everything refused was never queued
   out.receivedLeft = await readdir(path.join(images.stagingDir, '..', '.received'));
+  const log = new ReceivedLog(path.join(images.stagingDir, '..', '.received-log'));
+  out.loggedLeft = (await log.init()).length;
+  await log.close();
+  out.logSize = (await stat(path.join(images.stagingDir, '..', '.received-log', 'log'))).size;
   console.log(JSON.stringify(out));
 } finally {
   await listener.close();

@@ -94,7 +94,12 @@ await db.insert(study).values([
     study_datetime: at(2026, 3, 10),
   },
 ]);
-const listener = await startDicomListener(platform.deps, { port: 0, host: '127.0.0.1', aet: 'RXPACS' });
+const listener = await startDicomListener(platform.deps, {
+  port: 0,
+  host: '127.0.0.1',
+  aet: 'RXPACS',
+  receiveLogBytes: 0,
+});
 
 /** The query's keys: tag, VR, and whether it sits in the ScheduledProcedureStepSequence item. */
 const KEYS: Record<string, [string, string, boolean?]> = {

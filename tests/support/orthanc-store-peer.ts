@@ -163,7 +163,12 @@ try {
   await platform.deps.db
     .insert(device)
     .values({ name: 'CT', aet: 'CT_ORTHANC', modality: 'CT', ip: '127.0.0.1', port: 104, hospital_code: 'H001' });
-  const listener = await startDicomListener(platform.deps, { port: 0, host: '127.0.0.1', aet: 'RXPACS' });
+  const listener = await startDicomListener(platform.deps, {
+    port: 0,
+    host: '127.0.0.1',
+    aet: 'RXPACS',
+    receiveLogBytes: 16 << 20,
+  });
   const sentFiles = await ctStudy(await mkdtemp(path.join(dir, 'ct-')), 3, {
     study: SENT,
     patientName: 'Wang^Wu=王^五',

@@ -27,6 +27,9 @@ describe('DICOM listener with dcmtk peers', () => {
         badRows: number;
         stagedLeft: string[];
         receivedLeft: string[];
+        loggedLeft: number;
+        logSize: number;
+        largeSame: boolean;
       };
     const rejected = (x: Ran, why: 'Calling' | 'Called') => {
       expect(x.code).not.toBe(0);
@@ -72,5 +75,11 @@ describe('DICOM listener with dcmtk peers', () => {
     // a sender killed mid-instance leaves nothing staged
     expect(r.stagedLeft).toEqual([]);
     expect(r.receivedLeft).toEqual([]);
+    // the received log (the fast path for instances held in memory) is there, and empty once indexed
+    expect(r.logSize).toBe(32 << 20);
+    expect(r.loggedLeft).toBe(0);
+    // an instance over 8 MiB goes the streamed way, stored byte for byte
+    expect(r.largeStore!.code).toBe(0);
+    expect(r.largeSame).toBe(true);
   }, 300_000);
 });

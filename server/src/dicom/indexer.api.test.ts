@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { buildDicom, uid } from '../../../tests/support/dicom-builder';
 import { ctSpec, useImagePlatform } from '../../../tests/support/image-platform';
 import type { ImageStore } from '../images/store';
@@ -12,10 +12,25 @@ import { ReceivedQueue, type ReceivedTag } from './received-queue';
 const h = useImagePlatform();
 const H001: ReceivedTag = { hospitalCode: 'H001', aet: 'CT_TEST', ip: '127.0.0.1' };
 
-const queueOf = () => new ReceivedQueue(path.join(h.dataDir, 'images', '.received'));
+const queues: ReceivedQueue[] = [];
+afterEach(async () => {
+  for (const q of queues.splice(0)) await q.close();
+});
+const queueOf = () => {
+  const q = new ReceivedQueue(path.join(h.dataDir, 'images', '.received'), { logBytes: 4 << 20 });
+  queues.push(q);
+  return q;
+};
 const names = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
 
-/** What a C-STORE leaves in the queue once acknowledged: a durable Part 10 file, tagged. */
+/** What a C-STORE of an instance held in memory leaves once acknowledged: a record of the received log. */
+async function logged(q: ReceivedQueue, bytes: Buffer, tag = H001) {
+  const w = q.write(bytes, tag);
+  await w.durable;
+  w.accept();
+}
+
+/** What a C-STORE streamed to disk leaves in the queue once acknowledged: a durable Part 10 file, tagged. */
 async function received(q: ReceivedQueue, bytes: Buffer, tag = H001) {
   await q.init();
   const file = path.join(h.dataDir, `staged-${randomUUID()}.dcm.part`);
@@ -63,6 +78,8 @@ describe('the received queue and its indexer', () => {
     const q = queueOf();
     const study = uid(503);
     await received(q, buildDicom(ctSpec({ n: 1, study, series: uid(503, 1), sop: uid(503, 1, 1) })));
+    await logged(q, buildDicom(ctSpec({ n: 2, study, series: uid(503, 1), sop: uid(503, 1, 2) })));
+    const copies = async () => (await names(h.p.deps.images.stagingDir)).filter((n) => n.startsWith('received-'));
     let away = true;
     const real = h.p.deps.images;
     const flaky: ImageStore = {
@@ -73,13 +90,16 @@ describe('the received queue and its indexer', () => {
     const indexer = startIndexer({ ...h.p.deps, images: flaky }, q, { retryMs: 50 });
     await indexer.settled();
     expect(await names(q.dir)).toHaveLength(1);
+    expect(q.log.live()).toHaveLength(1);
     expect(await studyRow(study)).toBeNull();
     away = false;
     await new Promise((r) => setTimeout(r, 120));
     await indexer.settled();
     await indexer.close();
     expect(await names(q.dir)).toEqual([]);
-    expect(await studyRow(study)).toMatchObject({ file_count: 1 });
+    expect(q.log.live()).toEqual([]);
+    expect(await copies()).toEqual([]); // the log's copies made for the store, failed tries included, are gone
+    expect(await studyRow(study)).toMatchObject({ file_count: 2 });
   });
 
   it('stores a queued file in the file store by a link, not a second copy', async () => {
@@ -118,5 +138,58 @@ describe('the received queue and its indexer', () => {
     }
     expect(Date.now() - started).toBeLessThan(3000);
     await indexer.close();
+  });
+
+  it('takes instances from the received log, stores copies, and leaves nothing for a restart', async () => {
+    const q = queueOf();
+    await q.init();
+    const study = uid(506);
+    const sent = buildDicom(ctSpec({ n: 1, study, series: uid(506, 1), sop: uid(506, 1, 1) }));
+    await logged(q, sent);
+    await logged(q, buildDicom(ctSpec({ n: 2, study, series: uid(506, 1), sop: uid(506, 1, 2) })));
+    expect(await names(q.dir)).toEqual([]); // in the log, not the folder
+    expect(q.log.live()).toHaveLength(2);
+    const indexer = startIndexer(h.p.deps, q);
+    indexer.kick();
+    await indexer.settled();
+    await indexer.close();
+    expect(await studyRow(study)).toMatchObject({ hospital_code: 'H001', file_count: 2 });
+    const stored = path.join(h.dataDir, 'images', study, uid(506, 1), `${uid(506, 1, 1)}.dcm`);
+    expect((await readFile(stored)).equals(sent)).toBe(true);
+    expect(q.log.live()).toEqual([]);
+    await q.close();
+    const again = queueOf();
+    await again.init();
+    expect(await again.pending(10)).toEqual([]);
+  });
+
+  it('indexes at start-up what a stopped server left in the received log', async () => {
+    const q = queueOf();
+    await q.init();
+    const study = uid(507);
+    await logged(q, buildDicom(ctSpec({ n: 1, study, series: uid(507, 1), sop: uid(507, 1, 1) })));
+    await q.close(); // stopped before indexing
+    const next = queueOf();
+    await next.init();
+    const indexer = startIndexer(h.p.deps, next);
+    await indexer.settled();
+    await indexer.close();
+    expect(await studyRow(study)).toMatchObject({ file_count: 1 });
+    expect(next.log.live()).toEqual([]);
+  });
+
+  it('sets a logged instance the archive refuses after all aside as a file, and frees the log', async () => {
+    const q = queueOf();
+    await q.init();
+    const bytes = buildDicom(ctSpec({ n: 1, study: h.h002Study, series: uid(508, 1), sop: uid(508, 1, 1) }));
+    await logged(q, bytes);
+    const before = new Set(await names(q.refusedDir));
+    const indexer = startIndexer(h.p.deps, q);
+    await indexer.settled();
+    await indexer.close();
+    const added = (await names(q.refusedDir)).filter((n) => !before.has(n));
+    expect(added).toHaveLength(1);
+    expect((await readFile(path.join(q.refusedDir, added[0]!))).equals(bytes)).toBe(true);
+    expect(q.log.live()).toEqual([]);
   });
 });

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { AppDeps } from '../context';
 import { createIngest, type FileOutcome } from '../images/ingest';
 import { loggableError } from '../lib/log-error';
@@ -102,17 +101,21 @@ export function startIndexer(
         (r) => outcomes.set(r.file, r),
       );
       try {
-        for (const q of group) await ingest.add(q.name, await readFile(q.path), q.path);
+        if (deps.images.putFiles) await queue.materialise(group, deps.images.stagingDir);
+        for (const q of group) await ingest.add(q.name, await queue.read(q), q.path);
         await ingest.flush();
       } catch (err) {
         await ingest.abort();
+        await queue.unmaterialise(group);
         throw err;
       }
       let stalled = false;
       for (const q of group) {
         const out = outcomes.get(q.name);
-        if (out?.status === 'failed' && out.reason.key === 'imgStoreFailed') stalled = true;
-        else if (out?.status === 'failed') {
+        if (out?.status === 'failed' && out.reason.key === 'imgStoreFailed') {
+          stalled = true;
+          await queue.unmaterialise([q]);
+        } else if (out?.status === 'failed') {
           deps.log.error(
             { callingAet: aet, why: out.reason.key, file: q.name },
             'dicom: acknowledged instance refused',

@@ -23,11 +23,11 @@ export interface DicomListener {
  */
 export async function startDicomListener(
   deps: AppDeps,
-  o: { port: number; host: string; aet: string },
+  o: { port: number; host: string; aet: string; receiveLogBytes?: number },
 ): Promise<DicomListener> {
   const stagingDir = deps.images.stagingDir;
   await mkdir(stagingDir, { recursive: true });
-  const queue = new ReceivedQueue(path.join(stagingDir, '..', '.received'));
+  const queue = new ReceivedQueue(path.join(stagingDir, '..', '.received'), { logBytes: o.receiveLogBytes });
   await queue.init();
   const indexer = startIndexer(deps, queue);
   const policy = createAssociationPolicy(deps, o.aet);
@@ -59,6 +59,7 @@ export async function startDicomListener(
         for (const s of sockets) s.destroy();
       });
       await indexer.close();
+      await queue.close();
     },
   };
 }

@@ -10,7 +10,7 @@ afterEach(() => rm(dir, { recursive: true, force: true }));
 
 async function queueWith(n: number) {
   dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
-  const q = new ReceivedQueue(path.join(dir, '.received'));
+  const q = new ReceivedQueue(path.join(dir, '.received'), { logBytes: 0 });
   await q.init();
   for (let i = 0; i < n; i++) {
     const file = path.join(dir, `staged-${i}.part`);
@@ -34,10 +34,52 @@ describe('the received queue', () => {
   it('removes a file whose size on disk is not the size in its name (a crash before it was durable)', async () => {
     const q = await queueWith(2);
     const [first] = await q.pending(10);
-    await truncate(first!.path, 500);
+    await truncate(first!.path!, 500);
     const left = await q.pending(10);
     expect(left).toHaveLength(1);
     expect(left[0]!.name).not.toBe(first!.name);
     expect(await readdir(q.dir)).toHaveLength(1);
+  });
+
+  it('writes an instance held in memory into the log, or into a file when the log cannot take it', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
+    const q = new ReceivedQueue(path.join(dir, '.received'), { logBytes: 64 << 10 });
+    await q.init();
+    try {
+      const small = q.write(Buffer.alloc(4000, 1), tag);
+      const large = q.write(Buffer.alloc(40_000, 2), tag); // over a quarter of the log
+      await Promise.all([small.durable, large.durable]);
+      expect(await q.pending(10)).toEqual([]); // neither accepted yet
+      small.accept();
+      large.accept();
+      const [a, b] = await q.pending(10);
+      expect(a!.record && !a!.path).toBe(true);
+      expect(b!.path && !b!.record).toBeTruthy();
+      expect((await q.read(a!)).equals(Buffer.alloc(4000, 1))).toBe(true);
+      expect((await q.read(b!)).equals(Buffer.alloc(40_000, 2))).toBe(true);
+      expect(b!.tag).toEqual(tag);
+      await q.remove(a!);
+      await q.remove(b!);
+      expect(await q.pending(10)).toEqual([]);
+      expect(await readdir(q.dir)).toEqual([]);
+    } finally {
+      await q.close();
+    }
+  });
+
+  it('never hands out a withdrawn instance, from the log or a file', async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
+    const q = new ReceivedQueue(path.join(dir, '.received'), { logBytes: 64 << 10 });
+    await q.init();
+    try {
+      const small = q.write(Buffer.alloc(4000, 1), tag);
+      const large = q.write(Buffer.alloc(40_000, 2), tag);
+      await small.withdraw();
+      await large.withdraw();
+      expect(await q.pending(10)).toEqual([]);
+      expect(await readdir(q.dir)).toEqual([]);
+    } finally {
+      await q.close();
+    }
   });
 });

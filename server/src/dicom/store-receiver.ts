@@ -66,23 +66,47 @@ export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: Re
     return of;
   };
 
+  /** Why the archive's ingest would refuse this instance, or null when it would take it. */
+  const refusal = async (bytes: Buffer): Promise<StoreResult | null> => {
+    if (bytes.length > INSTANCE_MAX_BYTES)
+      return refused(STORE_STATUS.cannotUnderstand, 'imgTooLarge', { mib: INSTANCE_MAX_MIB });
+    let meta;
+    try {
+      meta = parseInstance(bytes);
+    } catch (err) {
+      if (!(err instanceof BadDicom)) throw err;
+      return refused(STORE_STATUS.cannotUnderstand, err.key, err.params);
+    }
+    if (!(await studyAllowed(meta.study_iuid))) return refused(STORE_STATUS.notAuthorized, 'imgOtherHospital');
+    const of = await studyOfSeries(meta.series_iuid);
+    if (of && of !== meta.study_iuid) return refused(STORE_STATUS.notAuthorized, 'imgOtherStudy');
+    if (!of) seriesStudy.set(meta.series_iuid, meta.study_iuid);
+    return null;
+  };
+
   return {
     async store(staged: StagedInstance): Promise<StoreResult> {
-      const bytes = await staged.bytes();
-      if (bytes.length > INSTANCE_MAX_BYTES)
-        return refused(STORE_STATUS.cannotUnderstand, 'imgTooLarge', { mib: INSTANCE_MAX_MIB });
-      let meta;
-      try {
-        meta = parseInstance(bytes);
-      } catch (err) {
-        if (!(err instanceof BadDicom)) throw err;
-        return refused(STORE_STATUS.cannotUnderstand, err.key, err.params);
+      const bytes = await staged.inMemory();
+      if (!bytes) {
+        const no = await refusal(await staged.bytes());
+        if (no) return no;
+        await queue.enqueue(await staged.staged(), tag);
+        return { status: STORE_STATUS.success };
       }
-      if (!(await studyAllowed(meta.study_iuid))) return refused(STORE_STATUS.notAuthorized, 'imgOtherHospital');
-      const of = await studyOfSeries(meta.series_iuid);
-      if (of && of !== meta.study_iuid) return refused(STORE_STATUS.notAuthorized, 'imgOtherStudy');
-      if (!of) seriesStudy.set(meta.series_iuid, meta.study_iuid);
-      await queue.enqueue(staged, tag);
+      // The write and its fsyncs run in the background while the instance is checked here.
+      const pending = queue.write(bytes, tag);
+      try {
+        const no = await refusal(bytes);
+        if (no) {
+          await pending.withdraw();
+          return no;
+        }
+        await pending.durable;
+      } catch (err) {
+        await pending.withdraw();
+        throw err;
+      }
+      pending.accept();
       return { status: STORE_STATUS.success };
     },
   };
