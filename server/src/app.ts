@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
+import type { MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -126,13 +127,21 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
       'request',
     );
   });
-  const limitOf = (maxSize: number) =>
-    bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
-      },
-    });
+  const tooLarge = () => {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'payloadTooLarge');
+  };
+  // A body with its length in the header is judged by it; a chunked one is counted by hono's bodyLimit.
+  // (bodyLimit alone would read `raw.body` first, which turns @hono/node-server's light request into a
+  // full web Request and its body into a web stream: 0.15 ms a request for nothing.)
+  const limitOf = (maxSize: number): MiddlewareHandler<AppEnv> => {
+    const counted = bodyLimit({ maxSize, onError: tooLarge });
+    return (c, next) => {
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
+      const length = c.req.header('content-length');
+      if (length === undefined || c.req.header('transfer-encoding') !== undefined) return counted(c, next);
+      return parseInt(length, 10) > maxSize ? tooLarge() : next();
+    };
+  };
   const limit = limitOf(MAX_BODY);
   // Uploads have a larger limit, applied here too: the input guard below reads every body.
   const uploadLimits = new Map(Object.entries(UPLOAD_BODY_LIMITS).map(([path, max]) => [path, limitOf(max)]));

@@ -31,6 +31,8 @@ export function inputGuard(o: { streamedBodies?: ReadonlySet<string> } = {}): Mi
       const type = c.req.header('content-type') ?? '';
       if (type.includes('application/json')) {
         const text = await strictText(await c.req.arrayBuffer());
+        // The validators read the body as text next: this text, rather than a web Response made to decode it again.
+        (c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text);
         if (jsonDepth(text) > MAX_JSON_DEPTH) {
           throw new AppError(400, 'VALIDATION', 'tooDeep', { max: MAX_JSON_DEPTH });
         }
