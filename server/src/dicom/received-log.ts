@@ -1,6 +1,7 @@
 import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { fsyncPath, writeAll } from '../lib/durable-file';
 
 /**
  * The received log: a ring file of received instances, written in place and recycled, so acknowledging an
@@ -92,7 +93,7 @@ export class ReceivedLog {
       const fh = await open(path.join(this.dir, 'tail'), 'w+');
       await fh.write(Buffer.alloc(TAIL_SLOT * 2), 0, TAIL_SLOT * 2, 0);
       await fh.sync();
-      await syncDir(this.dir);
+      await fsyncPath(this.dir);
       return fh;
     });
     this.durableTail = await this.readTail();
@@ -363,29 +364,11 @@ export class ReceivedLog {
       await fh.close();
     }
     await rename(tmp, file);
-    await syncDir(this.dir);
+    await fsyncPath(this.dir);
   }
 }
 
 /** The header's own CRC: its fields and the tag, not the withdrawn flag (set later in place). */
 function headerCrc(head: Buffer, tag: Buffer): number {
   return crc32(tag, crc32(head.subarray(8, FLAGS_AT)));
-}
-
-/** Written in pieces: one write of 512 KiB into new page-cache pages was several times slower here. */
-async function writeAll(fh: FileHandle, buf: Buffer, position: number) {
-  const PIECE = 128 << 10;
-  for (let at = 0; at < buf.length;) {
-    const { bytesWritten } = await fh.write(buf, at, Math.min(PIECE, buf.length - at), position + at);
-    at += bytesWritten;
-  }
-}
-
-async function syncDir(dir: string) {
-  const fh = await open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }

@@ -6,7 +6,22 @@ import { ReceivedQueue } from './received-queue';
 
 const tag = { hospitalCode: 'H001', aet: 'CT_TEST', ip: '127.0.0.1' };
 let dir = '';
-afterEach(() => rm(dir, { recursive: true, force: true }));
+const opened: ReceivedQueue[] = [];
+afterEach(async () => {
+  for (const q of opened.splice(0)) await q.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const SMALL = Buffer.alloc(4000, 1);
+const LARGE = Buffer.alloc(40_000, 2); // over a quarter of a 64 KiB log
+/** A queue with a 64 KiB log, being written one instance the log takes and one it cannot. */
+async function smallAndLarge() {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
+  const q = new ReceivedQueue(path.join(dir, '.received'), { logBytes: 64 << 10 });
+  opened.push(q);
+  await q.init();
+  return { q, small: q.write(SMALL, tag), large: q.write(LARGE, tag) };
+}
 
 async function queueWith(n: number) {
   dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
@@ -42,44 +57,28 @@ describe('the received queue', () => {
   });
 
   it('writes an instance held in memory into the log, or into a file when the log cannot take it', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
-    const q = new ReceivedQueue(path.join(dir, '.received'), { logBytes: 64 << 10 });
-    await q.init();
-    try {
-      const small = q.write(Buffer.alloc(4000, 1), tag);
-      const large = q.write(Buffer.alloc(40_000, 2), tag); // over a quarter of the log
-      await Promise.all([small.durable, large.durable]);
-      expect(await q.pending(10)).toEqual([]); // neither accepted yet
-      small.accept();
-      large.accept();
-      const [a, b] = await q.pending(10);
-      expect(a!.record && !a!.path).toBe(true);
-      expect(b!.path && !b!.record).toBeTruthy();
-      expect((await q.read(a!)).equals(Buffer.alloc(4000, 1))).toBe(true);
-      expect((await q.read(b!)).equals(Buffer.alloc(40_000, 2))).toBe(true);
-      expect(b!.tag).toEqual(tag);
-      await q.remove(a!);
-      await q.remove(b!);
-      expect(await q.pending(10)).toEqual([]);
-      expect(await readdir(q.dir)).toEqual([]);
-    } finally {
-      await q.close();
-    }
+    const { q, small, large } = await smallAndLarge();
+    await Promise.all([small.durable, large.durable]);
+    expect(await q.pending(10)).toEqual([]); // neither accepted yet
+    small.accept();
+    large.accept();
+    const [a, b] = await q.pending(10);
+    expect(a!.record && !a!.path).toBe(true);
+    expect(b!.path && !b!.record).toBeTruthy();
+    expect((await q.read(a!)).equals(SMALL)).toBe(true);
+    expect((await q.read(b!)).equals(LARGE)).toBe(true);
+    expect(b!.tag).toEqual(tag);
+    await q.remove(a!);
+    await q.remove(b!);
+    expect(await q.pending(10)).toEqual([]);
+    expect(await readdir(q.dir)).toEqual([]);
   });
 
   it('never hands out a withdrawn instance, from the log or a file', async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'rx-queue-'));
-    const q = new ReceivedQueue(path.join(dir, '.received'), { logBytes: 64 << 10 });
-    await q.init();
-    try {
-      const small = q.write(Buffer.alloc(4000, 1), tag);
-      const large = q.write(Buffer.alloc(40_000, 2), tag);
-      await small.withdraw();
-      await large.withdraw();
-      expect(await q.pending(10)).toEqual([]);
-      expect(await readdir(q.dir)).toEqual([]);
-    } finally {
-      await q.close();
-    }
+    const { q, small, large } = await smallAndLarge();
+    await small.withdraw();
+    await large.withdraw();
+    expect(await q.pending(10)).toEqual([]);
+    expect(await readdir(q.dir)).toEqual([]);
   });
 });

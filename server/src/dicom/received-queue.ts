@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fsyncPath, writeAll } from '../lib/durable-file';
 import { ReceivedLog, type LogRecord } from './received-log';
 
 /** Who sent an instance and for which hospital: what the archive's ingest needs to take it later. */
@@ -28,14 +29,12 @@ export interface QueuedInstance {
   arrival: number;
 }
 
+/** What an instance whose tag cannot be read is set aside under. */
+const UNREADABLE_TAG: ReceivedTag = { hospitalCode: '', aet: '', ip: '' };
+
 /** <arrival ms>-<seq>-<random>~<tag, base64url JSON>.<size in bytes>.dcm */
 const NAME = /^(\d{13})-\d{6}-[0-9a-f]{8}~([A-Za-z0-9_-]+)\.(\d{1,15})\.dcm$/;
 
-/**
- * Written in pieces of this size: on ext4 here one write of 512 KiB took 1.4 ms against 0.35 ms in pieces of
- * 64-256 KiB (bench:dicom notes in docs/decisions.md).
- */
-const WRITE_PIECE = 128 << 10;
 /** Log records copied out at once by `materialise` (memory: this many instances of up to 8 MiB). */
 const MATERIALISE_AT_ONCE = 8;
 
@@ -112,8 +111,7 @@ export class ReceivedQueue {
     const durable = (async () => {
       const fh = await open(target, 'wx');
       try {
-        for (let at = 0; at < bytes.length;)
-          at += (await fh.write(bytes, at, Math.min(WRITE_PIECE, bytes.length - at))).bytesWritten;
+        await writeAll(fh, bytes);
         await fh.sync();
       } finally {
         await fh.close();
@@ -162,7 +160,7 @@ export class ReceivedQueue {
         arrival: record.arrival,
       };
       if (tag) out.push({ ...q, tag });
-      else await this.refuse({ ...q, tag: { hospitalCode: '', aet: '', ip: '' } });
+      else await this.refuse({ ...q, tag: UNREADABLE_TAG });
     }
     const names = (await readdir(this.dir).catch(() => [] as string[])).filter((n) => NAME.test(n)).sort();
     let files = 0;
@@ -178,7 +176,7 @@ export class ReceivedQueue {
       else if (tag) {
         out.push({ ...q, tag });
         files++;
-      } else await this.refuse({ ...q, tag: { hospitalCode: '', aet: '', ip: '' } });
+      } else await this.refuse({ ...q, tag: UNREADABLE_TAG });
     }
     return out.sort((a, b) => a.arrival - b.arrival).slice(0, limit);
   }
@@ -203,7 +201,7 @@ export class ReceivedQueue {
           const file = path.join(dir, `received-${q.record!.seq}-${randomUUID().slice(0, 8)}.dcm.part`);
           const fh = await open(file, 'w');
           try {
-            await writePieces(fh, await this.log.read(q.record!));
+            await writeAll(fh, await this.log.read(q.record!));
             await fh.sync();
           } finally {
             await fh.close();
@@ -251,19 +249,5 @@ function tagOf(labelled: string): ReceivedTag | null {
       : null;
   } catch {
     return null;
-  }
-}
-
-async function writePieces(fh: FileHandle, bytes: Buffer) {
-  for (let at = 0; at < bytes.length;)
-    at += (await fh.write(bytes, at, Math.min(WRITE_PIECE, bytes.length - at))).bytesWritten;
-}
-
-async function fsyncPath(p: string) {
-  const fh = await open(p, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
   }
 }

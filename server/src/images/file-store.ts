@@ -1,8 +1,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { link, mkdir, open, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
+import { fsyncPath } from '../lib/durable-file';
 import { assertKey, type ImageStore } from './store';
 
 /** Staged uploads older than this are left-overs of a server that stopped mid-upload. */
@@ -20,15 +21,6 @@ export async function sweepStaging(stagingDir: string, now = Date.now()): Promis
     }
   }
   return removed;
-}
-
-async function fsync(p: string, flags = 'r'): Promise<void> {
-  const fh = await open(p, flags);
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }
 
 /**
@@ -53,14 +45,14 @@ export function fileImageStore(root: string): ImageStore {
       try {
         if (Buffer.isBuffer(body)) await writeFile(temp, body);
         else await pipeline(body, createWriteStream(temp));
-        await fsync(temp);
+        await fsyncPath(temp);
         try {
           await link(temp, target);
         } catch (err) {
           if ((err as NodeJS.ErrnoException).code === 'EEXIST') return false;
           throw err;
         }
-        await fsync(path.dirname(target));
+        await fsyncPath(path.dirname(target));
         return true;
       } finally {
         await rm(temp, { force: true });
@@ -84,7 +76,7 @@ export function fileImageStore(root: string): ImageStore {
           else throw err;
         }
       }
-      for (const folder of folders) await fsync(folder);
+      for (const folder of folders) await fsyncPath(folder);
       return created;
     },
     async get(key, range) {
