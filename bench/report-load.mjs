@@ -65,7 +65,9 @@ async function doctor(i, until) {
     let t = performance.now();
     version = (await post(tokens[i], '/report/save', body)).version;
     saveMs.push(performance.now() - t);
-    if (++n % 10 === 0) {
+    // Every tenth save is audited, each doctor at its own turn: doctors who all audit in the same 100 ms
+    // every second (they start together) are a burst of 100 transitions, not the day this bench offers.
+    if ((++n + i) % 10 === 0) {
       t = performance.now();
       version = (await post(tokens[i], '/report/audit', { ...body, version })).version;
       auditMs.push(performance.now() - t);

@@ -2,7 +2,7 @@ import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { OrderSort } from '@shared/schemas/order';
 import type { Db } from '../../db/client';
 import { hospital, report, study } from '../../db/schema';
-import { orderBy, rowColumns, studySelect } from './query';
+import { orderBy, rowColumns, studyRowColumns, studySelect } from './query';
 
 /** A limit keeps PostgreSQL from flattening the sorted subquery into the join (drizzle drops OFFSET 0). */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
@@ -35,7 +35,7 @@ export function pageQuery(db: Db, userPk: number | Placeholder, where: PageWhere
       .offset(page.offset);
   }
   const sorted = db
-    .select()
+    .select(studyRowColumns)
     .from(study)
     .where(where.study)
     .orderBy(...sorts);

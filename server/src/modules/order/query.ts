@@ -82,8 +82,34 @@ const SORTS: Record<OrderSort, SQL[]> = {
 };
 export const orderBy = (s: OrderSort) => SORTS[s];
 
+/** The study columns a worklist row is made of (and the lock's, to judge it): not the whole study. */
+export const studyRowColumns = {
+  pk: study.pk,
+  study_iuid: study.study_iuid,
+  hospital_code: study.hospital_code,
+  patient_id: study.patient_id,
+  patient_name: study.patient_name,
+  patient_sex: study.patient_sex,
+  patient_age: study.patient_age,
+  patient_type: study.patient_type,
+  accession_no: study.accession_no,
+  modality: study.modality,
+  study_desc: study.study_desc,
+  study_datetime: study.study_datetime,
+  create_time: study.create_time,
+  department: study.department,
+  bed_no: study.bed_no,
+  card_no: study.card_no,
+  patient_phone: study.patient_phone,
+  has_dicom_file: study.has_dicom_file,
+  lock_status: study.lock_status,
+  lock_user_pk: study.lock_user_pk,
+  lock_session_pk: study.lock_session_pk,
+  lock_time: study.lock_time,
+};
+
 export const rowColumns = (userPk: number | Placeholder) => ({
-  s: study,
+  s: studyRowColumns,
   hospital_name: hospital.name,
   r: {
     rpt_pk: report.rpt_pk,
@@ -104,8 +130,10 @@ export const rowColumns = (userPk: number | Placeholder) => ({
   lock_live: sql<boolean>`(${study.lock_user_pk} is not null and ${study.lock_time} > now() - ${sql.raw(`interval '${LOCK_STALE_MS / 1000} seconds'`)} and (${study.lock_session_pk} is null or exists (select 1 from ${session} where ${session.pk} = ${study.lock_session_pk} and ${session.revoked_at} is null and ${session.expires_at} > now())))`,
 });
 
+type StudyRowFields = { [K in keyof typeof studyRowColumns]: (typeof study.$inferSelect)[K] };
+
 export type StudyRowSource = {
-  s: typeof study.$inferSelect;
+  s: StudyRowFields;
   hospital_name: string | null;
   r: {
     rpt_pk: number;
