@@ -2,6 +2,7 @@
 // same reports with the platform's own prepared statements (save, and every tenth save an audit and its
 // cancel), straight against PostgreSQL on a pool like the platform's: the capacity the database gives.
 import { parentPort, workerData } from 'node:worker_threads';
+import { threadCpuMs } from './lib/cpu.mjs';
 import pg from 'pg';
 
 const { url, options, texts, doctors, seconds } = workerData;
@@ -76,8 +77,10 @@ async function doctor(d, i, until) {
 }
 
 const t0 = performance.now();
+const cpu0 = threadCpuMs();
 const until = Date.now() + seconds * 1000;
 await Promise.all(doctors.map((d, i) => doctor(d, i, until)));
 const secs = (performance.now() - t0) / 1000;
+const loadCpuMs = threadCpuMs() - cpu0;
 await pool.end();
-parentPort.postMessage({ saveMs, auditMs, secs });
+parentPort.postMessage({ saveMs, auditMs, secs, loadCpuMs });

@@ -2,6 +2,7 @@
 // over, and every tenth save audits it and cancels the audit again.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
+import { threadCpuMs } from './lib/cpu.mjs';
 
 const { base, tokens, studies, seconds, rate } = workerData;
 // rate 0: every doctor saves again as soon as the last save answered (capacity); otherwise the
@@ -77,6 +78,7 @@ async function doctor(i, until) {
 }
 
 const t0 = performance.now();
+const cpu0 = threadCpuMs();
 const until = Date.now() + seconds * 1000;
 await Promise.all(studies.map((_, i) => doctor(i, until)));
-parentPort.postMessage({ saveMs, auditMs, secs: (performance.now() - t0) / 1000 });
+parentPort.postMessage({ saveMs, auditMs, secs: (performance.now() - t0) / 1000, loadCpuMs: threadCpuMs() - cpu0 });

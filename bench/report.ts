@@ -3,7 +3,8 @@
  * the HTTP API against PostgreSQL for S seconds (default 15), and the script prints saves per second and
  * p50/p95/p99 of save and audit. A calibration first drives the platform's own save statements straight
  * against PostgreSQL from the same worker, and the capacity is printed as a ratio of that; the server's
- * memory is printed at the start and end.
+ * memory is printed at the start and end. Each phase also prints where the CPU went per save (the server's
+ * thread, the load generator's, PostgreSQL's when it runs on this machine) and how busy the machine was.
  *
  *   npm run bench:report
  *   npm run bench:report -- --doctors 50 --seconds 15 --rate 100,250,400
@@ -21,6 +22,7 @@ import { hashPassword } from '../server/src/lib/crypto';
 import { PG_SESSION_OPTIONS, type Db } from '../server/src/db/client';
 import { fastStatementTexts } from '../server/src/modules/report/save-fast';
 import { benchDatabase, latencyLine, listen, signIn } from './lib/harness';
+import { machineCpuMs, postgresCpuMs, threadCpuMs } from './lib/cpu.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -39,23 +41,52 @@ const RATES = args.rate
   .map(Number)
   .filter((n) => n > 0);
 const DB = 'rx_bench_report';
+/** PostgreSQL's CPU is read from /proc: only a server on this machine (the private cluster, or a local URL). */
+const localPostgres =
+  !args.pglite && (!process.env.DATABASE_URL || /@(127\.0\.0\.1|localhost)[:/]/.test(process.env.DATABASE_URL));
 
 interface PhaseResult {
   saveMs: number[];
   auditMs: number[];
   secs: number;
+  /** CPU time of the load generator's thread, of this process's main thread (the server) and of PostgreSQL. */
+  loadCpuMs: number;
+  serverCpuMs: number;
+  postgresCpuMs: number;
+  /** Share of the machine's CPU time (all cores) that was busy, 0..1. */
+  machineBusy: number;
 }
 
 async function inWorker(file: string, workerData: unknown): Promise<PhaseResult> {
   const worker = new Worker(new URL(file, import.meta.url), { workerData });
+  const server0 = threadCpuMs();
+  const postgres0 = postgresCpuMs();
+  const machine0 = machineCpuMs();
   try {
-    return await new Promise<PhaseResult>((resolve, reject) => {
+    const r = await new Promise<Pick<PhaseResult, 'saveMs' | 'auditMs' | 'secs' | 'loadCpuMs'>>((resolve, reject) => {
       worker.once('message', resolve);
       worker.once('error', reject);
     });
+    const machine = machineCpuMs();
+    return {
+      ...r,
+      serverCpuMs: threadCpuMs() - server0,
+      postgresCpuMs: postgresCpuMs() - postgres0,
+      machineBusy: (machine.busy - machine0.busy) / (machine.total - machine0.total || 1),
+    };
   } finally {
     await worker.terminate();
   }
+}
+
+/** Where a phase's CPU went, per save (its share of audits and cancels included), and in cores kept busy. */
+function cpuLine(r: PhaseResult, local: boolean) {
+  const saves = r.saveMs.length || 1;
+  const part = (name: string, ms: number) =>
+    `${name} ${((ms * 1000) / saves).toFixed(0)} µs (${(ms / 1000 / r.secs).toFixed(2)} cores)`;
+  const parts = [part('server thread', r.serverCpuMs), part('load generator', r.loadCpuMs)];
+  if (local) parts.push(part('PostgreSQL', r.postgresCpuMs));
+  return `CPU per save   ${parts.join(', ')}; machine ${(r.machineBusy * 100).toFixed(0)}% busy`;
 }
 
 function printPhase(title: string, r: PhaseResult) {
@@ -65,6 +96,7 @@ function printPhase(title: string, r: PhaseResult) {
   console.log(
     `throughput     ${(r.saveMs.length / r.secs).toFixed(0)} saves/s, ${(r.auditMs.length / r.secs).toFixed(0)} audits/s (each audit is also cancelled)`,
   );
+  console.log(cpuLine(r, localPostgres));
 }
 
 /** This process serves the API: its RSS (and peak) from /proc and its V8 heap, in MiB. */
