@@ -11,12 +11,13 @@
  *   DATABASE_URL=postgres://... npm run bench:report      # a server of yours (creates database rx_bench_report)
  *   npm run bench:report -- --pglite /tmp/rx-bench        # the embedded default (PGlite) in a new folder there
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { eq, like } from 'drizzle-orm';
+import { count, eq, like } from 'drizzle-orm';
 import { bootstrap } from '../server/src/bootstrap';
-import { role, report, study, sysUser } from '../server/src/db/schema';
+import { report, reportJob, role, study, sysUser } from '../server/src/db/schema';
 import { loadEnv } from '../server/src/env';
 import { hashPassword } from '../server/src/lib/crypto';
 import { PG_SESSION_OPTIONS, type Db } from '../server/src/db/client';
@@ -126,13 +127,30 @@ async function calibrate(url: string, db: Db, iuids: string[]) {
   return inWorker('./report-direct.mjs', { url, options: PG_SESSION_OPTIONS, texts, doctors, seconds: SECONDS });
 }
 
+/**
+ * Each audit queues its archive PDF, rendered in the background by headless Chromium from the built web app
+ * (docs/report-products.md); without that build every render fails and the figures miss the archive's work.
+ */
+async function archiveLine(db: Db) {
+  const rows = await db
+    .select({ state: reportJob.state, n: count() })
+    .from(reportJob)
+    .where(eq(reportJob.kind, 'archive'))
+    .groupBy(reportJob.state);
+  const n = (state: string) => rows.find((r) => r.state === state)?.n ?? 0;
+  const webDist = process.env.WEB_DIST ?? path.join(import.meta.dirname, '../web/dist');
+  const built = existsSync(path.join(webDist, 'index.html'));
+  return `archive PDFs: ${n('done')} made during the run, ${n('pending')} still queued${built ? '' : ` (no web app built in ${webDist}: every render fails; npm run build:web first)`}`;
+}
+
 async function main() {
   if (args.pglite) rmSync(args.pglite, { recursive: true, force: true });
   const database = args.pglite ? { url: undefined, close: () => {} } : await benchDatabase(DB, { fresh: true });
   try {
     const platform = await bootstrap(
       loadEnv({
-        ...(database.url ? { DATABASE_URL: database.url } : {}),
+        ...process.env, // REPORT_JOBS, CHROMIUM_PATH... as the platform takes them
+        DATABASE_URL: database.url,
         SEED: 'demo',
         LOG_LEVEL: 'silent',
         DATA_DIR: args.pglite ?? '/tmp',
@@ -191,6 +209,7 @@ async function main() {
     }
     for (const rate of RATES) printPhase(`latency: the doctors together offer ${rate} saves/s`, await run(rate));
     console.log(`\n${memoryLine('server memory at end')}`);
+    console.log(await archiveLine(db));
 
     server.close();
     await platform.close();

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger';
 import { PdfFailed, PdfRenderer, PdfUnavailable, type PdfJob } from './renderer';
@@ -46,6 +46,38 @@ describe('PdfRenderer', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
     expect(text).toContain('token=secret-token lang=en-US #/rptPrint?study_iuid=1.2.3&rpt_pk=7&isJz=1');
+  }, 60_000);
+
+  it('runs every Chromium thread at SCHED_IDLE (Linux): a render never takes CPU a request is waiting for', async () => {
+    await make(page(READY_WITH_SESSION)).render(job);
+    // Processes and threads come and go while they are listed: a vanished one reads as undefined.
+    const read = (file: string) => {
+      try {
+        return readFileSync(file, 'utf8');
+      } catch {
+        return undefined;
+      }
+    };
+    const fields = (file: string) =>
+      read(file)
+        ?.replace(/^.*\) /s, '')
+        .split(' '); // [n - 3]: field n of proc(5)
+    const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+    const parentOf = new Map(pids.map((p) => [p, fields(`/proc/${p}/stat`)?.[1]]));
+    const mine = (p: string): boolean => {
+      for (let q = parentOf.get(p); q && q !== '0'; q = parentOf.get(q)) if (q === String(process.pid)) return true;
+      return false;
+    };
+    const chromium = pids.filter((p) => read(`/proc/${p}/comm`)?.trim() === 'chromium' && mine(p));
+    expect(chromium.length).toBeGreaterThan(1); // the browser and its helpers
+    const policies = chromium.flatMap((p) =>
+      (existsSync(`/proc/${p}/task`) ? readdirSync(`/proc/${p}/task`) : []).map(
+        (t) => fields(`/proc/${p}/task/${t}/stat`)?.[38],
+      ),
+    ); // field 41: the scheduling policy
+    const SCHED_IDLE = '5';
+    expect(policies.filter(Boolean).length).toBeGreaterThan(chromium.length);
+    expect(new Set(policies.filter(Boolean))).toEqual(new Set([SCHED_IDLE]));
   }, 60_000);
 
   it('fails (not hangs) when the page never becomes ready, and keeps working for the next job', async () => {

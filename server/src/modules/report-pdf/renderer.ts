@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Browser } from 'playwright-core';
 import { WEB_BASE, type Locale } from '@shared/constants';
@@ -24,6 +25,13 @@ export interface PdfJob {
   expiresAt: Date;
   locale: Locale;
 }
+
+/**
+ * PDFs are background work next to the platform's requests (an audit's archive, a print): on Linux the
+ * browser runs at SCHED_IDLE through this launcher, so rendering never takes CPU a save or a worklist
+ * page is waiting for (docs/decisions.md, "Worklist and save speed as ratios").
+ */
+const IDLE_LAUNCHER = fileURLToPath(new URL('./idle-chromium.sh', import.meta.url));
 
 export class PdfUnavailable extends Error {}
 export class PdfFailed extends Error {}
@@ -131,8 +139,10 @@ export class PdfRenderer {
     const { port } = this.server.address() as AddressInfo;
     // Loaded at the first PDF, not at start-up: playwright-core is some 40 MB of the server's memory.
     const { chromium } = await import('playwright-core');
+    const idle = process.platform === 'linux';
     const browser = await chromium.launch({
-      executablePath: this.o.executablePath,
+      executablePath: idle ? IDLE_LAUNCHER : this.o.executablePath,
+      ...(idle ? { env: { ...process.env, RX_CHROMIUM: this.o.executablePath } } : {}),
       headless: true,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
