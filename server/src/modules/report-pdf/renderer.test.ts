@@ -25,18 +25,35 @@ const READY_WITH_SESSION = `<div data-testid="print-root" data-ready="true" id="
     'token=' + (s.state && s.state.token) + ' lang=' + localStorage.getItem('rxpacs.locale') + ' ' + location.hash;
 </script>`;
 
+// As READY_WITH_SESSION, and it shows what an earlier job could have left behind, then leaves some of its own.
+const READY_LEAVING_TRACES = `<div data-testid="print-root" data-ready="true" id="r"></div><script>
+  const s = JSON.parse(sessionStorage.getItem('rxpacs.session') || '{}');
+  document.getElementById('r').textContent = 'token=' + (s.state && s.state.token) + ' lang=' +
+    localStorage.getItem('rxpacs.locale') + ' left=' + localStorage.getItem('left') + ',' +
+    sessionStorage.getItem('left') + ',' + (window.name || 'none');
+  localStorage.setItem('left', 'local');
+  sessionStorage.setItem('left', 'session');
+  window.name = 'named';
+</script>`;
+
+const textOf = (pdf: Buffer) => execFileSync('pdftotext', ['-', '-'], { input: pdf }).toString('utf8');
+
 let renderer: PdfRenderer | undefined;
 afterEach(async () => {
   await renderer?.close();
   renderer = undefined;
 });
 
-const make = (fetch: () => Promise<Response>, o: { timeoutMs?: number; executablePath?: string } = {}) =>
+const make = (
+  fetch: () => Promise<Response>,
+  o: { timeoutMs?: number; executablePath?: string; idleMs?: number } = {},
+) =>
   (renderer = new PdfRenderer({
     executablePath: o.executablePath ?? CHROMIUM,
     fetch,
     log: createLogger('silent'),
     timeoutMs: o.timeoutMs,
+    idleMs: o.idleMs,
   }));
 
 describe('PdfRenderer', () => {
@@ -86,6 +103,36 @@ describe('PdfRenderer', () => {
     await expect(r.render(job)).rejects.toBeInstanceOf(PdfFailed);
     ready = true;
     expect((await r.render(job)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  }, 60_000);
+
+  it('keeps the page warm for the next job, which sees nothing of the last one', async () => {
+    const r = make(page(READY_LEAVING_TRACES));
+    expect(textOf(await r.render({ ...job, token: 'token-a' }))).toContain(
+      'token=token-a lang=en-US left=null,null,none',
+    );
+    expect(textOf(await r.render({ ...job, token: 'token-b' }))).toContain(
+      'token=token-b lang=en-US left=null,null,none',
+    );
+    expect(await r.pagesOpened()).toBe(1);
+    // Another language: a page of its own (a context per language), with that language in storage.
+    expect(textOf(await r.render({ ...job, token: 'token-c', locale: 'zh-CN' }))).toContain(
+      'token=token-c lang=zh-CN left=null,null,none',
+    );
+    expect(await r.pagesOpened()).toBe(2);
+  }, 60_000);
+
+  it('closes the page of a failed job rather than keeping it, and a page unused for a while', async () => {
+    let refuse = true;
+    const r = make(async () => page(refuse ? '<div class="rp-notice">not audited</div>' : READY_LEAVING_TRACES)(), {
+      idleMs: 300,
+    });
+    await expect(r.render(job)).rejects.toBeInstanceOf(PdfFailed);
+    refuse = false;
+    expect(textOf(await r.render(job))).toContain('left=null,null,none');
+    expect(await r.pagesOpened()).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(textOf(await r.render(job))).toContain('left=null,null,none');
+    expect(await r.pagesOpened()).toBe(3);
   }, 60_000);
 
   it('fails when the page shows a refusal instead of the report', async () => {

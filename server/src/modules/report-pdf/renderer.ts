@@ -7,6 +7,7 @@ import { WEB_BASE, type Locale } from '@shared/constants';
 import type { Logger } from '../../lib/logger';
 import { loggableError } from '../../lib/log-error';
 import { Limiter } from './limiter';
+import { BLANK_PATH, blankPage, WarmPages } from './warm-pages';
 
 /** Where the web app keeps the session and the language (web/src/lib/storage-keys.ts). */
 const SESSION_KEY = 'rxpacs.session';
@@ -44,21 +45,32 @@ export interface PdfRendererOptions {
   concurrency?: number;
   /** Per job, from the moment it is queued. */
   timeoutMs?: number;
+  /** A page kept for the next job is closed after this long unused (default a minute). */
+  idleMs?: number;
+}
+
+interface Started {
+  browser: Browser;
+  origin: string;
+  pages: WarmPages;
 }
 
 /**
  * Renders the platform's own print page to PDF in headless Chromium. One browser, started on first use
- * and reused; a fresh context (own storage) per job; at most `concurrency` jobs at once.
+ * and reused; pages kept warm between jobs, each job seeing its own session only (warm-pages.ts); at most
+ * `concurrency` jobs at once.
  */
 export class PdfRenderer {
-  private started: Promise<{ browser: Browser; origin: string }> | null = null;
+  private started: Promise<Started> | null = null;
   private server: ServerType | null = null;
   private closed = false;
   private readonly limiter: Limiter;
   private readonly timeoutMs: number;
+  private readonly concurrency: number;
 
   constructor(private readonly o: PdfRendererOptions) {
-    this.limiter = new Limiter(o.concurrency ?? 2);
+    this.concurrency = o.concurrency ?? 2;
+    this.limiter = new Limiter(this.concurrency);
     this.timeoutMs = o.timeoutMs ?? 30_000;
   }
 
@@ -78,22 +90,28 @@ export class PdfRenderer {
     }
   }
 
+  /** Browser pages opened since the browser started (a warm page is reused, not opened again). */
+  async pagesOpened(): Promise<number> {
+    return (await this.started?.catch(() => null))?.pages.opened ?? 0;
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const started = this.started;
     this.started = null;
-    const browser = await started?.then((s) => s.browser).catch(() => null);
-    await browser?.close().catch(() => undefined);
+    const s = await started?.catch(() => null);
+    s?.pages.close();
+    await s?.browser.close().catch(() => undefined);
     const server = this.server;
     this.server = null;
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
   private async renderNow(job: PdfJob, signal: AbortSignal): Promise<Buffer> {
-    const { browser, origin } = await this.start();
-    const context = await browser.newContext({ locale: job.locale, viewport: { width: 1240, height: 1754 } });
-    context.setDefaultTimeout(this.timeoutMs);
-    const abort = () => void context.close().catch(() => undefined);
+    const { pages, origin } = await this.start();
+    const page = await pages.take(job.locale);
+    let parked = false;
+    const abort = () => void page.close().catch(() => undefined);
     signal.addEventListener('abort', abort, { once: true });
     try {
       signal.throwIfAborted();
@@ -101,14 +119,13 @@ export class PdfRenderer {
         state: { token: job.token, expiresAt: job.expiresAt.getTime(), refreshedAt: Date.now(), locked: false },
         version: 0,
       });
-      await context.addInitScript(
+      await page.evaluate(
         ([sk, sv, lk, lv]) => {
           sessionStorage.setItem(sk, sv);
           localStorage.setItem(lk, lv);
         },
         [SESSION_KEY, session, LOCALE_KEY, job.locale] as const,
       );
-      const page = await context.newPage();
       const query = new URLSearchParams({ study_iuid: job.study_iuid, rpt_pk: String(job.rpt_pk) });
       if (job.emergency) query.set('isJz', '1');
       if (job.audit_version) query.set('audit_version', String(job.audit_version));
@@ -117,14 +134,18 @@ export class PdfRenderer {
       if (!(await page.locator(READY).count())) {
         throw new Error(`print page refused: ${await page.locator(NOTICE).first().textContent()}`);
       }
-      return await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+      signal.throwIfAborted();
+      await pages.park(page, job.locale);
+      parked = true;
+      return pdf;
     } finally {
       signal.removeEventListener('abort', abort);
-      await context.close().catch(() => undefined);
+      if (!parked) await page.close().catch(() => undefined);
     }
   }
 
-  private start(): Promise<{ browser: Browser; origin: string }> {
+  private start(): Promise<Started> {
     this.started ??= this.launch().catch((e: unknown) => {
       this.started = null;
       throw e;
@@ -132,9 +153,17 @@ export class PdfRenderer {
     return this.started;
   }
 
-  private async launch(): Promise<{ browser: Browser; origin: string }> {
+  private async launch(): Promise<Started> {
+    const fetch = this.o.fetch;
     this.server ??= await new Promise<ServerType>((resolve) => {
-      const s = serve({ fetch: this.o.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s));
+      const s = serve(
+        {
+          fetch: (req) => (new URL(req.url).pathname === BLANK_PATH ? blankPage() : fetch(req)),
+          port: 0,
+          hostname: '127.0.0.1',
+        },
+        () => resolve(s),
+      );
     });
     const { port } = this.server.address() as AddressInfo;
     // Loaded at the first PDF, not at start-up: playwright-core is some 40 MB of the server's memory.
@@ -150,10 +179,17 @@ export class PdfRenderer {
       await browser.close();
       throw new PdfUnavailable();
     }
+    const origin = `http://127.0.0.1:${port}`;
+    const pages = new WarmPages(browser, origin, {
+      max: this.concurrency,
+      idleMs: this.o.idleMs ?? 60_000,
+      timeoutMs: this.timeoutMs,
+    });
     // A crashed browser is started again by the next job.
     browser.on('disconnected', () => {
+      pages.close();
       if (this.started) this.started = null;
     });
-    return { browser, origin: `http://127.0.0.1:${port}` };
+    return { browser, origin, pages };
   }
 }
