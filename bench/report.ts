@@ -13,6 +13,7 @@
  */
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { count, eq, like } from 'drizzle-orm';
@@ -56,10 +57,14 @@ interface PhaseResult {
   postgresCpuMs: number;
   /** Share of the machine's CPU time (all cores) that was busy, 0..1. */
   machineBusy: number;
+  /** How late the server's event loop ran its timers, ms: p99 and the longest. */
+  loopDelay: { p99: number; max: number };
 }
 
 async function inWorker(file: string, workerData: unknown): Promise<PhaseResult> {
   const worker = new Worker(new URL(file, import.meta.url), { workerData });
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
   const server0 = threadCpuMs();
   const postgres0 = postgresCpuMs();
   const machine0 = machineCpuMs();
@@ -74,8 +79,10 @@ async function inWorker(file: string, workerData: unknown): Promise<PhaseResult>
       serverCpuMs: threadCpuMs() - server0,
       postgresCpuMs: postgresCpuMs() - postgres0,
       machineBusy: (machine.busy - machine0.busy) / (machine.total - machine0.total || 1),
+      loopDelay: { p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
     };
   } finally {
+    loop.disable();
     await worker.terminate();
   }
 }
@@ -87,7 +94,8 @@ function cpuLine(r: PhaseResult, local: boolean) {
     `${name} ${((ms * 1000) / saves).toFixed(0)} µs (${(ms / 1000 / r.secs).toFixed(2)} cores)`;
   const parts = [part('server thread', r.serverCpuMs), part('load generator', r.loadCpuMs)];
   if (local) parts.push(part('PostgreSQL', r.postgresCpuMs));
-  return `CPU per save   ${parts.join(', ')}; machine ${(r.machineBusy * 100).toFixed(0)}% busy`;
+  const delay = `server event loop late by ${r.loopDelay.p99.toFixed(1)} ms at p99, ${r.loopDelay.max.toFixed(0)} ms at most`;
+  return `CPU per save   ${parts.join(', ')}; machine ${(r.machineBusy * 100).toFixed(0)}% busy\n${delay}`;
 }
 
 function printPhase(title: string, r: PhaseResult) {
