@@ -65,7 +65,7 @@ describe('PdfRenderer', () => {
     expect(text).toContain('token=secret-token lang=en-US #/rptPrint?study_iuid=1.2.3&rpt_pk=7&isJz=1');
   }, 60_000);
 
-  it('runs every Chromium thread at SCHED_IDLE (Linux): a render never takes CPU a request is waiting for', async () => {
+  it('runs every Chromium thread at SCHED_IDLE, in a group of the lowest weight (Linux): a render never takes CPU a request is waiting for', async () => {
     await make(page(READY_WITH_SESSION)).render(job);
     // Processes and threads come and go while they are listed: a vanished one reads as undefined.
     const read = (file: string) => {
@@ -95,6 +95,18 @@ describe('PdfRenderer', () => {
     const SCHED_IDLE = '5';
     expect(policies.filter(Boolean).length).toBeGreaterThan(chromium.length);
     expect(new Set(policies.filter(Boolean))).toEqual(new Set([SCHED_IDLE]));
+    // Chromium runs in a session of its own: with autogroup scheduling that session is a group weighed
+    // against the server's as an equal unless its own nice is the lowest (the idle policy ranks threads
+    // within the group only).
+    if (read('/proc/sys/kernel/sched_autogroup_enabled')?.trim() === '1') {
+      const groups = chromium.map((p) => read(`/proc/${p}/autogroup`)?.trim()).filter(Boolean);
+      expect(groups.length).toBeGreaterThan(0);
+      expect(
+        groups.every((g) => g!.endsWith(' nice 19')),
+        groups.join('; '),
+      ).toBe(true);
+      expect(read('/proc/self/autogroup')?.trim()).not.toMatch(/ nice 19$/); // the server's group untouched
+    }
   }, 60_000);
 
   it('fails (not hangs) when the page never becomes ready, and keeps working for the next job', async () => {
