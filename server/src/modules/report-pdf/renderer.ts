@@ -136,8 +136,11 @@ export class PdfRenderer {
       }
       const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
       signal.throwIfAborted();
-      await pages.park(page, job.locale);
-      parked = true;
+      // The PDF is made: a page that cannot be parked is closed (finally), the job still succeeds.
+      parked = await pages.park(page, job.locale).then(
+        () => true,
+        () => false,
+      );
       return pdf;
     } finally {
       signal.removeEventListener('abort', abort);

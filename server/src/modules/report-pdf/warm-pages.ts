@@ -58,7 +58,12 @@ export class WarmPages {
     const page = await (await this.context(locale)).newPage();
     this.opened++;
     page.setDefaultTimeout(this.o.timeoutMs);
-    await page.goto(`${this.origin}${BLANK_PATH}`);
+    try {
+      await page.goto(`${this.origin}${BLANK_PATH}`);
+    } catch (e) {
+      void page.close().catch(() => undefined);
+      throw e;
+    }
     return page;
   }
 
