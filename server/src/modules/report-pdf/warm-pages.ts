@@ -49,11 +49,11 @@ export class WarmPages {
 
   /** A page on the blank page, storage empty, for a job in `locale`. */
   async take(locale: Locale): Promise<Page> {
-    const i = this.parked.findIndex((p) => p.locale === locale);
-    if (i >= 0) {
+    let i: number;
+    while ((i = this.parked.findIndex((p) => p.locale === locale)) >= 0) {
       const [p] = this.parked.splice(i, 1);
       clearTimeout(p!.timer);
-      return p!.page;
+      if (!p!.page.isClosed()) return p!.page; // closed meanwhile (a job's timeout, the browser gone)
     }
     const page = await (await this.context(locale)).newPage();
     this.opened++;
