@@ -28,7 +28,7 @@ export interface WarmPagesOptions {
 /**
  * Browser pages kept open between PDF jobs. A fresh page costs a renderer process and the web app's whole
  * start (about 1.3 CPU-seconds a job); a page that has loaded the app before starts it again from warm
- * caches in its own process (about 0.45). One browser context per language, so every page of a context
+ * caches in its own process (about 0.8). One browser context per language, so every page of a context
  * keeps the same language in storage.
  *
  * A page waits on the blank page with both storages empty: the job's app is unloaded (no timer of it runs,
@@ -99,7 +99,11 @@ export class WarmPages {
   }
 }
 
-/** Runs in the page: nothing of a job stays for the next (window.name survives navigations in a tab). */
+/**
+ * Runs in the page: nothing of a job stays for the next (window.name survives navigations in a tab). The
+ * session is in sessionStorage, the page's own; localStorage is shared by the context's pages and holds
+ * only the language, which is the context's too, so clearing it under another page's job changes nothing.
+ */
 export function forget(): void {
   sessionStorage.clear();
   localStorage.clear();
