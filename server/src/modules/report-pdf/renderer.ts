@@ -7,11 +7,10 @@ import { WEB_BASE, type Locale } from '@shared/constants';
 import type { Logger } from '../../lib/logger';
 import { loggableError } from '../../lib/log-error';
 import { Limiter } from './limiter';
-import { BLANK_PATH, blankPage, WarmPages } from './warm-pages';
+import { BLANK_PATH, blankPage, LOCALE_KEY, WarmPages } from './warm-pages';
 
-/** Where the web app keeps the session and the language (web/src/lib/storage-keys.ts). */
+/** Where the web app keeps the session (web/src/lib/storage-keys.ts). */
 const SESSION_KEY = 'rxpacs.session';
-const LOCALE_KEY = 'rxpacs.locale';
 const READY = '[data-testid=print-root][data-ready=true]';
 const NOTICE = '.rp-notice';
 

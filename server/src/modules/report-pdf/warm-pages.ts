@@ -1,6 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Locale } from '@shared/constants';
 
+/** Where the web app keeps the language (web/src/lib/storage-keys.ts). */
+export const LOCALE_KEY = 'rxpacs.locale';
+
 /** The renderer's own empty page, on the print page's origin: where a page waits between jobs. */
 export const BLANK_PATH = '/__rx-pdf-blank';
 
@@ -70,7 +73,7 @@ export class WarmPages {
   /** Unloads the job's page, forgets its session, and keeps the page for the next job in its language. */
   async park(page: Page, locale: Locale): Promise<void> {
     await page.goto(`${this.origin}${BLANK_PATH}`);
-    await page.evaluate(forget);
+    await page.evaluate(forget, LOCALE_KEY);
     const timer = setTimeout(() => this.drop(page), this.o.idleMs);
     timer.unref();
     this.parked.push({ page, locale, timer });
@@ -101,11 +104,11 @@ export class WarmPages {
 
 /**
  * Runs in the page: nothing of a job stays for the next (window.name survives navigations in a tab). The
- * session is in sessionStorage, the page's own; localStorage is shared by the context's pages and holds
- * only the language, which is the context's too, so clearing it under another page's job changes nothing.
+ * session is in sessionStorage, the page's own. localStorage is shared by the context's pages: all of it
+ * goes but the language, which is the context's own and never absent while another page's app starts.
  */
-export function forget(): void {
+export function forget(localeKey: string): void {
   sessionStorage.clear();
-  localStorage.clear();
+  for (const key of Object.keys(localStorage)) if (key !== localeKey) localStorage.removeItem(key);
   window.name = '';
 }
