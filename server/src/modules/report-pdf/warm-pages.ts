@@ -34,15 +34,14 @@ export interface WarmPagesOptions {
  * caches in its own process (about 0.8). One browser context per language, so every page of a context
  * keeps the same language in storage.
  *
- * A page waits on the blank page with both storages empty: the job's app is unloaded (no timer of it runs,
+ * A page waits on the blank page with its storage cleared (but for the language): the job's app is unloaded (no timer of it runs,
  * no token refresh) and its session forgotten before the job counts as done. Only a page whose job went
  * well comes back; a failed, refused or aborted job's page is closed.
  */
 export class WarmPages {
   private readonly contexts = new Map<Locale, Promise<BrowserContext>>();
   private readonly parked: Parked[] = [];
-  /** Pages opened so far (tests: a warm page is reused). */
-  opened = 0;
+  private pagesOpened = 0;
 
   constructor(
     private readonly browser: Browser,
@@ -50,7 +49,12 @@ export class WarmPages {
     private readonly o: WarmPagesOptions,
   ) {}
 
-  /** A page on the blank page, storage empty, for a job in `locale`. */
+  /** Pages opened so far (tests: a warm page is reused). */
+  get opened(): number {
+    return this.pagesOpened;
+  }
+
+  /** A page on the blank page, storage cleared, for a job in `locale`. */
   async take(locale: Locale): Promise<Page> {
     let i: number;
     while ((i = this.parked.findIndex((p) => p.locale === locale)) >= 0) {
@@ -59,7 +63,7 @@ export class WarmPages {
       if (!p!.page.isClosed()) return p!.page; // closed meanwhile (a job's timeout, the browser gone)
     }
     const page = await (await this.context(locale)).newPage();
-    this.opened++;
+    this.pagesOpened++;
     page.setDefaultTimeout(this.o.timeoutMs);
     try {
       await page.goto(`${this.origin}${BLANK_PATH}`);
