@@ -34,9 +34,9 @@ export interface WarmPagesOptions {
  * caches in its own process (about 0.8). One browser context per language, so every page of a context
  * keeps the same language in storage.
  *
- * A page waits on the blank page with its storage cleared (but for the language): the job's app is unloaded (no timer of it runs,
- * no token refresh) and its session forgotten before the job counts as done. Only a page whose job went
- * well comes back; a failed, refused or aborted job's page is closed.
+ * A page waits on the blank page with its storage cleared (but for the language): the job's app is
+ * unloaded (no timer of it runs, no token refresh) and its session forgotten before the job counts as
+ * done. Only a page whose job went well comes back; a failed, refused or aborted job's page is closed.
  */
 export class WarmPages {
   private readonly contexts = new Map<Locale, Promise<BrowserContext>>();
