@@ -138,7 +138,6 @@ describe('statistics pages', () => {
           page.waitForResponse((r) => r.url().endsWith('/orderCount/zhanJiangCount')),
           page.getByTestId(`zhanjiang-tab-${tab}`).click(),
         ]);
-        await page.locator('.ant-table-tbody .ant-spin-spinning').waitFor({ state: 'detached' });
       }
       const { rows, total } = await stats.table('zhanjiang-table');
       expect(rows.length, tab).toBeGreaterThan(0);

@@ -18,7 +18,20 @@ export class StatisticsPage {
       this.page.waitForResponse((r) => r.url().endsWith(`/orderCount/${call}`)),
       this.page.getByTestId('stats-query').click(),
     ]);
-    await this.page.locator('.ant-table-tbody .ant-spin-spinning').waitFor({ state: 'detached' });
+    await this.settled();
+  }
+
+  /**
+   * Waits until no table of the page (or the one of `tableTestId`) is loading. antd 6 puts its spinner
+   * around the table, outside the element that carries the test id, and the rows of an answer appear in
+   * the same render that removes it: a response seen by the browser is not yet rows on the page.
+   */
+  async settled(tableTestId?: string): Promise<void> {
+    const wrapper = this.page.locator(
+      '.ant-table-wrapper',
+      tableTestId ? { has: this.page.getByTestId(tableTestId) } : {},
+    );
+    await wrapper.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
   }
 
   /**
@@ -26,6 +39,7 @@ export class StatisticsPage {
    * the table when the page has several.
    */
   async table(tableTestId?: string): Promise<{ labels: string[]; rows: number[][]; total: number[] }> {
+    await this.settled(tableTestId);
     const scope = tableTestId ? this.page.getByTestId(tableTestId) : this.page;
     const cells = (row: ReturnType<Page['getByTestId']>) => row.locator('td').allInnerTexts();
     const rows: number[][] = [];
@@ -41,6 +55,7 @@ export class StatisticsPage {
 
   /** The texts of one column (0-based cell index) of every row but the total. */
   async column(index: number, tableTestId?: string): Promise<string[]> {
+    await this.settled(tableTestId);
     const scope = tableTestId ? this.page.getByTestId(tableTestId) : this.page;
     const out: string[] = [];
     for (const row of await scope.getByTestId('stats-row').all()) {
