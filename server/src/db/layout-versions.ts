@@ -1,6 +1,7 @@
-import { and, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { LayoutTemplate, TemplateElement } from '@shared/schemas/report';
-import type { DbOrTx } from './client';
+import type { Db, DbOrTx } from './client';
+import { preparedPerDb } from './prepared';
 import { layoutTemplate, layoutVersion } from './schema';
 
 export interface NewLayout {
@@ -46,39 +47,57 @@ function best<T extends Candidate>(rows: T[], hospitalCode: string, modality: st
  * version was kept, and reports not audited, get today's layouts.
  */
 export async function layoutFor(
-  db: DbOrTx,
+  db: Db,
   hospitalCode: string,
   modality: string,
   auditedAt: Date | null,
   kind: 'report' | 'apply' = 'report',
 ): Promise<LayoutTemplate | null> {
-  const place = (t: typeof layoutTemplate | typeof layoutVersion) =>
-    and(inArray(t.hospital_code, [hospitalCode, '']), inArray(t.modality, [modality, '']), eq(t.kind, kind));
+  const where = { hospital: hospitalCode, modality, kind };
   if (auditedAt) {
-    const versions = await db
-      .select({
-        pk: layoutVersion.layout_pk,
-        version: layoutVersion.version,
-        name: layoutVersion.name,
-        hospital_code: layoutVersion.hospital_code,
-        modality: layoutVersion.modality,
-        elements: layoutVersion.elements,
-      })
-      .from(layoutVersion)
-      .innerJoin(layoutTemplate, eq(layoutTemplate.pk, layoutVersion.layout_pk))
-      .where(
-        and(
-          place(layoutVersion),
-          lte(layoutVersion.created_at, auditedAt),
-          or(isNull(layoutTemplate.deleted_at), gt(layoutTemplate.deleted_at, auditedAt)),
-        ),
-      );
-    const latest = new Map<number, (typeof versions)[number]>();
-    for (const v of versions) if ((latest.get(v.pk)?.version ?? 0) < v.version) latest.set(v.pk, v);
-    const then = best([...latest.values()], hospitalCode, modality);
+    const versions = await layoutsThen(db).execute({ ...where, at: auditedAt.toISOString() });
+    const then = best(versions, hospitalCode, modality);
     if (then) return { ...then, elements: then.elements as TemplateElement[] };
   }
-  const rows = await db
+  const now = best(await layoutsNow(db).execute(where), hospitalCode, modality);
+  return now ? { ...now, elements: now.elements as TemplateElement[] } : null;
+}
+
+/** The layouts of the hospital (or all hospitals) and the modality (or all), of one kind. */
+const placed = (t: typeof layoutTemplate | typeof layoutVersion) =>
+  and(
+    inArray(t.hospital_code, [sql.placeholder('hospital'), '']),
+    inArray(t.modality, [sql.placeholder('modality'), '']),
+    eq(t.kind, sql.placeholder('kind')),
+  );
+
+/** Each candidate layout at its latest version of time `at`, unless it was withdrawn by then. */
+const layoutsThen = preparedPerDb((db) =>
+  db
+    .selectDistinctOn([layoutVersion.layout_pk], {
+      pk: layoutVersion.layout_pk,
+      version: layoutVersion.version,
+      name: layoutVersion.name,
+      hospital_code: layoutVersion.hospital_code,
+      modality: layoutVersion.modality,
+      elements: layoutVersion.elements,
+    })
+    .from(layoutVersion)
+    .innerJoin(layoutTemplate, eq(layoutTemplate.pk, layoutVersion.layout_pk))
+    .where(
+      and(
+        placed(layoutVersion),
+        lte(layoutVersion.created_at, sql.placeholder('at')),
+        or(isNull(layoutTemplate.deleted_at), gt(layoutTemplate.deleted_at, sql.placeholder('at'))),
+      ),
+    )
+    .orderBy(layoutVersion.layout_pk, desc(layoutVersion.version))
+    .prepare('rx_layouts_then'),
+);
+
+/** Each candidate layout as it is now. */
+const layoutsNow = preparedPerDb((db) =>
+  db
     .select({
       pk: layoutTemplate.pk,
       version: layoutTemplate.version,
@@ -88,7 +107,6 @@ export async function layoutFor(
       elements: layoutTemplate.elements,
     })
     .from(layoutTemplate)
-    .where(and(place(layoutTemplate), isNull(layoutTemplate.deleted_at)));
-  const now = best(rows, hospitalCode, modality);
-  return now ? { ...now, elements: now.elements as TemplateElement[] } : null;
-}
+    .where(and(placed(layoutTemplate), isNull(layoutTemplate.deleted_at)))
+    .prepare('rx_layouts_now'),
+);

@@ -162,20 +162,25 @@ export const reportDraft = pgTable(
   (t) => [primaryKey({ columns: [t.rpt_pk, t.user_pk] })],
 );
 
-export const qualityRecord = pgTable('quality_record', {
-  pk: bigserial('pk', { mode: 'number' }).primaryKey(),
-  hospital_code: varchar('hospital_code', { length: 32 }).notNull(),
-  study_iuid: varchar('study_iuid', { length: 64 }).notNull(),
-  image_quality: smallint('image_quality'),
-  image_score: numeric('image_score', { precision: 5, scale: 2 }),
-  image_remark: str('image_remark', 512),
-  report_quality: smallint('report_quality'),
-  report_score: numeric('report_score', { precision: 5, scale: 2 }),
-  report_remark: str('report_remark', 512),
-  modality: str('modality', 16),
-  create_user: str('create_user'),
-  create_time: ts('create_time').notNull().defaultNow(),
-});
+export const qualityRecord = pgTable(
+  'quality_record',
+  {
+    pk: bigserial('pk', { mode: 'number' }).primaryKey(),
+    hospital_code: varchar('hospital_code', { length: 32 }).notNull(),
+    study_iuid: varchar('study_iuid', { length: 64 }).notNull(),
+    image_quality: smallint('image_quality'),
+    image_score: numeric('image_score', { precision: 5, scale: 2 }),
+    image_remark: str('image_remark', 512),
+    report_quality: smallint('report_quality'),
+    report_score: numeric('report_score', { precision: 5, scale: 2 }),
+    report_remark: str('report_remark', 512),
+    modality: str('modality', 16),
+    create_user: str('create_user'),
+    create_time: ts('create_time').notNull().defaultNow(),
+  },
+  // The report screen asks whether a study has a quality record on every open.
+  (t) => [index('quality_record_study_idx').on(t.study_iuid, t.hospital_code)],
+);
 
 export const collection = pgTable(
   'collection',

@@ -25,14 +25,25 @@ async function holderSignedIn(db: Db, s: StudyRecord): Promise<boolean> {
  * (or a session running out) frees the studies that session held even when no page said so.
  */
 export async function lockState(db: Db, s: StudyRecord, me: AuthUser) {
-  const fresh = !!s.lock_user_pk && !!s.lock_time && Date.now() - s.lock_time.getTime() < LOCK_STALE_MS;
-  const live = fresh && (s.lock_user_pk === me.pk || (await holderSignedIn(db, s)));
+  const othersFresh = lockFresh(s) && s.lock_user_pk !== me.pk;
+  return lockView(s, me, othersFresh ? await holderSignedIn(db, s) : true);
+}
+
+const lockFresh = (s: StudyRecord) =>
+  !!s.lock_user_pk && !!s.lock_time && Date.now() - s.lock_time.getTime() < LOCK_STALE_MS;
+
+/** `lockState` when the caller already knows whether the holder's session lives (`holderLive`). */
+export function lockView(s: StudyRecord, me: AuthUser, holderLive: boolean) {
+  const live = lockFresh(s) && (s.lock_user_pk === me.pk || holderLive);
   return {
     lock_status: live ? s.lock_status : '',
     mine: live && s.lock_user_pk === me.pk,
     lock_time: live && s.lock_time ? fmt(s.lock_time) : '',
   };
 }
+
+/** SQL: the study's lock holder's session lives (true for a lock from before locks had sessions). */
+export const holderLiveSql = sql<boolean>`(${study.lock_session_pk} is null or exists (select 1 from ${session} where ${liveSession(study.lock_session_pk)}))`;
 
 /**
  * Marks the study as held by the caller when it is free, already theirs, abandoned, or held by a session that

@@ -1,13 +1,14 @@
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ReportInfo, VersionRow } from '@shared/schemas/report';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
-import { collection, hospital, reportDraft, reportVersion, qualityRecord } from '../../db/schema';
+import { collection, hospital, report, reportDraft, reportVersion, qualityRecord, study } from '../../db/schema';
+import { preparedPerDb } from '../../db/prepared';
 import { notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
-import { lockState } from './lock';
+import { holderLiveSql, lockView } from './lock';
 import { auditedAt, layoutFor } from '../../db/layout-versions';
-import { reportsOf, studyInScope, target } from './repo';
+import { assertScope, reportsOf, target } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
 
 type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];
@@ -42,50 +43,84 @@ async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
   return { reports: reports.map(at), auditedAt: v.createtime };
 }
 
+/**
+ * The study with what the report screen shows beside it, in one statement: its hospital's titles, whether
+ * the caller collected it, whether it has a quality record, and whether its lock holder is signed in.
+ */
+const infoHead = preparedPerDb((db) =>
+  db
+    .select({
+      s: study,
+      h: { name: hospital.name, title1: hospital.title1, title2: hospital.title2, logo: hospital.logo },
+      collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${sql.placeholder('userPk')})`,
+      qc: sql<boolean>`exists (select 1 from ${qualityRecord} where ${qualityRecord.study_iuid} = ${study.study_iuid} and ${qualityRecord.hospital_code} = ${study.hospital_code})`,
+      holderLive: holderLiveSql,
+    })
+    .from(study)
+    .leftJoin(hospital, eq(hospital.code, study.hospital_code))
+    .where(eq(study.study_iuid, sql.placeholder('iuid')))
+    .limit(1)
+    .prepare('rx_report_info_head'),
+);
+
+/** The study's reports in position order, each with the caller's draft when it is newer than the report. */
+const reportsWithDrafts = preparedPerDb((db) =>
+  db
+    .select({
+      r: report,
+      d: {
+        report_text1: reportDraft.report_text1,
+        report_text2: reportDraft.report_text2,
+        updated_at: reportDraft.updated_at,
+      },
+    })
+    .from(report)
+    .leftJoin(
+      reportDraft,
+      and(
+        eq(reportDraft.rpt_pk, report.rpt_pk),
+        eq(reportDraft.user_pk, sql.placeholder('userPk')),
+        gt(reportDraft.updated_at, report.updated_at),
+      ),
+    )
+    .where(eq(report.study_pk, sql.placeholder('studyPk')))
+    .orderBy(asc(report.rpt_position))
+    .prepare('rx_report_info_reports'),
+);
+
 /** Everything the report screen needs for one study (or its print page, as at one audit: `auditVersion`). */
 export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditVersion?: number): Promise<ReportInfo> {
-  const s = await studyInScope(db, me, studyIuid);
-  const [current, [h], [fav], [qc]] = await Promise.all([
-    reportsOf(db, s.pk),
-    db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
-    db
-      .select({ n: collection.study_pk })
-      .from(collection)
-      .where(and(eq(collection.study_pk, s.pk), eq(collection.user_pk, me.pk))),
-    db
-      .select({ pk: qualityRecord.pk })
-      .from(qualityRecord)
-      .where(and(eq(qualityRecord.study_iuid, s.study_iuid), eq(qualityRecord.hospital_code, s.hospital_code)))
-      .limit(1),
-  ]);
+  const [head] = await infoHead(db).execute({ iuid: studyIuid, userPk: me.pk });
+  if (!head) throw notFound();
+  const { s, h } = head;
+  assertScope(me, s);
+  const rows = await reportsWithDrafts(db).execute({ studyPk: s.pk, userPk: me.pk });
+  const current = rows.map((row) => row.r);
   const audit = auditVersion === undefined ? null : await asAudited(db, current, auditVersion);
   const reports = audit?.reports ?? current;
   const main = reports.find((r) => r.rpt_position === 1);
   if (!main) throw notFound();
   const template = await layoutFor(db, s.hospital_code, s.modality, audit?.auditedAt ?? auditedAt(main));
-  const drafts = [];
-  for (const r of audit ? [] : reports) {
-    const [d] = await db
-      .select()
-      .from(reportDraft)
-      .where(
-        and(eq(reportDraft.rpt_pk, r.rpt_pk), eq(reportDraft.user_pk, me.pk), gt(reportDraft.updated_at, r.updated_at)),
+  const drafts = audit
+    ? []
+    : rows.flatMap(({ r, d }) =>
+        d
+          ? [
+              {
+                rpt_position: r.rpt_position,
+                report_text1: d.report_text1,
+                report_text2: d.report_text2,
+                updated_at: fmt(d.updated_at),
+              },
+            ]
+          : [],
       );
-    if (d) {
-      drafts.push({
-        rpt_position: r.rpt_position,
-        report_text1: d.report_text1,
-        report_text2: d.report_text2,
-        updated_at: fmt(d.updated_at),
-      });
-    }
-  }
   return {
-    study: toStudyDetail(s, main, h ?? null, !!fav, !!qc),
+    study: toStudyDetail(s, main, h, head.collected, head.qc),
     reports: reports.map(toReportDetail),
     template,
     drafts,
-    lock: await lockState(db, s, me),
+    lock: lockView(s, me, head.holderLive),
   };
 }
 

@@ -10,15 +10,25 @@ import { assertHospital } from '../hospital/scope';
 export type ReportRow = typeof report.$inferSelect;
 export type StudyRecord = typeof study.$inferSelect;
 
-function assertScope(me: AuthUser, s: StudyRecord): void {
+/** Not found unless the study is live; forbidden outside the caller's hospital (and modalities). */
+export function assertScope(me: AuthUser, s: StudyRecord): void {
   if (s.is_del) throw notFound();
   assertHospital(me, s.hospital_code);
   if (me.modalities.length && !me.modalities.includes(s.modality)) throw new AppError(403, 'FORBIDDEN', 'forbidden');
 }
 
+const studyByIuid = preparedPerDb((db) =>
+  db
+    .select()
+    .from(study)
+    .where(eq(study.study_iuid, sql.placeholder('iuid')))
+    .limit(1)
+    .prepare('rx_study_by_iuid'),
+);
+
 /** The study, if it exists, is not deleted and is in the caller's hospital (and modalities). */
 export async function studyInScope(db: Db, me: AuthUser, studyIuid: string): Promise<StudyRecord> {
-  const [s] = await db.select().from(study).where(eq(study.study_iuid, studyIuid)).limit(1);
+  const [s] = await studyByIuid(db).execute({ iuid: studyIuid });
   if (!s) throw notFound();
   assertScope(me, s);
   return s;

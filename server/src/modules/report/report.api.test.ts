@@ -552,4 +552,12 @@ describe('drafts, lock, critical value, quality', () => {
     expect((await info('auditor', s.study_iuid)).study.qc_recorded).toBe(true);
     expect((await req('doctor', '/report/quality', { study_iuid: s.study_iuid, image_quality: 7 })).status).toBe(400);
   });
+
+  it('shows the study as collected to the doctor who collected it, and only to them', async () => {
+    const s = freshStudy();
+    expect((await info('doctor', s.study_iuid)).study.collected).toBe(false);
+    expect((await req('doctor', '/collection/add', { study_iuid: s.study_iuid })).status).toBe(200);
+    expect((await info('doctor', s.study_iuid)).study.collected).toBe(true);
+    expect((await info('auditor', s.study_iuid)).study.collected).toBe(false);
+  });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "quality_record_study_idx" ON "quality_record" USING btree ("study_iuid","hospital_code");
