@@ -3,6 +3,7 @@ import { LOCK_STALE_MS } from '@shared/constants';
 import { PERMISSIONS } from '@shared/permissions';
 import type { AuthUser } from '../../context';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { session, study } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
 import { fmt } from '../../lib/time';
@@ -51,16 +52,38 @@ export const holderLiveSql = sql<boolean>`(${study.lock_session_pk} is null or e
  */
 export async function lockStudy(db: Db, me: AuthUser, studyIuid: string) {
   const s = await studyInScope(db, me, studyIuid);
-  const [row] = await db
+  const now = Date.now();
+  const [row] = await takeLock(db).execute({
+    studyPk: s.pk,
+    name: me.name,
+    userPk: me.pk,
+    sessionPk: me.sessionPk,
+    now: new Date(now).toISOString(),
+    staleBefore: new Date(now - LOCK_STALE_MS).toISOString(),
+  });
+  // Not taken: someone else holds it, fresh, with a live session (what the statement's condition says).
+  return lockView(row ?? s, me, true);
+}
+
+const at = (name: string) => sql<Date>`${sql.placeholder(name)}`;
+
+/** Takes the study's lock when it is free, the caller's, stale, or its holder's session has ended. */
+const takeLock = preparedPerDb((db) =>
+  db
     .update(study)
-    .set({ lock_status: me.name, lock_user_pk: me.pk, lock_session_pk: me.sessionPk, lock_time: new Date() })
+    .set({
+      lock_status: sql`${sql.placeholder('name')}`,
+      lock_user_pk: sql`${sql.placeholder('userPk')}`,
+      lock_session_pk: sql`${sql.placeholder('sessionPk')}`,
+      lock_time: at('now'),
+    })
     .where(
       and(
-        eq(study.pk, s.pk),
+        eq(study.pk, sql.placeholder('studyPk')),
         or(
           isNull(study.lock_user_pk),
-          eq(study.lock_user_pk, me.pk),
-          lt(study.lock_time, new Date(Date.now() - LOCK_STALE_MS)),
+          eq(study.lock_user_pk, sql.placeholder('userPk')),
+          lt(study.lock_time, at('staleBefore')),
           and(
             isNotNull(study.lock_session_pk),
             notExists(db.select({ pk: session.pk }).from(session).where(liveSession(study.lock_session_pk))),
@@ -68,9 +91,9 @@ export async function lockStudy(db: Db, me: AuthUser, studyIuid: string) {
         ),
       ),
     )
-    .returning();
-  return lockState(db, row ?? s, me);
-}
+    .returning()
+    .prepare('rx_lock_study'),
+);
 
 /** Releases the caller's own lock; someone else's live lock needs patorder:closeRpts. */
 export async function cleanLock(db: Db, me: AuthUser, studyIuid: string) {
