@@ -100,9 +100,18 @@ export async function cleanLock(db: Db, me: AuthUser, studyIuid: string) {
   const s = await studyInScope(db, me, studyIuid);
   const held = await lockState(db, s, me);
   if (held.lock_status && !held.mine && !me.isSuper && !me.perms.has(PERMISSIONS.CLOSE_RPTS)) throw forbidden();
-  const [row] = await db.update(study).set(FREE).where(eq(study.pk, s.pk)).returning();
+  const [row] = await freeLock(db).execute({ studyPk: s.pk });
   return lockState(db, row ?? s, me);
 }
+
+const freeLock = preparedPerDb((db) =>
+  db
+    .update(study)
+    .set(FREE)
+    .where(eq(study.pk, sql.placeholder('studyPk')))
+    .returning()
+    .prepare('rx_free_lock'),
+);
 
 /** Frees every study a session holds (sign-out), or that a user holds (all their sessions revoked). */
 export async function releaseLocks(db: Db, holder: { sessionPk: number } | { userPk: number }): Promise<void> {
