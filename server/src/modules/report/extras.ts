@@ -1,7 +1,9 @@
 import type { z } from 'zod';
 import { decide } from '@shared/report/rules';
 import type { CacheReportSchema, CriticalSchema, QualitySchema, ReportDetail } from '@shared/schemas/report';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { qualityRecord, reportDraft } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { getConfigs } from '../config/service';
@@ -16,12 +18,36 @@ export async function cacheReport(db: Db, caller: Caller, input: z.output<typeof
   const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, true);
   const d = decide('cache', stateOf(r));
   if (!d.ok) refuse(d.reason);
-  const values = { report_text1: input.report_text1, report_text2: input.report_text2, updated_at: new Date() };
-  await db
-    .insert(reportDraft)
-    .values({ rpt_pk: r.rpt_pk, user_pk: caller.me.pk, ...values })
-    .onConflictDoUpdate({ target: [reportDraft.rpt_pk, reportDraft.user_pk], set: values });
+  await putDraft(db).execute({
+    rptPk: r.rpt_pk,
+    userPk: caller.me.pk,
+    text1: input.report_text1,
+    text2: input.report_text2,
+    now: new Date().toISOString(),
+  });
 }
+
+/** The editor sends its draft every few seconds while the doctor types: one prepared upsert. */
+const putDraft = preparedPerDb((db) =>
+  db
+    .insert(reportDraft)
+    .values({
+      rpt_pk: sql.placeholder('rptPk'),
+      user_pk: sql.placeholder('userPk'),
+      report_text1: sql.placeholder('text1'),
+      report_text2: sql.placeholder('text2'),
+      updated_at: sql`${sql.placeholder('now')}`,
+    })
+    .onConflictDoUpdate({
+      target: [reportDraft.rpt_pk, reportDraft.user_pk],
+      set: {
+        report_text1: sql`excluded.report_text1`,
+        report_text2: sql`excluded.report_text2`,
+        updated_at: sql`excluded.updated_at`,
+      },
+    })
+    .prepare('rx_put_draft'),
+);
 
 /** Critical value: set (1 with its text) or deleted (0, empty). */
 export async function setCritical(

@@ -415,6 +415,15 @@ describe('drafts, lock, critical value, quality', () => {
       expect.objectContaining({ rpt_position: 1, report_text1: '草稿所见', report_text2: '草稿意见' }),
     ]);
     expect((await info('auditor', s.study_iuid)).drafts).toEqual([]); // drafts are per user
+    // The next push replaces the draft (the editor sends one every few seconds while the doctor types).
+    await req('doctor', '/report/cache', {
+      study_iuid: s.study_iuid,
+      report_text1: '改后所见',
+      report_text2: '改后意见',
+    });
+    expect((await info('doctor', s.study_iuid)).drafts).toEqual([
+      expect.objectContaining({ report_text1: '改后所见', report_text2: '改后意见' }),
+    ]);
     await save('doctor', s, 1);
     expect((await info('doctor', s.study_iuid)).drafts).toEqual([]);
   });
