@@ -3,20 +3,25 @@ import { createHashRouter, Navigate, type RouteObject } from 'react-router-dom';
 import { PERMISSIONS } from '@shared/permissions';
 import { ExceptionRedirect } from '@web/components/exception-redirect';
 import { PageLoading } from '@web/components/page-loading';
+import { allTexts } from '@web/lib/i18n';
 import { prefetchUserInfo } from '@web/lib/user-info';
 import { RequirePermission } from './guards';
 import { RootLayout } from './root-layout';
 
-const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({
-  Component: (await load()).default,
-});
+/** A route's screen, rendered once its code and every text of the page's language are in. */
+const screen = (load: () => Promise<ComponentType>) => async () => {
+  const [Component] = await Promise.all([load(), allTexts()]);
+  return { Component };
+};
+const page = (load: () => Promise<{ default: ComponentType }>) => screen(async () => (await load()).default);
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     HydrateFallback: PageLoading,
     children: [
-      { path: '/user/login', lazy: page(() => import('./routes/login')) },
+      // The sign-in page needs only the texts loaded before the first render (lib/i18n.ts).
+      { path: '/user/login', lazy: async () => ({ Component: (await import('./routes/login')).default }) },
       { path: '/lock', lazy: page(() => import('./routes/lock')) },
       { path: '/rptPrint', lazy: page(() => import('./routes/report-print')) },
       { path: '/OpenImageStation', lazy: page(() => import('./routes/open-image-station')) },
@@ -27,12 +32,9 @@ const routes: RouteObject[] = [
       { path: '/sso', lazy: page(() => import('./routes/sso')) },
       { path: '/patientInfo', lazy: page(() => import('./routes/patient-info')) },
       { path: '/tempPreview', lazy: page(() => import('./routes/temp-preview')) },
-      { path: '/page1', lazy: async () => ({ Component: (await import('./routes/static-page')).Page1 }) },
-      {
-        path: '/page2/:newId/:newTitle',
-        lazy: async () => ({ Component: (await import('./routes/static-page')).Page2 }),
-      },
-      { path: '/temp', lazy: async () => ({ Component: (await import('./routes/static-page')).Temp }) },
+      { path: '/page1', lazy: screen(async () => (await import('./routes/static-page')).Page1) },
+      { path: '/page2/:newId/:newTitle', lazy: screen(async () => (await import('./routes/static-page')).Page2) },
+      { path: '/temp', lazy: screen(async () => (await import('./routes/static-page')).Temp) },
       { path: '/user/register', lazy: page(() => import('./routes/user-register')) },
       { path: '/user/register-result', lazy: page(() => import('./routes/user-register-result')) },
       { path: '/user/activate', lazy: page(() => import('./routes/user-activate')) },

@@ -7,8 +7,14 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '@shared/constants';
 import { STORAGE_KEYS } from './storage-keys';
 
 const DAYJS_LOCALE: Record<Locale, string> = { 'zh-CN': 'zh-cn', 'en-US': 'en' };
-// One chunk per language: a page downloads the texts of the language it shows, not both.
-const TEXTS: Record<Locale, () => Promise<{ default: Record<string, object> }>> = {
+type Texts = () => Promise<{ default: Record<string, object> }>;
+// Per language, a page downloads the texts of the language it shows, not both; in two chunks, so the
+// sign-in page's script does not grow with every screen's texts.
+const START_TEXTS: Record<Locale, Texts> = {
+  'zh-CN': () => import('@web/locales/start-zh-CN'),
+  'en-US': () => import('@web/locales/start-en-US'),
+};
+const OTHER_TEXTS: Record<Locale, Texts> = {
   'zh-CN': () => import('@web/locales/texts-zh-CN'),
   'en-US': () => import('@web/locales/texts-en-US'),
 };
@@ -28,14 +34,33 @@ const initial = storedLocale();
 dayjs.locale(DAYJS_LOCALE[initial]);
 document.documentElement.lang = initial;
 
-/** Loads a language's texts (once); the report document needs its own language's besides the screen's. */
-export async function loadTexts(locale: Locale): Promise<void> {
-  if (i18n.hasResourceBundle(locale, 'common')) return;
-  const { default: texts } = await TEXTS[locale]();
+async function addTexts(locale: Locale, load: Texts): Promise<void> {
+  const { default: texts } = await load();
   for (const [ns, bundle] of Object.entries(texts)) i18n.addResourceBundle(locale, ns, bundle, true, true);
 }
 
-/** Resolves once the texts of the starting language are in: main.tsx renders after it. */
+const loading = new Map<Locale, Promise<void>>();
+
+/**
+ * Loads every text of a language (once; again after a failure): routes wait for it before they render,
+ * and the report document needs its own language's besides the screen's.
+ */
+export function loadTexts(locale: Locale): Promise<void> {
+  let done = loading.get(locale);
+  if (!done) {
+    done = Promise.all([loadStartTexts(locale), addTexts(locale, OTHER_TEXTS[locale])]).then(() => undefined);
+    done.catch(() => loading.delete(locale));
+    loading.set(locale, done);
+  }
+  return done;
+}
+
+/** The texts the sign-in page needs (common, auth, shell, wechat). */
+async function loadStartTexts(locale: Locale): Promise<void> {
+  if (!i18n.hasResourceBundle(locale, 'common')) await addTexts(locale, START_TEXTS[locale]);
+}
+
+/** Resolves once the sign-in page's texts of the starting language are in: main.tsx renders after it. */
 export const i18nReady: Promise<void> = i18n
   .use(initReactI18next)
   .init({
@@ -48,7 +73,10 @@ export const i18nReady: Promise<void> = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   })
-  .then(() => loadTexts(initial));
+  .then(() => loadStartTexts(initial));
+
+/** Every text of the page's language: what a route waits for before it renders. */
+export const allTexts = (): Promise<void> => loadTexts(currentLocale());
 
 export function currentLocale(): Locale {
   return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;

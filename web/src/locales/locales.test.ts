@@ -1,5 +1,11 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resources } from './resources';
+import enStart from './start-en-US';
+import zhStart from './start-zh-CN';
+import enOther from './texts-en-US';
+import zhOther from './texts-zh-CN';
 
 function keysOf(obj: unknown, prefix = ''): string[] {
   if (typeof obj !== 'object' || obj === null) return [prefix];
@@ -25,6 +31,18 @@ describe('locales', () => {
           `${locale}/${ns}`,
         ).toBe(true);
       }
+    }
+  });
+
+  it('loads every namespace file in exactly one of the two chunks of its language', () => {
+    for (const [lang, start, other] of [
+      ['zh-CN', zhStart, zhOther],
+      ['en-US', enStart, enOther],
+    ] as const) {
+      const files = readdirSync(path.join(__dirname, lang)).map((f) => f.replace(/\.json$/, ''));
+      const loaded = [...Object.keys(start), ...Object.keys(other)];
+      expect(loaded.sort(), lang).toEqual(files.sort());
+      expect(Object.keys(start).sort(), lang).toEqual(['auth', 'common', 'shell', 'wechat']);
     }
   });
 });

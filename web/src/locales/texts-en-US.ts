@@ -1,6 +1,3 @@
-import enCommon from './en-US/common.json';
-import enAuth from './en-US/auth.json';
-import enShell from './en-US/shell.json';
 import enStudy from './en-US/study.json';
 import enMonitor from './en-US/monitor.json';
 import enReport from './en-US/report.json';
@@ -27,13 +24,12 @@ import enPatientLookup from './en-US/patientLookup.json';
 import enRegistration from './en-US/registration.json';
 import enWxMenu from './en-US/wxMenu.json';
 import enWxPublic from './en-US/wxPublic.json';
-import enWechat from './en-US/wechat.json';
 
-/** Every namespace of en-US: one chunk, loaded when the language is used (lib/i18n.ts). */
+/**
+ * The namespaces of en-US that the sign-in page does not use: one chunk, loaded before any other route
+ * renders and while the sign-in page is idle (lib/i18n.ts); the rest are in start-en-US.ts.
+ */
 const texts = {
-  common: enCommon,
-  auth: enAuth,
-  shell: enShell,
   study: enStudy,
   monitor: enMonitor,
   report: enReport,
@@ -60,7 +56,6 @@ const texts = {
   registration: enRegistration,
   wxMenu: enWxMenu,
   wxPublic: enWxPublic,
-  wechat: enWechat,
 };
 
 export default texts;

@@ -1,6 +1,3 @@
-import zhCommon from './zh-CN/common.json';
-import zhAuth from './zh-CN/auth.json';
-import zhShell from './zh-CN/shell.json';
 import zhStudy from './zh-CN/study.json';
 import zhMonitor from './zh-CN/monitor.json';
 import zhReport from './zh-CN/report.json';
@@ -27,13 +24,12 @@ import zhPatientLookup from './zh-CN/patientLookup.json';
 import zhRegistration from './zh-CN/registration.json';
 import zhWxMenu from './zh-CN/wxMenu.json';
 import zhWxPublic from './zh-CN/wxPublic.json';
-import zhWechat from './zh-CN/wechat.json';
 
-/** Every namespace of zh-CN: one chunk, loaded when the language is used (lib/i18n.ts). */
+/**
+ * The namespaces of zh-CN that the sign-in page does not use: one chunk, loaded before any other route
+ * renders and while the sign-in page is idle (lib/i18n.ts); the rest are in start-zh-CN.ts.
+ */
 const texts = {
-  common: zhCommon,
-  auth: zhAuth,
-  shell: zhShell,
   study: zhStudy,
   monitor: zhMonitor,
   report: zhReport,
@@ -60,7 +56,6 @@ const texts = {
   registration: zhRegistration,
   wxMenu: zhWxMenu,
   wxPublic: zhWxPublic,
-  wechat: zhWechat,
 };
 
 export default texts;

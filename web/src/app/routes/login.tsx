@@ -3,10 +3,16 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginPage } from '@web/features/auth/components/login-page';
 import { useQrLogin } from '@web/features/wechat/hooks/use-qr-login';
+import { allTexts } from '@web/lib/i18n';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
+import { useIdleReached } from '@web/lib/when-idle';
 import { GuestOnly } from '../guards';
 
-const CertLoginSlot = lazy(() => import('../cert-login-slot'));
+// The certificate sign-in (the workstation bridge and its message schemas, a tenth of the page's script) is
+// asked for once the password form has painted and the browser is idle: it never delays the form. It
+// brings the other screens' texts along (its dialog's among them), ready for the page after sign-in.
+const CertLoginSlot = lazy(async () => (await Promise.all([import('../cert-login-slot'), allTexts()]))[0]);
+const CERT_SLOT_LATEST_MS = 1000;
 
 /** Why the server signed this tab out (an administrator locked, reset or removed the account), once. */
 function SessionEndAlert() {
@@ -28,16 +34,19 @@ function SessionEndAlert() {
 
 export default function LoginRoute() {
   const onQr = useQrLogin();
+  const certSlotWanted = useIdleReached(CERT_SLOT_LATEST_MS);
   return (
     <GuestOnly>
       <LoginPage
         onQr={onQr}
         notice={<SessionEndAlert />}
-        extra={(onSuccess) => (
-          <Suspense fallback={null}>
-            <CertLoginSlot onSuccess={onSuccess} />
-          </Suspense>
-        )}
+        extra={(onSuccess) =>
+          certSlotWanted && (
+            <Suspense fallback={null}>
+              <CertLoginSlot onSuccess={onSuccess} />
+            </Suspense>
+          )
+        }
       />
     </GuestOnly>
   );

@@ -1,24 +1,16 @@
 import { Result } from 'antd';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router-dom';
 import { PERMISSIONS } from '@shared/permissions';
 import { PageLoading } from '@web/components/page-loading';
 import { WorklistPage } from '@web/features/worklist/components/worklist-page';
 import { can, useUserInfo } from '@web/lib/user-info';
+import { useWhenIdle } from '@web/lib/when-idle';
 import { firstMenuPage } from '../home-path';
 
 /** The report screen is the worklist's usual next step: its code is fetched once the browser is idle. */
 function usePrefetchReportScreen() {
-  useEffect(() => {
-    const load = () => void import('./write-report');
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(load, 2000);
-      return () => window.clearTimeout(timer);
-    }
-    const id = window.requestIdleCallback(load, { timeout: 5000 });
-    return () => window.cancelIdleCallback(id);
-  }, []);
+  useWhenIdle(() => void import('./write-report'), 5000);
 }
 
 function Worklist() {
