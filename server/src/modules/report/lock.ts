@@ -21,6 +21,10 @@ async function holderSignedIn(db: Db, s: StudyRecord): Promise<boolean> {
   return !!row;
 }
 
+/** Held by someone, and taken or renewed within the staleness limit. */
+const lockFresh = (s: StudyRecord) =>
+  !!s.lock_user_pk && !!s.lock_time && Date.now() - s.lock_time.getTime() < LOCK_STALE_MS;
+
 /**
  * Who holds the study: the lock counts while it is fresh and its holder's session lives, so signing out
  * (or a session running out) frees the studies that session held even when no page said so.
@@ -29,9 +33,6 @@ export async function lockState(db: Db, s: StudyRecord, me: AuthUser) {
   const othersFresh = lockFresh(s) && s.lock_user_pk !== me.pk;
   return lockView(s, me, othersFresh ? await holderSignedIn(db, s) : true);
 }
-
-const lockFresh = (s: StudyRecord) =>
-  !!s.lock_user_pk && !!s.lock_time && Date.now() - s.lock_time.getTime() < LOCK_STALE_MS;
 
 /** `lockState` when the caller already knows whether the holder's session lives (`holderLive`). */
 export function lockView(s: StudyRecord, me: AuthUser, holderLive: boolean) {

@@ -8,10 +8,8 @@ import { notFound } from '../../lib/errors';
 import { fmt } from '../../lib/time';
 import { holderLiveSql, lockView } from './lock';
 import { auditedAt, layoutFor } from '../../db/layout-versions';
-import { assertScope, reportsOf, target } from './repo';
+import { assertScope, target, type ReportRow } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
-
-type ReportRow = Awaited<ReturnType<typeof reportsOf>>[number];
 
 /**
  * The study's reports with one of them as it stood at one of its audits (version row `versionPk`, status 2):
