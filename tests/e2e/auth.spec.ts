@@ -107,6 +107,33 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it("the sign-in page's toasts show, in the pages' font, before and after a session", async () => {
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
+    const toastOnQr = async () => {
+      await login.qrButton().click();
+      await login.toast().first().waitFor();
+      const toast = login.toast().first();
+      const shown = {
+        text: await toast.textContent(),
+        font: await toast.evaluate((el) => getComputedStyle(el).fontFamily),
+      };
+      await toast.waitFor({ state: 'detached' });
+      return shown;
+    };
+    await login.open();
+    const cold = await toastOnQr();
+    expect(cold.text).toContain('微信');
+    expect(cold.font).toContain('Noto Sans CJK SC');
+    await login.signIn('doctor', 'Doctor@123');
+    const shell = new ShellPage(page);
+    await shell.waitReady();
+    await shell.signOut();
+    await login.username().waitFor();
+    expect(await toastOnQr()).toEqual(cold);
+    await context.close();
+  });
+
   it('with use_aes on, the credentials travel encrypted and still sign in', async () => {
     await e2e.platform.setConfig('use_aes', 'Y');
     try {

@@ -13,6 +13,9 @@ export class LoginPage {
   readonly error = () => this.page.getByTestId('login-error');
   readonly captchaImage = () => this.page.getByTestId('login-captcha-img');
   readonly captchaInput = () => this.page.getByTestId('login-captcha-input');
+  readonly qrButton = () => this.page.getByTestId('login-qr');
+  /** antd's toasts, on this page shown without an antd App around it. */
+  readonly toast = () => this.page.locator('.ant-message-notice');
 
   async open(): Promise<void> {
     await this.page.goto(`${this.appUrl}#/user/login`);

@@ -6,11 +6,11 @@ import { PageLoading } from '@web/components/page-loading';
 import { allTexts } from '@web/lib/i18n';
 import { prefetchUserInfo } from '@web/lib/user-info';
 import { RequirePermission } from './guards';
-import { RootLayout } from './root-layout';
+import { loadFeedbackApp, RootLayout, SIGN_IN_PATH } from './root-layout';
 
-/** A route's screen, rendered once its code and every text of the page's language are in. */
+/** A route's screen, rendered once its code, every text of the page's language and antd's App are in. */
 const screen = (load: () => Promise<ComponentType>) => async () => {
-  const [Component] = await Promise.all([load(), allTexts()]);
+  const [Component] = await Promise.all([load(), allTexts(), loadFeedbackApp()]);
   return { Component };
 };
 const page = (load: () => Promise<{ default: ComponentType }>) => screen(async () => (await load()).default);
@@ -21,7 +21,7 @@ const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       // The sign-in page needs only the texts loaded before the first render (lib/i18n.ts).
-      { path: '/user/login', lazy: async () => ({ Component: (await import('./routes/login')).default }) },
+      { path: SIGN_IN_PATH, lazy: async () => ({ Component: (await import('./routes/login')).default }) },
       { path: '/lock', lazy: page(() => import('./routes/lock')) },
       { path: '/rptPrint', lazy: page(() => import('./routes/report-print')) },
       { path: '/OpenImageStation', lazy: page(() => import('./routes/open-image-station')) },

@@ -1,21 +1,69 @@
-import { message as staticMessage, Modal, notification as staticNotification } from 'antd';
 import type { useAppProps } from 'antd/es/app/context';
 
-interface Feedback {
-  message: useAppProps['message'];
-  notification: useAppProps['notification'];
-  modal: Pick<typeof Modal, 'warning' | 'error' | 'confirm'>;
+/** Each call of a part shows something; what it returns is not for the caller (it may not be shown yet). */
+type Fire<T> = { [K in keyof T]: T[K] extends (...args: infer A) => unknown ? (...args: A) => void : T[K] };
+
+/** Toasts, notices and the few blocking dialogs, as antd's App hands them out. */
+export interface Feedback {
+  message: Fire<useAppProps['message']>;
+  notification: Fire<useAppProps['notification']>;
+  modal: Fire<useAppProps['modal']>;
 }
+
+type Part = keyof Feedback;
+type AnyCall = (...args: unknown[]) => unknown;
+
+let bound: Feedback | null = null;
+
+// antd's static message, notification and modal, fetched on their first use: the sign-in page, which has no
+// antd App around it, then carries none of their code before it is interactive.
+let loadStaticParts: () => Promise<Feedback> = () => Promise.reject(new Error('no static feedback registered'));
+let staticParts: Promise<Feedback> | null = null;
+
+/** How to load the static stand-ins (app/providers.tsx; they carry the app's theme). */
+export function setStaticFeedback(load: () => Promise<Feedback>): void {
+  loadStaticParts = load;
+  staticParts = null;
+}
+
+function loadStatic(): Promise<Feedback> {
+  staticParts ??= loadStaticParts();
+  staticParts.catch(() => {
+    staticParts = null;
+  });
+  return staticParts;
+}
+
+/** A part whose every call waits for the static version, then calls it (the result is not awaited). */
+function deferred<P extends Part>(part: P): Feedback[P] {
+  const calls = new Proxy(
+    {},
+    {
+      get:
+        (_target, name) =>
+        (...args: unknown[]) => {
+          loadStatic()
+            .then((f) => (f[part] as unknown as Record<string | symbol, AnyCall>)[name]?.(...args))
+            .catch((e: unknown) => console.error('feedback could not be shown', e));
+        },
+    },
+  );
+  return calls as Feedback[P];
+}
+
+const fallback: Feedback = {
+  message: deferred('message'),
+  notification: deferred('notification'),
+  modal: deferred('modal'),
+};
 
 /**
- * antd's message, notification and modal bound to the App context (theme, locale), so code outside
- * React (the request layer) can show them. FeedbackBridge in app/providers.tsx fills it in; until then the
- * static versions stand in.
+ * antd's message, notification and modal bound to the App context (theme, locale), so code outside React
+ * (the request layer) can show them. FeedbackBridge (app/feedback-app.tsx) fills it in while an antd App is
+ * mounted; otherwise (the sign-in page) the static versions stand in.
  */
-let current: Feedback = { message: staticMessage, notification: staticNotification, modal: Modal };
-
-export function setFeedback(api: Feedback): void {
-  current = api;
+export function setFeedback(api: Feedback | null): void {
+  bound = api;
 }
 
-export const feedback = () => current;
+export const feedback = (): Feedback => bound ?? fallback;

@@ -1,10 +1,11 @@
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Form, Input, Tooltip } from 'antd';
+import { Alert, Button, Form, Input, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, STRONG_PASSWORD_RE } from '@shared/constants';
 import type { FootTitle, LoginResult } from '@shared/schemas/auth';
 import { isApiError } from '@web/lib/api-error';
+import { feedback } from '@web/lib/feedback';
 import { fetchUseCaptcha, useLogin } from '../api/login';
 import { captchaForcedLocally, countLoginFailure, newCaptchaKey } from '../lib/login-memory';
 import { CaptchaField } from './captcha-field';
@@ -30,7 +31,6 @@ interface LoginFormProps<R> {
 
 export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, submitText, onQr }: LoginFormProps<R>) {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
   const [form] = Form.useForm<LoginFormValues>();
   const [captchaOn, setCaptchaOn] = useState(captchaForcedLocally);
   const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
@@ -134,7 +134,7 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
               type="text"
               icon={<QrcodeOutlined style={{ fontSize: 22 }} />}
               aria-label={t('login.qr')}
-              onClick={() => (onQr ? onQr() : void message.info(t('login.qrNotConfigured')))}
+              onClick={() => (onQr ? onQr() : void feedback().message.info(t('login.qrNotConfigured')))}
               data-testid="login-qr"
             />
           </Tooltip>
@@ -142,7 +142,7 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
             type="link"
             onClick={() => {
               if (foot?.new_web_page_url) window.location.href = foot.new_web_page_url;
-              else void message.error(t('login.newVersionUnset'));
+              else void feedback().message.error(t('login.newVersionUnset'));
             }}
             data-testid="login-new-version"
           >

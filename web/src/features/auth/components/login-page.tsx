@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { LoginResult } from '@shared/schemas/auth';
 import { EntryFrame } from '@web/components/entry-frame';
+import { feedback } from '@web/lib/feedback';
 import { currentLocale } from '@web/lib/i18n';
 import { useSessionStore } from '@web/lib/session-store';
 import { systemTitle } from '@web/lib/system-title';
@@ -23,7 +23,6 @@ interface LoginPageProps {
 
 export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
   const { t } = useTranslation('auth');
-  const { notification } = App.useApp();
   const { data: foot } = useFootTitle();
   const title = systemTitle(foot?.title, currentLocale(), t('defaultTitle'));
 
@@ -35,10 +34,16 @@ export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
     const { lowDisk } = rememberLogin(r);
     useSessionStore.getState().setSession(r.token, r.expires_in);
     if (r.password_expire_message) {
-      notification.warning({ title: t('login.passwordExpiryTitle'), description: r.password_expire_message });
+      feedback().notification.warning({
+        title: t('login.passwordExpiryTitle'),
+        description: r.password_expire_message,
+      });
     }
     if (lowDisk && r.free_disk !== null) {
-      notification.warning({ title: t('login.lowDiskTitle'), description: t('login.lowDisk', { gb: r.free_disk }) });
+      feedback().notification.warning({
+        title: t('login.lowDiskTitle'),
+        description: t('login.lowDisk', { gb: r.free_disk }),
+      });
     }
     // The login route's guard now sends the signed-in user to the redirect target (or the order list).
   };

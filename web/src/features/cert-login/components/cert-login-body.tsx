@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LoginResult } from '@shared/schemas/auth';
 import { CERT_LOGIN_PIN_MAX } from '@shared/schemas/cert';
+import { feedback } from '@web/lib/feedback';
 import { certLogin } from '../api/cert';
 import { useCertBridge } from '../lib/cert-bridge';
 import { describeFailure } from '../lib/describe-failure';
@@ -17,7 +17,6 @@ export interface CertLoginBodyProps {
 /** PIN, sign the server's challenge with the key, sign in. Unmounted on close, so no error lingers. */
 export default function CertLoginBody({ onSuccess }: CertLoginBodyProps) {
   const { t } = useTranslation('account');
-  const { notification } = App.useApp();
   const bridge = useCertBridge();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -28,7 +27,7 @@ export default function CertLoginBody({ onSuccess }: CertLoginBodyProps) {
     try {
       const result = await certLogin(await proveKey(bridge, 'login', pin, certificate_id));
       if (result.cert_expire_warning) {
-        notification.warning({ title: t('cert.expiryTitle'), description: result.cert_expire_warning });
+        feedback().notification.warning({ title: t('cert.expiryTitle'), description: result.cert_expire_warning });
       }
       onSuccess(result);
     } catch (e) {

@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '@web/lib/api-error';
+import { feedback } from '@web/lib/feedback';
 import { queryClient } from '@web/lib/query-client';
 import { offeredQuery, startWechat } from '../api/wechat-api';
 
@@ -10,17 +10,16 @@ import { offeredQuery, startWechat } from '../api/wechat-api';
  */
 export function useQrLogin(): () => void {
   const { t } = useTranslation('wechat');
-  const { message } = App.useApp();
   return () => {
     void (async () => {
       try {
         if (!(await queryClient.fetchQuery(offeredQuery))) {
-          void message.info(t('notOffered'));
+          void feedback().message.info(t('notOffered'));
           return;
         }
         await startWechat('login');
       } catch (e) {
-        void message.error(isApiError(e) ? e.message : t('startFailed'));
+        void feedback().message.error(isApiError(e) ? e.message : t('startFailed'));
       }
     })();
   };
