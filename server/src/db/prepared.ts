@@ -1,4 +1,6 @@
-import type { Db } from './client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from './client';
 
 /**
  * A prepared statement per database, built on first use. Hot queries (every request authenticates)
@@ -15,3 +17,12 @@ export function preparedPerDb<T>(build: (db: Db) => T): (db: Db) => T {
     return q;
   };
 }
+
+const dialect = new PgDialect();
+
+/**
+ * A named statement on `db` or a transaction's connection, for SQL with `sql.placeholder` values: the
+ * connection parses and plans it once, later executions send only the values.
+ */
+export const namedStatement = (db: DbOrTx, name: string, query: SQL) =>
+  db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);

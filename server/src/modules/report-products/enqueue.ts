@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { namedStatement } from '../../db/prepared';
 import { report, reportJob, reportVersion } from '../../db/schema';
 
 /**
@@ -30,35 +31,43 @@ export const archiveJobCte = (actorPk: SQL) => sql`
  * but a delivery of which an attempt got no answer (`maybe_sent`) may be at the receiver: withdrawn too.
  * The report's delivery status follows: 'pending' with a withdrawal, else '' once the audit had a delivery.
  */
-export async function withdrawOnCancel(
-  tx: DbOrTx,
-  c: { rpt_pk: number; version: number; actor_pk: number; now: Date },
-): Promise<void> {
-  const now = sql`${c.now.toISOString()}::timestamptz`;
-  await tx.execute(sql`
+const p = (name: string) => sql.placeholder(name);
+const withdrawSql = sql`
     with a as (
-      select pk from ${reportVersion} where rpt_pk = ${c.rpt_pk}::bigint and rpt_status = 2 order by pk desc limit 1
+      select pk from ${reportVersion} where rpt_pk = ${p('rptPk')}::bigint and rpt_status = 2 order by pk desc limit 1
     ),
     d as (
       select j.pk, j.state, j.maybe_sent,
-        j.state = 'pending' and (j.locked_until is null or j.locked_until < ${now}) as idle
+        j.state = 'pending' and (j.locked_until is null or j.locked_until < ${p('now')}::timestamptz) as idle
       from ${reportJob} j
       where j.kind = 'deliver' and j.version_pk = (select pk from a)
       for update
     ),
     s as (
       update ${reportJob} set state = 'superseded', last_error = 'audit cancelled before sending',
-        locked_until = null, updated_at = ${now}
+        locked_until = null, updated_at = ${p('now')}::timestamptz
       where pk in (select pk from d where idle)
     ),
     w as (
       insert into ${reportJob} (kind, rpt_pk, version_pk, report_version, actor_pk)
-      select 'withdraw', ${c.rpt_pk}::bigint, a.pk, ${c.version}::integer, ${c.actor_pk}::integer
+      select 'withdraw', ${p('rptPk')}::bigint, a.pk, ${p('version')}::integer, ${p('actorPk')}::integer
       from a cross join d
       where d.state = 'done' or (d.state = 'pending' and not d.idle) or (d.state <> 'superseded' and d.maybe_sent)
       on conflict do nothing
       returning pk
     )
     update ${report} set delivery_status = case when exists (select 1 from w) then 'pending' else '' end
-    where rpt_pk = ${c.rpt_pk}::bigint and exists (select 1 from d)`);
+    where rpt_pk = ${p('rptPk')}::bigint and exists (select 1 from d)`;
+
+export async function withdrawOnCancel(
+  tx: DbOrTx,
+  c: { rpt_pk: number; version: number; actor_pk: number; now: Date },
+): Promise<void> {
+  // Named: every cancel sends it, and its plan (six parts) is worth keeping per connection.
+  await namedStatement(tx, 'rx_withdraw_on_cancel', withdrawSql).execute({
+    rptPk: c.rpt_pk,
+    version: c.version,
+    actorPk: c.actor_pk,
+    now: c.now.toISOString(),
+  });
 }

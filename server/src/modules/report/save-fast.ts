@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
-import { preparedPerDb } from '../../db/prepared';
+import { namedStatement, preparedPerDb } from '../../db/prepared';
 import type { Caller } from './caller';
 import { toReportRow } from './commit';
 import { archiveJobCte, withdrawOnCancel } from '../report-products/enqueue';
@@ -80,9 +80,6 @@ const afterEdit = sql`
     where pk in (select study_pk from u) and study_desc <> ${p('studyDesc')}::text
   )`;
 
-const prepare = (db: DbOrTx, name: string, query: SQL) =>
-  db._.session.prepareQuery(new PgDialect().sqlToQuery(query), undefined, name, false);
-
 const saveSql = sql`with ${found(sql`r.rpt_status in (0, 1) and ${sexPasses}`)},
     ${update(sql`${writtenFields},
       rpt_status = 1,
@@ -92,7 +89,7 @@ const saveSql = sql`with ${found(sql`r.rpt_status in (0, 1) and ${sexPasses}`)},
       report_datetime = ${p('now')}::timestamptz`)},
     ${logged(1, 'report_save', 1)}, ${afterEdit}
     select * from u`;
-const saveStatement = preparedPerDb((db) => prepare(db, 'rx_report_save', saveSql));
+const saveStatement = preparedPerDb((db) => namedStatement(db, 'rx_report_save', saveSql));
 
 /** Only an audit of a saved report (1 to 2); one-click audit of a new report stays on the slow path. */
 const auditSql = sql`with ${found(sql`r.rpt_status = 1 and ${sexPasses}`)},
@@ -102,7 +99,7 @@ const auditSql = sql`with ${found(sql`r.rpt_status = 1 and ${sexPasses}`)},
       sh_datetime = ${p('now')}::timestamptz`)},
     ${logged(2, 'report_audit', 2)}, ${afterEdit}
     select * from u`;
-const auditStatement = preparedPerDb((db) => prepare(db, 'rx_report_audit', auditSql));
+const auditStatement = preparedPerDb((db) => namedStatement(db, 'rx_report_audit', auditSql));
 
 // Version status 3: review cancelled, as the trace view shows it. Drafts stay. It runs in a transaction
 // with the withdrawal of the audit's delivery (`withdrawOnCancel`), which needs a snapshot taken after
@@ -183,7 +180,7 @@ export function auditInOne(db: Db, caller: Caller, input: FastSave, badSexes: st
 export function cancelAuditInOne(db: Db, caller: Caller, input: FastTarget): Promise<ReportRow | null> {
   return db.transaction(async (tx) => {
     const now = new Date();
-    const row = await run(prepare(tx, 'rx_report_cancel_audit', cancelSql), targetParams(caller, input, now));
+    const row = await run(namedStatement(tx, 'rx_report_cancel_audit', cancelSql), targetParams(caller, input, now));
     if (row) await withdrawOnCancel(tx, { rpt_pk: row.rpt_pk, version: row.version, actor_pk: caller.me.pk, now });
     return row;
   });
