@@ -86,6 +86,20 @@ describe('POST /report/info', () => {
     expect((await call(t.p.app, 'POST', '/report/info', { json: { study_iuid: s.study_iuid } })).status).toBe(401);
     expect((await req('doctor', '/report/info', { study_iuid: '1.2.3.4.404' })).status).toBe(404);
   });
+
+  it('opens a study whose hospital has no row (removed, or not set up yet) without titles, for whole-platform users only', async () => {
+    const s = freshStudy();
+    await t.p.deps.db.update(study).set({ hospital_code: 'H404' }).where(eq(study.study_iuid, s.study_iuid));
+    const i = await info('admin', s.study_iuid);
+    expect(i.study).toMatchObject({
+      study_iuid: s.study_iuid,
+      hospital_title1: '',
+      hospital_title2: '',
+      hospital_logo: '',
+    });
+    expect(i.reports[0]).toMatchObject({ rpt_position: 1, rpt_status: 0 });
+    expect((await req('doctor', '/report/info', { study_iuid: s.study_iuid })).status).toBe(403);
+  });
 });
 
 describe('save', () => {
