@@ -47,6 +47,8 @@ export default defineConfig({
   build: {
     outDir: process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.resolve(here, 'dist'),
     emptyOutDir: true,
+    // .vite/manifest.json: which chunks each page loads (tests/e2e/first-load.spec.ts checks the sign-in page's).
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
       input: {
