@@ -19,6 +19,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDir, SCRIPT), script);
   writeFileSync(path.join(webDir, `${SCRIPT}.br`), brotliCompressSync(script));
   writeFileSync(path.join(webDir, `${SCRIPT}.gz`), gzipSync(script));
+  mkdirSync(path.join(webDir, '.vite'));
+  writeFileSync(path.join(webDir, '.vite/manifest.json'), '{}');
   p = await startTestPlatform({}, { webDir });
 });
 afterAll(async () => {
@@ -73,6 +75,14 @@ describe('the web app’s static files', () => {
     const r = await get('/rxpacs/assets/gone-Zz99Yy88.js', 'br');
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
+  });
+
+  it("does not hand out the build's manifest or any other dot-path", async () => {
+    for (const url of ['/rxpacs/.vite/manifest.json', '/rxpacs/.vite/manifest.json.gz', '/rxpacs/assets/.hidden']) {
+      const r = await get(url, 'gzip');
+      expect(r.status, url).toBe(404);
+      expect(r.headers.get('content-type'), url).toMatch(/^application\/json/);
+    }
   });
 
   it('redirects / and /rxpacs to the app', async () => {

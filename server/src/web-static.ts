@@ -33,6 +33,8 @@ export function webStatic({ dir }: WebStaticOptions) {
   if (!existsSync(dir)) return app;
 
   const root = path.relative(process.cwd(), dir) || '.';
+  // The build's own records (.vite/manifest.json) and any other dot-path are not the app's to hand out.
+  app.use(`${base}/*`, async (c, next) => (c.req.path.includes('/.') ? c.notFound() : next()));
   app.use(
     `${base}/*`,
     serveStatic({
