@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
+import { shot } from '../fixtures/shots';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
 
@@ -132,6 +133,25 @@ describe('sign-in', () => {
     await login.username().waitFor();
     expect(await toastOnQr()).toEqual(cold);
     await context.close();
+  });
+
+  it('a password about to expire is told at sign-in, and the notice stays on the page the user lands on', async () => {
+    await e2e.platform.setConfig('password_expire_days', '5');
+    try {
+      const { context, page } = await newPage(e2e.browser);
+      const login = new LoginPage(page, e2e.platform.appUrl);
+      await login.open();
+      await login.signIn('doctor', 'Doctor@123');
+      await new ShellPage(page).waitReady();
+      const notice = page.locator('.ant-notification-notice-warning');
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('密码即将过期');
+      expect(await notice.textContent()).toContain('5 天后过期');
+      await shot(page, 'password-expiry-notice-zh-CN');
+      await context.close();
+    } finally {
+      await e2e.platform.setConfig('password_expire_days', '90');
+    }
   });
 
   it('with use_aes on, the credentials travel encrypted and still sign in', async () => {
