@@ -1,11 +1,25 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { session } from '../../server/src/db/schema';
+import { sha256Hex } from '../../server/src/lib/crypto';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { shot } from '../fixtures/shots';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
+import { WorklistPage } from '../pages/worklist-page';
 
 const e2e = useE2e();
+
+/** Runs `body` with a setting changed, and puts the setting back whatever happens. */
+async function withConfig(name: string, value: string, restore: string, body: () => Promise<void>) {
+  await e2e.platform.setConfig(name, value);
+  try {
+    await body();
+  } finally {
+    await e2e.platform.setConfig(name, restore);
+  }
+}
 
 describe('sign-in', () => {
   it('a wrong password shows the error and stays on the login page', async () => {
@@ -135,9 +149,8 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('a password about to expire is told at sign-in, and the notice stays on the page the user lands on', async () => {
-    await e2e.platform.setConfig('password_expire_days', '5');
-    try {
+  it('a password about to expire is told at sign-in, and the notice stays on the page the user lands on', () =>
+    withConfig('password_expire_days', '5', '90', async () => {
       const { context, page } = await newPage(e2e.browser);
       const login = new LoginPage(page, e2e.platform.appUrl);
       await login.open();
@@ -149,14 +162,32 @@ describe('sign-in', () => {
       expect(await notice.textContent()).toContain('5 天后过期');
       await shot(page, 'password-expiry-notice-zh-CN');
       await context.close();
-    } finally {
-      await e2e.platform.setConfig('password_expire_days', '90');
-    }
+    }));
+
+  it('a session ended elsewhere: the toast that says so stays up on the login page the user is sent to', async () => {
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
+    await login.open();
+    await login.signIn('doctor', 'Doctor@123');
+    const shell = new ShellPage(page);
+    await shell.waitReady();
+    const worklist = new WorklistPage(page);
+    await worklist.waitForResults({ min: 0 });
+    const token = await shell.token();
+    // Revoked in the database only: no realtime message, the next request finds out.
+    await e2e.platform.deps.db
+      .update(session)
+      .set({ revoked_at: new Date() })
+      .where(eq(session.token_hash, sha256Hex(token!)));
+    await page.getByTestId('wl-search').click();
+    await login.username().waitFor();
+    await login.toast().first().waitFor();
+    expect(await login.toast().first().textContent()).toContain('登录已失效');
+    await context.close();
   });
 
-  it('with use_aes on, the credentials travel encrypted and still sign in', async () => {
-    await e2e.platform.setConfig('use_aes', 'Y');
-    try {
+  it('with use_aes on, the credentials travel encrypted and still sign in', () =>
+    withConfig('use_aes', 'Y', 'N', async () => {
       const { context, page } = await newPage(e2e.browser);
       const login = new LoginPage(page, e2e.platform.appUrl);
       await login.open();
@@ -169,8 +200,5 @@ describe('sign-in', () => {
       expect(form.get('password')).not.toContain('Register');
       await page.waitForURL((u) => u.hash === '#/orderList');
       await context.close();
-    } finally {
-      await e2e.platform.setConfig('use_aes', 'N');
-    }
-  });
+    }));
 });

@@ -1,7 +1,6 @@
 import { App as AntApp } from 'antd';
 import { useEffect, type ReactNode } from 'react';
-import { MAX_TOASTS, NOTICE_DURATION_S } from '@shared/constants';
-import { setFeedback } from '@web/lib/feedback';
+import { MESSAGE_LIMITS, NOTICE_LIMITS, setFeedback } from '@web/lib/feedback';
 
 /** Hands antd's context-bound message, notification and modal to the request layer while mounted. */
 function FeedbackBridge() {
@@ -19,7 +18,7 @@ function FeedbackBridge() {
  */
 export default function FeedbackApp({ children }: { children: ReactNode }) {
   return (
-    <AntApp message={{ maxCount: MAX_TOASTS }} notification={{ duration: NOTICE_DURATION_S, maxCount: MAX_TOASTS }}>
+    <AntApp message={MESSAGE_LIMITS} notification={NOTICE_LIMITS}>
       <FeedbackBridge />
       {children}
     </AntApp>

@@ -1,7 +1,6 @@
 import { ConfigProvider, message, Modal, notification } from 'antd';
 import { I18nextProvider } from 'react-i18next';
-import { MAX_TOASTS, NOTICE_DURATION_S } from '@shared/constants';
-import type { Feedback } from '@web/lib/feedback';
+import { MESSAGE_LIMITS, NOTICE_LIMITS, type Feedback } from '@web/lib/feedback';
 import { i18n } from '@web/lib/i18n';
 import { ThemedConfig } from './themed-config';
 
@@ -14,8 +13,8 @@ ConfigProvider.config({
     </I18nextProvider>
   ),
 });
-message.config({ maxCount: MAX_TOASTS });
-notification.config({ duration: NOTICE_DURATION_S, maxCount: MAX_TOASTS });
+message.config(MESSAGE_LIMITS);
+notification.config(NOTICE_LIMITS);
 
 /** antd's static feedback, for where no antd App is mounted (loaded on first use through lib/feedback). */
 export const staticFeedback: Feedback = { message, notification, modal: Modal };

@@ -2,22 +2,16 @@ import { theme } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type CSSProperties, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { PageLoading } from '@web/components/page-loading';
+import { loadOnce } from '@web/lib/load-once';
 import { startTokenRefresh } from '@web/lib/token-refresh';
 
 export const SIGN_IN_PATH = '/user/login';
 
 type Wrapper = ComponentType<{ children: ReactNode }>;
 let loaded: Wrapper | null = null;
-let loading: Promise<Wrapper> | null = null;
 
 /** antd's App with the feedback bridge; every route but the sign-in page waits for it (router.tsx). */
-export function loadFeedbackApp(): Promise<Wrapper> {
-  loading ??= import('./feedback-app').then((m) => (loaded = m.default));
-  loading.catch(() => {
-    loading = null;
-  });
-  return loading;
-}
+export const loadFeedbackApp = loadOnce(() => import('./feedback-app').then((m) => (loaded = m.default)));
 const LazyFeedbackApp = lazy(async () => ({ default: await loadFeedbackApp() }));
 // Chosen once: switching from the lazy wrapper to the loaded one would remount every page under it.
 const feedbackApp = (): Wrapper => loaded ?? LazyFeedbackApp;

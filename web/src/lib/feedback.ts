@@ -1,4 +1,6 @@
 import type { useAppProps } from 'antd/es/app/context';
+import { MAX_TOASTS, NOTICE_DURATION_S } from '@shared/constants';
+import { loadOnce } from './load-once';
 
 /** Each call of a part shows something; what it returns is not for the caller (it may not be shown yet). */
 type Fire<T> = { [K in keyof T]: T[K] extends (...args: infer A) => unknown ? (...args: A) => void : T[K] };
@@ -15,23 +17,17 @@ type AnyCall = (...args: unknown[]) => unknown;
 
 let bound: Feedback | null = null;
 
+/** The same limits for the App's toasts and notices and for the static ones. */
+export const MESSAGE_LIMITS = { maxCount: MAX_TOASTS };
+export const NOTICE_LIMITS = { duration: NOTICE_DURATION_S, maxCount: MAX_TOASTS };
+
 // antd's static message, notification and modal, fetched on their first use: the sign-in page, which has no
 // antd App around it, then carries none of their code before it is interactive.
-let loadStaticParts: () => Promise<Feedback> = () => Promise.reject(new Error('no static feedback registered'));
-let staticParts: Promise<Feedback> | null = null;
+let loadStatic: () => Promise<Feedback> = () => Promise.reject(new Error('no static feedback registered'));
 
 /** How to load the static stand-ins (app/providers.tsx; they carry the app's theme). */
 export function setStaticFeedback(load: () => Promise<Feedback>): void {
-  loadStaticParts = load;
-  staticParts = null;
-}
-
-function loadStatic(): Promise<Feedback> {
-  staticParts ??= loadStaticParts();
-  staticParts.catch(() => {
-    staticParts = null;
-  });
-  return staticParts;
+  loadStatic = loadOnce(load);
 }
 
 /** A part whose every call waits for the static version, then calls it (the result is not awaited). */
