@@ -11,6 +11,17 @@ import { WorklistPage } from '../pages/worklist-page';
 
 const e2e = useE2e();
 
+/** A fresh browser profile signed in as the doctor through the login page, on the signed-in frame. */
+async function doctorThroughLogin() {
+  const { context, page } = await newPage(e2e.browser);
+  const login = new LoginPage(page, e2e.platform.appUrl);
+  await login.open();
+  await login.signIn('doctor', 'Doctor@123');
+  const shell = new ShellPage(page);
+  await shell.waitReady();
+  return { context, page, login, shell };
+}
+
 /** Runs `body` with a setting changed, and puts the setting back whatever happens. */
 async function withConfig(name: string, value: string, restore: string, body: () => Promise<void>) {
   await e2e.platform.setConfig(name, value);
@@ -102,12 +113,7 @@ describe('sign-in', () => {
   });
 
   it('sign out returns to the login page and the old token is refused', async () => {
-    const { context, page } = await newPage(e2e.browser);
-    const login = new LoginPage(page, e2e.platform.appUrl);
-    await login.open();
-    await login.signIn('doctor', 'Doctor@123');
-    const shell = new ShellPage(page);
-    await shell.waitReady();
+    const { context, login, shell } = await doctorThroughLogin();
     const token = await shell.token();
     expect(token).toBeTruthy();
     await shell.signOut();
@@ -151,11 +157,7 @@ describe('sign-in', () => {
 
   it('a password about to expire is told at sign-in, and the notice stays on the page the user lands on', () =>
     withConfig('password_expire_days', '5', '90', async () => {
-      const { context, page } = await newPage(e2e.browser);
-      const login = new LoginPage(page, e2e.platform.appUrl);
-      await login.open();
-      await login.signIn('doctor', 'Doctor@123');
-      await new ShellPage(page).waitReady();
+      const { context, page } = await doctorThroughLogin();
       const notice = page.locator('.ant-notification-notice-warning');
       await notice.waitFor();
       expect(await notice.textContent()).toContain('密码即将过期');
@@ -165,12 +167,7 @@ describe('sign-in', () => {
     }));
 
   it('a session ended elsewhere: the toast that says so stays up on the login page the user is sent to', async () => {
-    const { context, page } = await newPage(e2e.browser);
-    const login = new LoginPage(page, e2e.platform.appUrl);
-    await login.open();
-    await login.signIn('doctor', 'Doctor@123');
-    const shell = new ShellPage(page);
-    await shell.waitReady();
+    const { context, page, login, shell } = await doctorThroughLogin();
     const worklist = new WorklistPage(page);
     await worklist.waitForResults({ min: 0 });
     const token = await shell.token();
