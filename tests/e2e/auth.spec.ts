@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../server/src/db/schema';
 import { sha256Hex } from '../../server/src/lib/crypto';
+import { STORAGE_KEYS } from '../../web/src/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { shot } from '../fixtures/shots';
@@ -12,8 +13,9 @@ import { WorklistPage } from '../pages/worklist-page';
 const e2e = useE2e();
 
 /** A fresh browser profile signed in as the doctor through the login page, on the signed-in frame. */
-async function doctorThroughLogin() {
-  const { context, page } = await newPage(e2e.browser);
+async function doctorThroughLogin(locale: 'zh-CN' | 'en-US' = 'zh-CN') {
+  const { context, page } = await newPage(e2e.browser, { locale });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key!, value!), [STORAGE_KEYS.locale, locale]);
   const login = new LoginPage(page, e2e.platform.appUrl);
   await login.open();
   await login.signIn('doctor', 'Doctor@123');
@@ -155,16 +157,22 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('a password about to expire is told at sign-in, and the notice stays on the page the user lands on', () =>
-    withConfig('password_expire_days', '5', '90', async () => {
-      const { context, page } = await doctorThroughLogin();
-      const notice = page.locator('.ant-notification-notice-warning');
-      await notice.waitFor();
-      expect(await notice.textContent()).toContain('密码即将过期');
-      expect(await notice.textContent()).toContain('5 天后过期');
-      await shot(page, 'password-expiry-notice-zh-CN');
-      await context.close();
-    }));
+  it.each([
+    ['zh-CN', '密码即将过期', '密码将在 5 天后过期'],
+    ['en-US', 'Password expiry', 'Your password expires in 5 days'],
+  ] as const)(
+    'a password about to expire is told at sign-in, and the notice stays on the page the user lands on (%s)',
+    (lang, title, text) =>
+      withConfig('password_expire_days', '5', '90', async () => {
+        const { context, page } = await doctorThroughLogin(lang);
+        const notice = page.locator('.ant-notification-notice-warning');
+        await notice.waitFor();
+        expect(await notice.locator('.ant-notification-notice-title').textContent()).toBe(title);
+        expect(await notice.textContent()).toContain(text);
+        await shot(page, `password-expiry-notice-${lang}`);
+        await context.close();
+      }),
+  );
 
   it('a session ended elsewhere: the toast that says so stays up on the login page the user is sent to', async () => {
     const { context, page, login, shell } = await doctorThroughLogin();

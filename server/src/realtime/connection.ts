@@ -56,6 +56,7 @@ export function acceptConnection(ws: WebSocket, o: ConnectionOptions): void {
           ws,
           userPk: user.pk,
           sessionPk: user.sessionPk,
+          role_pk: user.role_pk,
           hospital_code: user.hospital_code,
           isSuper: user.isSuper,
         };

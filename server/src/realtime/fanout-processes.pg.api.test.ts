@@ -2,6 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import WebSocket from 'ws';
+import { REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
+import type { RolePermissions } from '@shared/schemas/admin-role';
 import type { CallDeviceSaved, Registration } from '@shared/schemas/queue';
 import { spawnServer, throwawayDatabase, type ChildServer } from '../../../tests/support/child-server';
 import { openScreen, postAs, untilTrue } from '../../../tests/support/queue-screens';
@@ -64,5 +67,21 @@ describe('fan-out across server processes (PostgreSQL)', () => {
     );
     onA.ws.close();
     onB.ws.close();
+  }, 60_000);
+
+  it("a role's permissions changed on process A: its holder's tab on process B is told", async () => {
+    const admin = (await signIn(a.base, 'admin', 'Admin@123')).token;
+    const doctor = (await signIn(b.base, 'doctor', 'Doctor@123')).token;
+    const ws = new WebSocket(`${b.base.replace(/^http/, 'ws')}${REALTIME_PATH}`, { headers: { origin: b.base } });
+    const got: RealtimeServerMessage[] = [];
+    ws.on('message', (d) => got.push(JSON.parse(String(d)) as RealtimeServerMessage));
+    await new Promise((r) => ws.once('open', r));
+    ws.send(JSON.stringify({ type: 'auth', token: doctor }));
+    await untilTrue(() => got.some((m) => m.type === 'ready'));
+    const REPORT_DOCTOR = 2;
+    const now = await postAs<RolePermissions>(a.base, admin, '/role/permissions', { role_pk: REPORT_DOCTOR });
+    await postAs(a.base, admin, '/role/savePermissions', { role_pk: REPORT_DOCTOR, keys: now.checked });
+    await untilTrue(() => got.some((m) => m.type === 'access_changed'));
+    ws.close();
   }, 60_000);
 });

@@ -1,17 +1,20 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { inArray } from 'drizzle-orm';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WS_KEEPALIVE_MS } from '@shared/constants';
+import { SUPER_ADMIN_ROLE_PK, WS_KEEPALIVE_MS } from '@shared/constants';
 import { REALTIME_CLOSE, REALTIME_PATH } from '@shared/protocol/realtime';
 import { SCREEN_SOCKET_PREFIX } from '@shared/protocol/queue-screen';
 import type { Db } from '../db/client';
+import { sysUser } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { authenticate } from '../modules/auth/session';
+import { ACCESS_CHANNEL, type AccessEvent } from './access-events';
 import { acceptConnection, send } from './connection';
 import { originAllowed } from './origin';
 import type { Fanout } from './fanout';
 import { QUEUE_CHANNEL, type QueueEvent } from './queue-events';
-import { ClientRegistry } from './registry';
+import { ClientRegistry, type Client } from './registry';
 import type { ScreenHub } from './screens';
 import type { RealtimeHub } from './types';
 
@@ -26,7 +29,7 @@ export interface RealtimeOptions {
   authTimeoutMs?: number;
   /** The call screens' sockets (same HTTP server, routed by path). */
   screens?: ScreenHub;
-  /** Queue events of every process (the desks' queue_changed). */
+  /** Queue and access events of every process (the desks' queue_changed, the tabs' access_changed). */
   fanout?: Fanout;
 }
 
@@ -77,13 +80,47 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
       }
     }
   };
-  const unsubscribe = o.fanout?.subscribe(QUEUE_CHANNEL, (m) => {
+  const unsubscribeQueue = o.fanout?.subscribe(QUEUE_CHANNEL, (m) => {
     const ev = m as QueueEvent;
     if (ev.kind === 'room') queueChanged(ev.hospital_code, ev.call_room);
   });
 
+  /** The sockets concerned take the user's hospital and role as they are now, then are told. */
+  const deliverAccess = async (ev: AccessEvent) => {
+    const concerned =
+      'user_pks' in ev ? (c: Client) => ev.user_pks.includes(c.userPk) : (c: Client) => c.role_pk === ev.role_pk;
+    const clients = registry.all().filter(concerned);
+    if (!clients.length) return;
+    const pks = [...new Set(clients.map((c) => c.userPk))];
+    const rows = await o.db
+      .select({ pk: sysUser.pk, role_pk: sysUser.role_pk, hospital_code: sysUser.hospital_code })
+      .from(sysUser)
+      .where(inArray(sysUser.pk, pks));
+    const now = new Map(rows.map((r) => [r.pk, r]));
+    for (const c of clients) {
+      const row = now.get(c.userPk);
+      if (!row) continue; // deleted: its session_ended is on the way
+      c.role_pk = row.role_pk ?? 0;
+      c.hospital_code = row.hospital_code;
+      c.isSuper = row.role_pk === SUPER_ADMIN_ROLE_PK;
+      send(c.ws, { type: 'access_changed' });
+    }
+  };
+  const onAccess = (m: unknown) =>
+    void deliverAccess(m as AccessEvent).catch((err: Error) =>
+      o.log.warn({ err: err.message }, 'realtime: access change not delivered'),
+    );
+  const unsubscribeAccess = o.fanout?.subscribe(ACCESS_CHANNEL, onAccess);
+
   return {
     queueChanged,
+    // The change is committed already: a lost notice only delays the menus until the next reload.
+    accessChanged: async (ev) => {
+      if (!o.fanout) return onAccess(ev);
+      await o.fanout
+        .publish(ACCESS_CHANNEL, ev)
+        .catch((err: Error) => o.log.warn({ err: err.message }, 'realtime: access change not published'));
+    },
     sessionsEnded(userPk, reason) {
       for (const { ws } of registry.take(userPk)) {
         send(ws, { type: 'session_ended', reason });
@@ -95,7 +132,8 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     },
     connections: (userPk) => registry.count(userPk),
     async close() {
-      unsubscribe?.();
+      unsubscribeQueue?.();
+      unsubscribeAccess?.();
       clearInterval(heartbeat);
       await o.screens?.close();
       for (const ws of wss.clients) ws.terminate();

@@ -5,11 +5,13 @@ import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_CLOSE, REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
+import { eq } from 'drizzle-orm';
 import { sysUser } from '../db/schema';
+import { call } from '../../../tests/support/api-client';
 import { useTestPlatform } from '../../../tests/support/use-test-platform';
 import { createRealtimeHub } from './hub';
 
-const t = useTestPlatform({ users: ['doctor', 'auditor'] });
+const t = useTestPlatform({ users: ['doctor', 'auditor', 'admin'] });
 let server: ReturnType<typeof serve>;
 let origin: string;
 let pks: Record<string, number>;
@@ -120,6 +122,72 @@ describe('realtime socket', () => {
     await until(() => other.messages.some((m) => m.type === 'pong'));
     expect(other.ws.readyState).toBe(WebSocket.OPEN);
     other.ws.close();
+  });
+});
+
+describe('access changed', () => {
+  const asAdmin = (path: string, json: unknown) => call(t.p.app, 'POST', path, { token: t.token('admin'), json });
+  const doctorRow = async () => (await t.p.deps.db.select().from(sysUser).where(eq(sysUser.pk, pks.doctor!)))[0]!;
+  const saveDoctor = async (change: { hospital_code?: string; ch_name?: string }) => {
+    const row = await doctorRow();
+    const r = await asAdmin('/user/save', {
+      pk: row.pk,
+      username: row.username,
+      ch_name: row.ch_name,
+      hospital_code: row.hospital_code,
+      role_pk: row.role_pk,
+      ...change,
+    });
+    expect(r.status).toBe(200);
+  };
+  const told = (peer: Peer) => peer.messages.filter((m) => m.type === 'access_changed').length;
+
+  it("an administrator's save of a user tells that user's tabs, and only theirs, to reload their user info", async () => {
+    const [tab1, tab2, other] = await Promise.all([
+      signedIn(t.token('doctor')),
+      signedIn(t.token('doctor')),
+      signedIn(t.token('auditor')),
+    ]);
+    await saveDoctor({ ch_name: '李医生' });
+    await until(() => told(tab1) === 1 && told(tab2) === 1);
+    // A ping after the change: its pong comes after any access_changed the other user could have got.
+    other.ws.send(JSON.stringify({ type: 'ping' }));
+    await until(() => other.messages.some((m) => m.type === 'pong'));
+    expect(told(other)).toBe(0);
+    for (const tab of [tab1, tab2, other]) expect(tab.ws.readyState).toBe(WebSocket.OPEN);
+    for (const tab of [tab1, tab2, other]) tab.ws.close();
+  });
+
+  it("a change of a role's permissions tells every holder's tabs", async () => {
+    const [doctor, auditor] = await Promise.all([signedIn(t.token('doctor')), signedIn(t.token('auditor'))]);
+    const { role_pk } = await doctorRow();
+    const keys = (await asAdmin('/role/permissions', { role_pk })).body.data as { checked: string[] };
+    expect((await asAdmin('/role/savePermissions', { role_pk, keys: keys.checked })).status).toBe(200);
+    await until(() => told(doctor) === 1);
+    auditor.ws.send(JSON.stringify({ type: 'ping' }));
+    await until(() => auditor.messages.some((m) => m.type === 'pong'));
+    expect(told(auditor)).toBe(0);
+    doctor.ws.close();
+    auditor.ws.close();
+  });
+
+  it("a user moved to another hospital gets that hospital's queue pushes from then on, without signing in again", async () => {
+    const tab = await signedIn(t.token('doctor'));
+    const queueFor = (hospital: string) =>
+      tab.messages.filter((m) => m.type === 'queue_changed' && m.hospital_code === hospital).length;
+    const { hospital_code: home } = await doctorRow();
+    const elsewhere = home === 'H001' ? 'H002' : 'H001';
+    try {
+      await saveDoctor({ hospital_code: elsewhere });
+      await until(() => told(tab) === 1);
+      t.p.deps.realtime.queueChanged(home, 'CT1');
+      t.p.deps.realtime.queueChanged(elsewhere, 'CT1');
+      await until(() => queueFor(elsewhere) === 1);
+      expect(queueFor(home)).toBe(0);
+    } finally {
+      await saveDoctor({ hospital_code: home });
+      tab.ws.close();
+    }
   });
 });
 

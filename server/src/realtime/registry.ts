@@ -4,6 +4,7 @@ export interface Client {
   ws: WebSocket;
   userPk: number;
   sessionPk: number;
+  role_pk: number;
   /** For pushes limited to a hospital (the queue); the super administrator gets every hospital's. */
   hospital_code: string;
   isSuper: boolean;

@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { SessionEndReason } from '@shared/protocol/realtime';
+import type { AccessEvent } from './access-events';
 
 export type { SessionEndReason };
 
@@ -10,6 +11,11 @@ export type { SessionEndReason };
 export interface RealtimeHub {
   /** Every open tab of the user is told its session ended (after the sessions are revoked in the database). */
   sessionsEnded(userPk: number, reason: SessionEndReason): void;
+  /**
+   * Open tabs of the users concerned, on every server process, reload their user info (after the change is
+   * committed); the hub also takes their new hospital for the queue's pushes. Never rejects.
+   */
+  accessChanged(event: AccessEvent): Promise<void>;
   /** Signed-in tabs of the hospital refresh that room's queue (registration desk, call panel). */
   queueChanged(hospitalCode: string, callRoom: string): void;
   /** Serves the socket at REALTIME_PATH (and the call screens' /websocket.ws/{pk}) on this Node HTTP server (its 'upgrade' event). */

@@ -30,6 +30,8 @@ export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('session_ended'), reason: SessionEndReasonSchema }),
+  /** The user's role, permissions or hospital changed: the tab reloads the user info (menus, guards). */
+  z.object({ type: z.literal('access_changed') }),
   /** A registration of the hospital changed (queue desk and call panels refresh that room's list). */
   z.object({ type: z.literal('queue_changed'), hospital_code: z.string(), call_room: z.string() }),
 ]);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PasswordDialog } from '@web/features/account-settings/components/password-dialog';
 import { queryClient } from '@web/lib/query-client';
 import { signOut } from '@web/lib/sign-out';
+import { USER_INFO_ROOT } from '@web/lib/user-info';
 
 /**
  * An account whose password an administrator reset can do nothing but change it (the server refuses
@@ -21,7 +22,7 @@ export function ForcedPasswordChange() {
           </Button>
         ),
       }}
-      onClose={() => void queryClient.invalidateQueries({ queryKey: ['user-info'] })}
+      onClose={() => void queryClient.invalidateQueries({ queryKey: USER_INFO_ROOT })}
     />
   );
 }

@@ -5,10 +5,13 @@ import { apiPost } from './api-client';
 import { queryClient } from './query-client';
 import { useSessionStore } from './session-store';
 
+/** The query key's root: invalidated when the user's access changes (realtime access_changed). */
+export const USER_INFO_ROOT = ['user-info'] as const;
+
 /** The signed-in user, menus and permissions: shared by the shell, the guards and the features. */
 export const userInfoQuery = (token: string | null) =>
   queryOptions({
-    queryKey: ['user-info', token],
+    queryKey: [...USER_INFO_ROOT, token],
     queryFn: () => apiPost<UserInfo>('/user/info'),
     enabled: !!token,
     staleTime: Infinity,

@@ -51,7 +51,13 @@ export function roleRoutes() {
       request: jsonBody(RoleSaveSchema),
       responses: okResponse(z.object({ pk: z.number().int() })),
     }),
-    async (c) => ok(c, await saveRole(c.var.deps.db, callerOf(c), c.req.valid('json'))),
+    async (c) => {
+      const body = c.req.valid('json');
+      const saved = await saveRole(c.var.deps.db, callerOf(c), body);
+      // An edit may rename the role its holders see.
+      if (body.pk !== undefined) await c.var.deps.realtime.accessChanged({ role_pk: saved.pk });
+      return ok(c, saved);
+    },
   );
   app.openapi(
     createRoute({
@@ -86,7 +92,7 @@ export function roleRoutes() {
       path: '/role/savePermissions',
       tags,
       summary:
-        "Replace a role's permission keys (folders of chosen pages are added); applies at the holders' next request",
+        "Replace a role's permission keys (folders of chosen pages are added); applies at the holders' next request, and their open tabs reload their menus",
       ...access(PERMISSIONS.SYS_ROLE),
       request: jsonBody(RoleSavePermissionsSchema),
       responses: okResponse(z.null()),
@@ -94,6 +100,7 @@ export function roleRoutes() {
     async (c) => {
       const body = c.req.valid('json');
       await saveRolePermissions(c.var.deps.db, callerOf(c), body.role_pk, body.keys);
+      await c.var.deps.realtime.accessChanged({ role_pk: body.role_pk });
       return ok(c, null);
     },
   );

@@ -36,10 +36,19 @@ function registrationApproval(before: UserRecord, values: { hospital_code: strin
   return { reg_state: REG_STATE.none, status: 1 };
 }
 
-/** Runs the change; once it is committed, tells the user's open tabs their session ended. */
-async function thenEndSessions<T>(deps: Deps, work: () => Promise<{ result: T; ended?: [number, SessionEndReason] }>) {
-  const { result, ended } = await work();
+interface Outcome<T> {
+  result: T;
+  /** The user whose sessions ended, and why. */
+  ended?: [number, SessionEndReason];
+  /** The user whose role, hospital or details changed while they may be signed in. */
+  changed?: number;
+}
+
+/** Runs the change; once it is committed, tells the user's open tabs (their session ended, or their access changed). */
+async function thenTellTabs<T>(deps: Deps, work: () => Promise<Outcome<T>>) {
+  const { result, ended, changed } = await work();
   if (ended) deps.realtime.sessionsEnded(...ended);
+  if (changed !== undefined) await deps.realtime.accessChanged({ user_pks: [changed] });
   return result;
 }
 
@@ -52,7 +61,7 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
   const hash = password ? await hashPassword(password) : '';
 
   try {
-    return await thenEndSessions(deps, () =>
+    return await thenTellTabs(deps, () =>
       deps.db.transaction(async (tx) => {
         const before = pk === undefined ? null : await managedUser(tx, c.me, pk);
         const values = { ...fields, hospital_code: await hospitalFor(tx, c, fields.hospital_code) };
@@ -89,7 +98,10 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
           after,
           ip: c.ip,
         });
-        return { result: { pk: before.pk }, ...(disabling ? { ended: [before.pk, 'locked'] as const } : {}) };
+        return {
+          result: { pk: before.pk },
+          ...(disabling ? { ended: [before.pk, 'locked'] as const } : { changed: before.pk }),
+        };
       }),
     );
   } catch (err) {
@@ -100,7 +112,7 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
 
 /** POST /user/lock: lock (status 0, sessions end at once) or unlock (status 1, failed-sign-in lock cleared). */
 export async function lockUser(deps: Deps, c: Caller, pk: number, lock: boolean): Promise<void> {
-  await thenEndSessions(deps, () =>
+  await thenTellTabs(deps, () =>
     deps.db.transaction(async (tx) => {
       const before = await managedUser(tx, c.me, pk, lock ? 'lock' : 'manage');
       if (lock) {
@@ -124,7 +136,7 @@ export async function lockUser(deps: Deps, c: Caller, pk: number, lock: boolean)
 export async function resetPassword(deps: Deps, c: Caller, pk: number): Promise<{ password: string }> {
   const password = oneTimePassword();
   const hash = await hashPassword(password);
-  return thenEndSessions(deps, () =>
+  return thenTellTabs(deps, () =>
     deps.db.transaction(async (tx) => {
       const before = await managedUser(tx, c.me, pk);
       assertNotSelf(c.me, before);
@@ -148,7 +160,7 @@ export async function resetPassword(deps: Deps, c: Caller, pk: number): Promise<
 
 /** POST /user/delete: the user and (by cascade) their sessions, favourites and settings go. */
 export async function deleteUser(deps: Deps, c: Caller, pk: number): Promise<void> {
-  await thenEndSessions(deps, () =>
+  await thenTellTabs(deps, () =>
     deps.db.transaction(async (tx) => {
       const before = await managedUser(tx, c.me, pk);
       assertNotSelf(c.me, before);

@@ -2,13 +2,16 @@ import { useEffect } from 'react';
 import { queryClient, QUEUE_QUERY_ROOT } from '@web/lib/query-client';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { useSessionStore } from '@web/lib/session-store';
+import { USER_INFO_ROOT } from '@web/lib/user-info';
 import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
 
 /**
  * While signed in, keeps the realtime socket open. When an administrator locks the account, resets its
  * password or removes it, the tab is signed out as a 401 would (the session forgotten, the guard shows the
- * sign-in page) and the sign-in page says why. A change in the hospital's call queue refetches the queue
- * lists on view. If the socket cannot connect, nothing else changes.
+ * sign-in page) and the sign-in page says why. When an administrator changes the user's role, its
+ * permissions or the user's hospital, the user info is loaded again: the menus and the page guards follow
+ * without a reload. A change in the hospital's call queue refetches the queue lists on view. If the socket
+ * cannot connect, nothing else changes.
  */
 export function useSessionEndWatch(): void {
   const token = useSessionStore((s) => s.token);
@@ -20,6 +23,10 @@ export function useSessionEndWatch(): void {
       onMessage: (m) => {
         if (m.type === 'queue_changed') {
           void queryClient.invalidateQueries({ queryKey: [QUEUE_QUERY_ROOT] });
+          return;
+        }
+        if (m.type === 'access_changed') {
+          void queryClient.invalidateQueries({ queryKey: USER_INFO_ROOT });
           return;
         }
         if (m.type !== 'session_ended') return;

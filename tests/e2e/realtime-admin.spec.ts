@@ -87,3 +87,27 @@ describe('signed out at once by an administrator', () => {
     await register.close();
   });
 });
+
+describe("an administrator's change of access reaches open tabs", () => {
+  it("a page taken from the doctor's role leaves their open tab's menu without a reload, and comes back", async () => {
+    const doctor = await signedInLive('doctor', 'zh-CN');
+    const admin = await adminToken();
+    const { role_pk } = (await api<{ user: { role_pk: number } }>('/user/info', {}, (await doctor.shell.token())!))
+      .user;
+    const { checked } = await api<{ checked: string[] }>('/role/permissions', { role_pk }, admin);
+    expect(checked).toContain('collection');
+    const menu = doctor.shell.menuItem('collection');
+    await menu.waitFor();
+    let reloaded = false;
+    doctor.page.once('load', () => (reloaded = true));
+    try {
+      await api('/role/savePermissions', { role_pk, keys: checked.filter((k) => k !== 'collection') }, admin);
+      await menu.waitFor({ state: 'detached', timeout: 5_000 });
+    } finally {
+      await api('/role/savePermissions', { role_pk, keys: checked }, admin);
+    }
+    await menu.waitFor({ timeout: 5_000 });
+    expect(reloaded).toBe(false);
+    await doctor.close();
+  });
+});
