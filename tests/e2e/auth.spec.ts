@@ -102,6 +102,24 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it("the idle sign-in page fetches the worklist's code: signing in then waits for no script", async () => {
+    const { context, page } = await newPage(e2e.browser);
+    const login = new LoginPage(page, e2e.platform.appUrl);
+    // Once idle: the certificate slot, then the first signed-in page's code (app/signed-in-code.ts).
+    const worklistCode = page.waitForResponse((r) => /\/order-list-[\w-]+\.js$/.test(r.url()));
+    await login.open();
+    await worklistCode;
+    await page.waitForLoadState('networkidle');
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
+    await login.signIn('doctor', 'Doctor@123');
+    await new WorklistPage(page).waitForResults({ min: 1 });
+    expect(scripts).toEqual([]);
+    await context.close();
+  });
+
   it('a signed-in user opening the login page goes to the order list', async () => {
     const { context, page } = await newPage(e2e.browser);
     const login = new LoginPage(page, e2e.platform.appUrl);

@@ -7,6 +7,7 @@ import { allTexts } from '@web/lib/i18n';
 import { prefetchUserInfo } from '@web/lib/user-info';
 import { RequirePermission } from './guards';
 import { loadFeedbackApp, RootLayout, SIGN_IN_PATH } from './root-layout';
+import { loadSignedInShell, loadWorklist } from './signed-in-code';
 
 /** A route's screen, rendered once its code, every text of the page's language and antd's App are in. */
 const screen = (load: () => Promise<ComponentType>) => async () => {
@@ -45,11 +46,11 @@ const routes: RouteObject[] = [
         // The shell loads with the first signed-in page, not with the login page; the user info meanwhile.
         lazy: () => {
           prefetchUserInfo();
-          return page(() => import('./signed-in-shell'))();
+          return page(loadSignedInShell)();
         },
         children: [
           { index: true, element: <Navigate to="/orderList" replace /> },
-          { path: '/orderList', lazy: page(() => import('./routes/order-list')) },
+          { path: '/orderList', lazy: page(loadWorklist) },
           { path: '/account/collection', lazy: page(() => import('./routes/collection')) },
           { path: '/pwdErrorList', lazy: page(() => import('./routes/pwd-error-list')) },
           {

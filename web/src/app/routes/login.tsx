@@ -7,11 +7,17 @@ import { allTexts } from '@web/lib/i18n';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { useIdleReached } from '@web/lib/when-idle';
 import { GuestOnly } from '../guards';
+import { prefetchSignedIn } from '../signed-in-code';
 
 // The certificate sign-in (the workstation bridge and its message schemas, a tenth of the page's script) is
 // asked for once the password form has painted and the browser is idle: it never delays the form. It
-// brings the other screens' texts along (its dialog's among them), ready for the page after sign-in.
-const CertLoginSlot = lazy(async () => (await Promise.all([import('../cert-login-slot'), allTexts()]))[0]);
+// brings the other screens' texts along (its dialog's among them), ready for the page after sign-in; once
+// it is in, the code of the first signed-in page follows.
+const CertLoginSlot = lazy(async () => {
+  const [slot] = await Promise.all([import('../cert-login-slot'), allTexts()]);
+  prefetchSignedIn();
+  return slot;
+});
 const CERT_SLOT_LATEST_MS = 1000;
 
 /** Why the server signed this tab out (an administrator locked, reset or removed the account), once. */
