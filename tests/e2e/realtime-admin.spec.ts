@@ -6,6 +6,7 @@ import { newPage } from '../fixtures/platform';
 import { USERS } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
+import { shot } from '../fixtures/shots';
 
 const e2e = useE2e();
 
@@ -89,25 +90,45 @@ describe('signed out at once by an administrator', () => {
 });
 
 describe("an administrator's change of access reaches open tabs", () => {
-  it("a page taken from the doctor's role leaves their open tab's menu without a reload, and comes back", async () => {
-    const doctor = await signedInLive('doctor', 'zh-CN');
-    const admin = await adminToken();
-    const { role_pk } = (await api<{ user: { role_pk: number } }>('/user/info', {}, (await doctor.shell.token())!))
-      .user;
-    const { checked } = await api<{ checked: string[] }>('/role/permissions', { role_pk }, admin);
-    expect(checked).toContain('collection');
-    const menu = doctor.shell.menuItem('collection');
-    await menu.waitFor();
-    let reloaded = false;
-    doctor.page.once('load', () => (reloaded = true));
-    try {
-      await api('/role/savePermissions', { role_pk, keys: checked.filter((k) => k !== 'collection') }, admin);
-      await menu.waitFor({ state: 'detached', timeout: 5_000 });
-    } finally {
+  it.each([
+    ['zh-CN', '权限已更新'],
+    ['en-US', 'Access updated'],
+  ] as const)(
+    "a page taken from the doctor's role leaves their open tab's menu without a reload, with a notice (%s)",
+    async (locale, title) => {
+      const doctor = await signedInLive('doctor', locale);
+      const admin = await adminToken();
+      const { role_pk } = (await api<{ user: { role_pk: number } }>('/user/info', {}, (await doctor.shell.token())!))
+        .user;
+      const { checked } = await api<{ checked: string[] }>('/role/permissions', { role_pk }, admin);
+      expect(checked).toContain('collection');
+      const menu = doctor.shell.menuItem('collection');
+      const notice = doctor.page.locator('.ant-notification-notice-info');
+      await menu.waitFor();
+      let reloaded = false;
+      doctor.page.once('load', () => (reloaded = true));
+
+      // Saved as it was: the tab reloads its user info, and says nothing.
+      const infoAgain = doctor.page.waitForResponse((r) => r.url().endsWith('/user/info'));
       await api('/role/savePermissions', { role_pk, keys: checked }, admin);
-    }
-    await menu.waitFor({ timeout: 5_000 });
-    expect(reloaded).toBe(false);
-    await doctor.close();
-  });
+      await infoAgain;
+      // An absence: give a wrongly raised notice the time it would take to show.
+      await doctor.page.waitForTimeout(500);
+      expect(await notice.count()).toBe(0);
+      try {
+        await api('/role/savePermissions', { role_pk, keys: checked.filter((k) => k !== 'collection') }, admin);
+        await menu.waitFor({ state: 'detached', timeout: 5_000 });
+        await notice.waitFor();
+        expect(await notice.locator('.ant-notification-notice-title').textContent()).toBe(title);
+        await doctor.page.waitForTimeout(400); // the notice's entrance, for the picture
+        await shot(doctor.page, `access-changed-${locale}`);
+        expect(await notice.isVisible()).toBe(true);
+      } finally {
+        await api('/role/savePermissions', { role_pk, keys: checked }, admin);
+      }
+      await menu.waitFor({ timeout: 5_000 });
+      expect(reloaded).toBe(false);
+      await doctor.close();
+    },
+  );
 });

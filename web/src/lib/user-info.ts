@@ -23,6 +23,19 @@ export function prefetchUserInfo(): void {
   if (token) void queryClient.prefetchQuery(userInfoQuery(token));
 }
 
+/** What an administrator's change can alter: role, hospital, menus and permissions. */
+const accessOf = (info: UserInfo) =>
+  JSON.stringify([info.user.role_pk, info.user.hospital_code, info.menus, info.auth]);
+
+/** Loads the user info again (realtime access_changed); true when the user's access differs from before. */
+export async function reloadUserInfo(): Promise<boolean> {
+  const { queryKey } = userInfoQuery(useSessionStore.getState().token);
+  const before = queryClient.getQueryData(queryKey);
+  await queryClient.invalidateQueries({ queryKey: USER_INFO_ROOT });
+  const after = queryClient.getQueryData(queryKey);
+  return !!before && !!after && accessOf(before) !== accessOf(after);
+}
+
 export function useUserInfo() {
   const token = useSessionStore((s) => s.token);
   return useQuery(userInfoQuery(token));

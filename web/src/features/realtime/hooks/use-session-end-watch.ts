@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { feedback } from '@web/lib/feedback';
+import { i18n } from '@web/lib/i18n';
 import { queryClient, QUEUE_QUERY_ROOT } from '@web/lib/query-client';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { useSessionStore } from '@web/lib/session-store';
-import { USER_INFO_ROOT } from '@web/lib/user-info';
+import { reloadUserInfo } from '@web/lib/user-info';
 import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
 
 /**
@@ -10,9 +12,19 @@ import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
  * password or removes it, the tab is signed out as a 401 would (the session forgotten, the guard shows the
  * sign-in page) and the sign-in page says why. When an administrator changes the user's role, its
  * permissions or the user's hospital, the user info is loaded again: the menus and the page guards follow
- * without a reload. A change in the hospital's call queue refetches the queue lists on view. If the socket
+ * without a reload, and a notice says why when they changed. A change in the hospital's call queue refetches the queue lists on view. If the socket
  * cannot connect, nothing else changes.
  */
+/** The menu changing under the user's eyes is explained (only when their access did change). */
+function noticeAccessChanged() {
+  feedback().notification.info({
+    // One notice, however many changes (or sockets of the tab) told it.
+    key: 'access-changed',
+    title: i18n.t('shell:accessChanged.title'),
+    description: i18n.t('shell:accessChanged.text'),
+  });
+}
+
 export function useSessionEndWatch(): void {
   const token = useSessionStore((s) => s.token);
   useEffect(() => {
@@ -26,7 +38,7 @@ export function useSessionEndWatch(): void {
           return;
         }
         if (m.type === 'access_changed') {
-          void queryClient.invalidateQueries({ queryKey: USER_INFO_ROOT });
+          void reloadUserInfo().then((changed) => changed && noticeAccessChanged());
           return;
         }
         if (m.type !== 'session_ended') return;
