@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
-import { REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
+import { REALTIME_CLOSE, REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
 import type { RolePermissions } from '@shared/schemas/admin-role';
 import type { CallDeviceSaved, Registration } from '@shared/schemas/queue';
 import { spawnServer, throwawayDatabase, type ChildServer } from '../../../tests/support/child-server';
@@ -69,19 +69,35 @@ describe('fan-out across server processes (PostgreSQL)', () => {
     onB.ws.close();
   }, 60_000);
 
-  it("a role's permissions changed on process A: its holder's tab on process B is told", async () => {
-    const admin = (await signIn(a.base, 'admin', 'Admin@123')).token;
-    const doctor = (await signIn(b.base, 'doctor', 'Doctor@123')).token;
-    const ws = new WebSocket(`${b.base.replace(/^http/, 'ws')}${REALTIME_PATH}`, { headers: { origin: b.base } });
+  /** A signed-in tab's realtime socket on `base`. */
+  async function tabOn(base: string, token: string) {
+    const ws = new WebSocket(`${base.replace(/^http/, 'ws')}${REALTIME_PATH}`, { headers: { origin: base } });
     const got: RealtimeServerMessage[] = [];
     ws.on('message', (d) => got.push(JSON.parse(String(d)) as RealtimeServerMessage));
+    const closed = new Promise<number>((r) => ws.once('close', (code) => r(code)));
     await new Promise((r) => ws.once('open', r));
-    ws.send(JSON.stringify({ type: 'auth', token: doctor }));
+    ws.send(JSON.stringify({ type: 'auth', token }));
     await untilTrue(() => got.some((m) => m.type === 'ready'));
+    return { ws, got, closed };
+  }
+
+  it("a role's permissions changed on process A: its holder's tab on process B is told", async () => {
+    const admin = (await signIn(a.base, 'admin', 'Admin@123')).token;
+    const { ws, got } = await tabOn(b.base, (await signIn(b.base, 'doctor', 'Doctor@123')).token);
     const REPORT_DOCTOR = 2;
     const now = await postAs<RolePermissions>(a.base, admin, '/role/permissions', { role_pk: REPORT_DOCTOR });
     await postAs(a.base, admin, '/role/savePermissions', { role_pk: REPORT_DOCTOR, keys: now.checked });
     await untilTrue(() => got.some((m) => m.type === 'access_changed'));
     ws.close();
+  }, 60_000);
+
+  it('a user locked on process A: their tab on process B is signed out with the reason', async () => {
+    const admin = (await signIn(a.base, 'admin', 'Admin@123')).token;
+    const token = (await signIn(b.base, 'doctor2', 'Doctor@123')).token;
+    const { pk } = (await postAs<{ user: { pk: number } }>(b.base, token, '/user/info', {})).user;
+    const tab = await tabOn(b.base, token);
+    await postAs(a.base, admin, '/user/lock', { pk, lock: true });
+    expect(await tab.closed).toBe(REALTIME_CLOSE.sessionEnded);
+    expect(tab.got.at(-1)).toEqual({ type: 'session_ended', reason: 'locked' });
   }, 60_000);
 });

@@ -9,7 +9,7 @@ import type { Db } from '../db/client';
 import { sysUser } from '../db/schema';
 import type { Logger } from '../lib/logger';
 import { authenticate } from '../modules/auth/session';
-import { ACCESS_CHANNEL, type AccessEvent } from './access-events';
+import { ACCESS_CHANNEL, SESSIONS_CHANNEL, type AccessEvent, type SessionsEndedEvent } from './user-events';
 import { acceptConnection, send } from './connection';
 import { originAllowed } from './origin';
 import type { Fanout } from './fanout';
@@ -112,6 +112,14 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     );
   const unsubscribeAccess = o.fanout?.subscribe(ACCESS_CHANNEL, onAccess);
 
+  const endSessions = ({ user_pk, reason }: SessionsEndedEvent) => {
+    for (const { ws } of registry.take(user_pk)) {
+      send(ws, { type: 'session_ended', reason });
+      ws.close(REALTIME_CLOSE.sessionEnded, 'session ended');
+    }
+  };
+  const unsubscribeSessions = o.fanout?.subscribe(SESSIONS_CHANNEL, (m) => endSessions(m as SessionsEndedEvent));
+
   return {
     queueChanged,
     // The change is committed already: a lost notice only delays the menus until the next reload.
@@ -122,10 +130,13 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
         .catch((err: Error) => o.log.warn({ err: err.message }, 'realtime: access change not published'));
     },
     sessionsEnded(userPk, reason) {
-      for (const { ws } of registry.take(userPk)) {
-        send(ws, { type: 'session_ended', reason });
-        ws.close(REALTIME_CLOSE.sessionEnded, 'session ended');
-      }
+      const ev = { user_pk: userPk, reason };
+      if (!o.fanout) return endSessions(ev);
+      // Not published: this process's tabs are still told; the others meet their 401 at the next request.
+      o.fanout.publish(SESSIONS_CHANNEL, ev).catch((err: Error) => {
+        o.log.warn({ err: err.message }, 'realtime: session end not published');
+        endSessions(ev);
+      });
     },
     attach(server) {
       server.on('upgrade', onUpgrade);
@@ -134,6 +145,7 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     async close() {
       unsubscribeQueue?.();
       unsubscribeAccess?.();
+      unsubscribeSessions?.();
       clearInterval(heartbeat);
       await o.screens?.close();
       for (const ws of wss.clients) ws.terminate();

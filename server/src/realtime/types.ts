@@ -1,6 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import type { SessionEndReason } from '@shared/protocol/realtime';
-import type { AccessEvent } from './access-events';
+import type { AccessEvent } from './user-events';
 
 export type { SessionEndReason };
 
@@ -9,7 +9,10 @@ export type { SessionEndReason };
  * only announce what happened.
  */
 export interface RealtimeHub {
-  /** Every open tab of the user is told its session ended (after the sessions are revoked in the database). */
+  /**
+   * Every open tab of the user, on every server process, is told its session ended (after the sessions are
+   * revoked in the database).
+   */
   sessionsEnded(userPk: number, reason: SessionEndReason): void;
   /**
    * Open tabs of the users concerned, on every server process, reload their user info (after the change is

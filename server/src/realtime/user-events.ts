@@ -1,0 +1,21 @@
+import type { SessionEndReason } from '@shared/protocol/realtime';
+
+/**
+ * Events about signed-in users that every server process must deliver to its own sockets (a user's tabs
+ * may be connected to any of them), through the fan-out.
+ */
+
+/** The user's sessions were ended (locked, password reset, removed): their tabs sign out with the reason. */
+export const SESSIONS_CHANNEL = 'sessions';
+export interface SessionsEndedEvent {
+  user_pk: number;
+  reason: SessionEndReason;
+}
+
+/** Access changed: the tabs of the users concerned reload their user info. */
+export const ACCESS_CHANNEL = 'access';
+/**
+ * Whose menus, permissions or hospital changed: named users (an administrator saved them) or every holder
+ * of a role (its permissions or name changed).
+ */
+export type AccessEvent = { user_pks: number[] } | { role_pk: number };
