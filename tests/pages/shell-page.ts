@@ -34,8 +34,17 @@ export class ShellPage {
   }
 
   async switchLanguage(locale: 'zh-CN' | 'en-US'): Promise<void> {
-    await this.page.getByTestId('lang-switch').first().click();
-    await this.page.getByTestId(`lang-${locale}`).click();
+    // On a machine loaded far beyond CI, the list was once seen closing again as it opened (its item then
+    // takes no clicks): open it again rather than wait the whole timeout on a closed list.
+    for (let attempt = 1; ; attempt++) {
+      await this.page.getByTestId('lang-switch').first().click();
+      try {
+        await this.page.getByTestId(`lang-${locale}`).click({ timeout: 5_000 });
+        break;
+      } catch (err) {
+        if (attempt === 3) throw err;
+      }
+    }
     await this.page.waitForFunction((l) => document.documentElement.lang === l, locale);
   }
 
