@@ -7,14 +7,6 @@ import { useSessionStore } from '@web/lib/session-store';
 import { reloadUserInfo } from '@web/lib/user-info';
 import { RealtimeSocket, realtimeUrl } from '../lib/realtime-socket';
 
-/**
- * While signed in, keeps the realtime socket open. When an administrator locks the account, resets its
- * password or removes it, the tab is signed out as a 401 would (the session forgotten, the guard shows the
- * sign-in page) and the sign-in page says why. When an administrator changes the user's role, its
- * permissions or the user's hospital, the user info is loaded again: the menus and the page guards follow
- * without a reload, and a notice says why when they changed. A change in the hospital's call queue refetches the queue lists on view. If the socket
- * cannot connect, nothing else changes.
- */
 /** The menu changing under the user's eyes is explained (only when their access did change). */
 function noticeAccessChanged() {
   feedback().notification.info({
@@ -25,6 +17,14 @@ function noticeAccessChanged() {
   });
 }
 
+/**
+ * While signed in, keeps the realtime socket open. When an administrator locks the account, resets its
+ * password or removes it, the tab is signed out as a 401 would (the session forgotten, the guard shows the
+ * sign-in page) and the sign-in page says why. When an administrator changes the user's role, its
+ * permissions or the user's hospital, the user info is loaded again: the menus and the page guards follow
+ * without a reload, and a notice says why when they changed. A change in the hospital's call queue
+ * refetches the queue lists on view. If the socket cannot connect, nothing else changes.
+ */
 export function useSessionEndWatch(): void {
   const token = useSessionStore((s) => s.token);
   useEffect(() => {
