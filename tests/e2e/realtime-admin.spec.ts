@@ -3,6 +3,7 @@ import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
 import { realtimeReady } from '../fixtures/realtime';
 import { newPage } from '../fixtures/platform';
+import { apiPost, apiToken } from '../fixtures/report-api';
 import { USERS } from '../fixtures/session';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
@@ -25,37 +26,21 @@ async function signedInLive(user: keyof typeof USERS, locale: 'zh-CN' | 'en-US')
   return { page, shell, close: () => context.close() };
 }
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${e2e.platform.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; msg: string };
-  if (!json.success) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
+/** The user's own info, through the API with the tab's token. */
+const infoOf = async (shell: ShellPage) =>
+  (await apiPost<{ user: { pk: number; role_pk: number } }>(e2e.platform, (await shell.token())!, '/user/info', {}))
+    .user;
 
-async function adminToken(): Promise<string> {
-  const res = await fetch(`${e2e.platform.origin}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin', password: 'Admin@123', logon_type: 'PC' }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-const pkOf = async (shell: ShellPage) =>
-  (await api<{ user: { pk: number } }>('/user/info', {}, (await shell.token())!)).user.pk;
+const pkOf = async (shell: ShellPage) => (await infoOf(shell)).pk;
 
 describe('signed out at once by an administrator', () => {
   it("a locked doctor's open tab lands on the sign-in page with the reason; another user's tab stays", async () => {
     const doctor = await signedInLive('doctor', 'zh-CN');
     const auditor = await signedInLive('auditor', 'zh-CN');
-    const admin = await adminToken();
+    const admin = await apiToken(e2e.platform, 'admin');
     const doctorPk = await pkOf(doctor.shell);
 
-    await api('/user/lock', { pk: doctorPk, lock: true }, admin);
+    await apiPost(e2e.platform, admin, '/user/lock', { pk: doctorPk, lock: true });
 
     const notice = doctor.page.getByTestId('login-session-ended');
     await notice.waitFor({ timeout: 5_000 });
@@ -69,16 +54,16 @@ describe('signed out at once by an administrator', () => {
     await auditor.shell.waitReady();
     expect(await auditor.shell.token()).not.toBeNull();
 
-    await api('/user/lock', { pk: doctorPk, lock: false }, admin);
+    await apiPost(e2e.platform, admin, '/user/lock', { pk: doctorPk, lock: false });
     await doctor.close();
     await auditor.close();
   });
 
   it('a password reset says so in English', async () => {
     const register = await signedInLive('register', 'en-US');
-    const admin = await adminToken();
+    const admin = await apiToken(e2e.platform, 'admin');
 
-    await api('/user/resetPassword', { pk: await pkOf(register.shell) }, admin);
+    await apiPost(e2e.platform, admin, '/user/resetPassword', { pk: await pkOf(register.shell) });
 
     const notice = register.page.getByTestId('login-session-ended');
     await notice.waitFor({ timeout: 5_000 });
@@ -97,10 +82,9 @@ describe("an administrator's change of access reaches open tabs", () => {
     "a page taken from the doctor's role leaves their open tab's menu without a reload, with a notice (%s)",
     async (locale, title) => {
       const doctor = await signedInLive('doctor', locale);
-      const admin = await adminToken();
-      const { role_pk } = (await api<{ user: { role_pk: number } }>('/user/info', {}, (await doctor.shell.token())!))
-        .user;
-      const { checked } = await api<{ checked: string[] }>('/role/permissions', { role_pk }, admin);
+      const admin = await apiToken(e2e.platform, 'admin');
+      const { role_pk } = await infoOf(doctor.shell);
+      const { checked } = await apiPost<{ checked: string[] }>(e2e.platform, admin, '/role/permissions', { role_pk });
       expect(checked).toContain('collection');
       const menu = doctor.shell.menuItem('collection');
       const notice = doctor.page.locator('.ant-notification-notice-info');
@@ -110,13 +94,16 @@ describe("an administrator's change of access reaches open tabs", () => {
 
       // Saved as it was: the tab reloads its user info, and says nothing.
       const infoAgain = doctor.page.waitForResponse((r) => r.url().endsWith('/user/info'));
-      await api('/role/savePermissions', { role_pk, keys: checked }, admin);
+      await apiPost(e2e.platform, admin, '/role/savePermissions', { role_pk, keys: checked });
       await infoAgain;
       // An absence: give a wrongly raised notice the time it would take to show.
       await doctor.page.waitForTimeout(500);
       expect(await notice.count()).toBe(0);
       try {
-        await api('/role/savePermissions', { role_pk, keys: checked.filter((k) => k !== 'collection') }, admin);
+        await apiPost(e2e.platform, admin, '/role/savePermissions', {
+          role_pk,
+          keys: checked.filter((k) => k !== 'collection'),
+        });
         await menu.waitFor({ state: 'detached', timeout: 5_000 });
         await notice.waitFor();
         expect(await notice.locator('.ant-notification-notice-title').textContent()).toBe(title);
@@ -124,7 +111,7 @@ describe("an administrator's change of access reaches open tabs", () => {
         await shot(doctor.page, `access-changed-${locale}`);
         expect(await notice.isVisible()).toBe(true);
       } finally {
-        await api('/role/savePermissions', { role_pk, keys: checked }, admin);
+        await apiPost(e2e.platform, admin, '/role/savePermissions', { role_pk, keys: checked });
       }
       await menu.waitFor({ timeout: 5_000 });
       expect(reloaded).toBe(false);
