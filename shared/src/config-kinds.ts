@@ -52,8 +52,31 @@ export type KnownConfigName = keyof typeof CONFIG_KINDS;
 
 export const isKnownConfig = (name: string): name is KnownConfigName => Object.hasOwn(CONFIG_KINDS, name);
 
+/**
+ * Entries a hospital has of its own: `<base>_<hospital code>` (the FHIR delivery address of
+ * report-products), and the installation's `<base>` as the fallback. The hospital's administrator
+ * (sys:config) may change its own hospital's; every other entry is the super administrator's.
+ */
+export const HOSPITAL_CONFIG_BASES = { report_fhir_url: { kind: 'url' } } as const satisfies Record<string, ConfigKind>;
+
+/** The hospital code a per-hospital entry names (`report_fhir_url_H001` -> `H001`), or null. */
+export function configHospital(name: string): string | null {
+  for (const base of Object.keys(HOSPITAL_CONFIG_BASES)) {
+    if (name.startsWith(`${base}_`) && name.length > base.length + 1) return name.slice(base.length + 1);
+  }
+  return null;
+}
+
+function hospitalBaseKind(name: string): ConfigKind | undefined {
+  for (const [base, kind] of Object.entries(HOSPITAL_CONFIG_BASES)) {
+    if (name === base || name.startsWith(`${base}_`)) return kind;
+  }
+  return undefined;
+}
+
 export function configKindOf(name: string): ConfigKind {
-  return isKnownConfig(name) ? CONFIG_KINDS[name] : { kind: 'text', max: CONFIG_VALUE_MAX };
+  if (isKnownConfig(name)) return CONFIG_KINDS[name];
+  return hospitalBaseKind(name) ?? { kind: 'text', max: CONFIG_VALUE_MAX };
 }
 
 /** A name an administrator gives a credential: key, secret, password (pass, passwd, pwd), token, credential. */

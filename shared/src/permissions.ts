@@ -49,6 +49,57 @@ export const PERMISSIONS = {
 export type PermissionCode = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
 
 /**
+ * Where a permission reaches. 'hospital': what it allows stays inside the holder's own hospital (the
+ * server scopes every call by it). 'installation': it changes what every hospital shares (regions, the
+ * dictionary, third-party apps and their sign-in); only the super administrator may use it, whatever a
+ * role holds, and a hospital's role cannot hold it. Entries that mix both (configuration: a hospital's
+ * own `*_<code>` entries; roles: a hospital's own roles) are 'hospital' and the service refuses the shared
+ * part to anyone but the super administrator.
+ */
+export const PERMISSION_SCOPE: Record<PermissionCode, 'hospital' | 'installation'> = {
+  [PERMISSIONS.PATINFO]: 'hospital',
+  [PERMISSIONS.SAVE_TEMP]: 'hospital',
+  [PERMISSIONS.PATFILE]: 'hospital',
+  [PERMISSIONS.PATFILE_ADD]: 'hospital',
+  [PERMISSIONS.CACHE_RPTS]: 'hospital',
+  [PERMISSIONS.SAVE_ORDER]: 'hospital',
+  [PERMISSIONS.CANCEL]: 'hospital',
+  [PERMISSIONS.AUDIT]: 'hospital',
+  [PERMISSIONS.INVALID_REPORT]: 'hospital',
+  [PERMISSIONS.CLOSE_RPTS]: 'hospital',
+  [PERMISSIONS.FORWARD_RPT]: 'hospital',
+  [PERMISSIONS.REPORT_RETRY]: 'hospital',
+  [PERMISSIONS.DELETE_IMAGE]: 'hospital',
+  [PERMISSIONS.UPLOAD_ZIP]: 'hospital',
+  [PERMISSIONS.POINT_EDIT]: 'hospital',
+  [PERMISSIONS.USER]: 'hospital',
+  [PERMISSIONS.DASHBOARD]: 'hospital',
+  [PERMISSIONS.ORDER_LIST]: 'hospital',
+  [PERMISSIONS.ORDER_HISTORY]: 'hospital',
+  [PERMISSIONS.PWD_ERROR_LIST]: 'hospital',
+  [PERMISSIONS.USE_TIME]: 'hospital',
+  [PERMISSIONS.QUEUE_REGISTER]: 'hospital',
+  [PERMISSIONS.QUEUE_CALL]: 'hospital',
+  [PERMISSIONS.STATS_VIEW]: 'hospital',
+  [PERMISSIONS.SYS_HOSPITAL]: 'hospital',
+  [PERMISSIONS.SYS_USER]: 'hospital',
+  [PERMISSIONS.SYS_ROLE]: 'hospital',
+  [PERMISSIONS.SYS_REGION]: 'installation',
+  [PERMISSIONS.SYS_CONFIG]: 'hospital',
+  [PERMISSIONS.SYS_DICT]: 'installation',
+  [PERMISSIONS.SYS_SCANP]: 'hospital',
+  [PERMISSIONS.SYS_DEVICE]: 'hospital',
+  [PERMISSIONS.SYS_AUDIT]: 'hospital',
+  [PERMISSIONS.SYS_APP]: 'installation',
+  [PERMISSIONS.SYS_WECHAT]: 'hospital',
+};
+
+/** A code only the super administrator may use (an unknown code is not one). */
+export function isInstallationWide(code: string): boolean {
+  return (PERMISSION_SCOPE as Record<string, string>)[code] === 'installation';
+}
+
+/**
  * Administrative codes: the ones a non-super administrator can never hand out beyond their own (a role
  * holding one they lack cannot be assigned or edited by them). Report-desk codes are not administration.
  */

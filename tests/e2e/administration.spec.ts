@@ -4,6 +4,8 @@ import { realtimeReady } from '../fixtures/realtime';
 import { newPage } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
 import { AdminPages } from '../pages/admin-pages';
+import { apiPost } from '../fixtures/report-api';
+import { shot } from '../fixtures/shots';
 import { ListScreen } from '../pages/list-page';
 import { LoginPage } from '../pages/login-page';
 import { ShellPage } from '../pages/shell-page';
@@ -99,5 +101,42 @@ describe('a hospital run from its own screens', () => {
     expect(names).toContain('doctor');
     expect(names).not.toContain('doctor2');
     await context.close();
+  });
+
+  it("a hospital's own role: made by the super administrator, it cannot be given installation-wide permissions", async () => {
+    const admin = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
+    const screens = new AdminPages(admin.page, e2e.platform.appUrl);
+    await screens.open('role');
+    await screens.createRole({ code: 'h1_reader', name: '一院阅片', hospital: '第一人民医院' });
+    expect(await admin.page.getByTestId('role-hospital-h1_reader').textContent()).toBe('H001');
+    expect(await admin.page.getByTestId('role-hospital-report_doctor').textContent()).toBe('各院共用');
+
+    await screens.openRolePermissions('h1_reader');
+    const checkbox = (key: string) => screens.permissionNode(key).locator('.ant-tree-checkbox');
+    for (const key of ['sysApp', 'sysRegion', 'sysDict']) {
+      expect(await checkbox(key).getAttribute('class'), key).toContain('ant-tree-checkbox-disabled');
+    }
+    expect(await checkbox('sysUser').getAttribute('class')).not.toContain('ant-tree-checkbox-disabled');
+    // Checking the whole administration folder takes every page of it but the installation-wide ones.
+    await checkbox('sysAdmin').click();
+    expect(await checkbox('sysUser').getAttribute('class')).toContain('ant-tree-checkbox-checked');
+    expect(await checkbox('sysApp').getAttribute('class')).not.toContain('ant-tree-checkbox-checked');
+    await shot(admin.page, 'role-hospital-permissions-zh-CN');
+    await admin.page.getByTestId('role-perm-save').click();
+    await admin.page.locator('.ant-message-success').waitFor();
+
+    const token = (await admin.shell.token())!;
+    const saved = await apiPost<{ checked: string[] }>(e2e.platform, token, '/role/permissions', {
+      role_pk: Number(await admin.page.getByTestId('role-row-h1_reader').getAttribute('data-row-key')),
+    });
+    expect(saved.checked).toEqual(expect.arrayContaining(['sysAdmin', 'sysUser', 'sysConfig']));
+    expect(saved.checked).not.toContain('sysApp');
+
+    await admin.shell.switchLanguage('en-US');
+    await screens.openRolePermissions('h1_reader');
+    expect(await admin.page.getByTestId('role-hospital-report_doctor').textContent()).toBe('Shared');
+    expect(await screens.permissionNode('sysApp').textContent()).toContain('Installation-wide');
+    await shot(admin.page, 'role-hospital-permissions-en-US');
+    await admin.close();
   });
 });

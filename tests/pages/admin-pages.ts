@@ -65,6 +65,32 @@ export class AdminPages {
     await save(this.page, 'user-form');
   }
 
+  /** Creates a role from the roles screen; `hospital` (the super administrator's choice) makes it that hospital's own. */
+  async createRole(r: { code: string; name: string; hospital?: string }): Promise<void> {
+    await this.page.getByTestId('role-new').click();
+    await this.page.getByTestId('role-form-code').fill(r.code);
+    await this.page.getByTestId('role-form-name').fill(r.name);
+    if (r.hospital) {
+      await pick(this.page, 'role-form-hospital', r.hospital);
+      await this.page.getByTestId('role-form-hospital').getByText(r.hospital).waitFor();
+    }
+    await save(this.page, 'role-form');
+    await this.page.getByTestId(`role-row-${r.code}`).waitFor();
+  }
+
+  /** Chooses a role of the list; its permission tree shows once loaded. */
+  async openRolePermissions(code: string) {
+    await this.page.getByTestId(`role-row-${code}`).click();
+    const card = this.page.locator(`[data-testid="role-permissions"][data-role="${code}"]`);
+    await card.getByTestId('role-perm-sysAdmin').waitFor();
+    return card;
+  }
+
+  /** A permission node's row of the tree: its checkbox tells checked (aria) and disabled (class). */
+  permissionNode(key: string) {
+    return this.page.locator('.ant-tree-treenode', { has: this.page.getByTestId(`role-perm-${key}`) });
+  }
+
   /** Locks (or unlocks) a user from their row of the users list, confirming. */
   async toggleLock(username: string, action: 'lock' | 'unlock'): Promise<void> {
     await this.page.getByTestId(`user-row-lock-${username}`).click();

@@ -9,12 +9,46 @@ import { startTestPlatform, type TestPlatform } from './api-platform';
  * What the standing API suites share: a demo platform, a session per demo user, one study per hospital,
  * values that address a hospital's data ($study, $otherStudy, ...) and a raw request sender.
  */
-export const ROLES = ['anonymous', 'admin', 'doctor', 'auditor', 'register', 'doctor2', 'hadmin'] as const;
+export const ROLES = ['anonymous', 'admin', 'doctor', 'auditor', 'register', 'doctor2', 'hadmin', 'allcodes'] as const;
 export type Role = (typeof ROLES)[number];
 type Hospital = 'H001' | 'H002';
 
-const PASSWORDS: Record<string, string> = DEMO_PASSWORDS;
-const HOSPITAL: Record<string, Hospital> = Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.hospital]));
+/**
+ * `allcodes`: a user of H002 whose role (one every hospital shares, made by the super administrator) holds
+ * every permission code, the way a delegated administration could be set up: installation-wide routes and
+ * H001's data must stay out of their reach (issue 32).
+ */
+const ALLCODES = { username: 'allcodes', password: 'Allcodes@123', hospital: 'H002' } as const;
+
+const PASSWORDS: Record<string, string> = { ...DEMO_PASSWORDS, [ALLCODES.username]: ALLCODES.password };
+const HOSPITAL: Record<string, Hospital> = {
+  ...Object.fromEntries(DEMO_USERS.map((u) => [u.username, u.hospital])),
+  [ALLCODES.username]: ALLCODES.hospital,
+};
+
+/** The shared role holding every permission of the tree, and the H002 user holding it. */
+async function addAllCodesUser(p: TestPlatform, adminToken: string): Promise<void> {
+  const post = async (path: string, json: unknown) => {
+    const r = await p.app.request(path, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+    const body = (await r.json()) as { data?: { pk: number }; msg?: string };
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${body.msg}`);
+    return body.data;
+  };
+  const role = await post('/role/save', { code: 'every_code', name: '全部权限' });
+  const keys = (await p.deps.db.execute(sql`select key from permission`)) as { rows: { key: string }[] };
+  await post('/role/savePermissions', { role_pk: role!.pk, keys: keys.rows.map((r) => r.key) });
+  await post('/user/save', {
+    username: ALLCODES.username,
+    ch_name: '全部权限',
+    password: ALLCODES.password,
+    hospital_code: ALLCODES.hospital,
+    role_pk: role!.pk,
+  });
+}
 
 export interface HospitalData {
   study: string;
@@ -23,6 +57,8 @@ export interface HospitalData {
   node?: number;
   /** A doctor of this hospital (sys_user.pk), for the user administration routes to name. */
   user: number;
+  /** A DICOM device of this hospital (device.pk). */
+  device: number;
 }
 
 export interface Suite {
@@ -40,7 +76,15 @@ async function firstStudy(p: TestPlatform, code: Hospital): Promise<HospitalData
   const u = (await p.deps.db.execute(
     sql`select pk from sys_user where hospital_code = ${code} and username like 'doctor%' order by pk limit 1`,
   )) as { rows: { pk: number | string }[] };
-  return { study: row.study_iuid, studyPk: Number(row.pk), user: Number(u.rows[0]?.pk ?? 0) };
+  const d = (await p.deps.db.execute(sql`select pk from device where hospital_code = ${code} order by pk limit 1`)) as {
+    rows: { pk: number | string }[];
+  };
+  return {
+    study: row.study_iuid,
+    studyPk: Number(row.pk),
+    user: Number(u.rows[0]?.pk ?? 0),
+    device: Number(d.rows[0]?.pk ?? 0),
+  };
 }
 
 export async function startSuite(): Promise<Suite> {
@@ -48,8 +92,9 @@ export async function startSuite(): Promise<Suite> {
   // Calls that contact a device (test connection, forwarding) must not leave the machine: the demo devices
   // point at this host's discard port, where nothing listens (connection refused at once).
   await p.deps.db.execute(sql`update device set ip = '127.0.0.1', port = 9`);
-  const tokens: Suite['tokens'] = {};
-  for (const role of ROLES) if (role !== 'anonymous') tokens[role] = await loginAs(p.app, role, PASSWORDS[role]!);
+  const tokens: Suite['tokens'] = { admin: await loginAs(p.app, 'admin', PASSWORDS.admin!) };
+  await addAllCodesUser(p, tokens.admin!);
+  for (const role of ROLES) if (role !== 'anonymous') tokens[role] ??= await loginAs(p.app, role, PASSWORDS[role]!);
   const data = { H001: await firstStudy(p, 'H001'), H002: await firstStudy(p, 'H002') };
   return { p, tokens, data };
 }
@@ -76,6 +121,7 @@ export function variables(s: Suite, role: Role): Record<string, unknown> {
     $otherSn: other,
     $otherNode: s.data[other].node ?? 0,
     $otherUser: s.data[other].user,
+    $otherDevice: s.data[other].device,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import type { PermissionCode } from '@shared/permissions';
+import { isInstallationWide, type PermissionCode } from '@shared/permissions';
 import type { AppEnv } from '../context';
 import { AppError, forbidden } from '../lib/errors';
 import { authenticate } from '../modules/auth/session';
@@ -24,7 +24,10 @@ export function guard(access: Access): MiddlewareHandler<AppEnv>[] {
     if (user.mustChangePassword && !MUST_CHANGE_ALLOWED.has(c.req.path)) {
       throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'passwordMustChange');
     }
-    if (access !== 'session' && !user.isSuper && !user.perms.has(access)) throw forbidden();
+    if (access !== 'session' && !user.isSuper) {
+      if (isInstallationWide(access)) throw forbidden('installationOnly');
+      if (!user.perms.has(access)) throw forbidden();
+    }
     await next();
   };
   return [check];

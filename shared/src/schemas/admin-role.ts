@@ -13,6 +13,8 @@ export const RoleRowSchema = z.object({
   users: z.number().int(),
   /** Role 1: holds every permission without assignment; not editable nor deletable. */
   builtin: z.boolean(),
+  /** The hospital whose own role it is, or null: shared by every hospital (the super administrator's). */
+  hospital_code: z.string().nullable(),
 });
 export type RoleRow = z.infer<typeof RoleRowSchema>;
 
@@ -25,6 +27,11 @@ export const RoleSaveSchema = z.strictObject({
   name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
   name_en: z.string().trim().max(NAME_MAX).optional().default(''),
   note: z.string().trim().max(REMARK_MAX).optional().default(''),
+  /**
+   * On create: the hospital whose role it is. The super administrator names one, or '' (or nothing) for a
+   * role every hospital shares; anyone else gets their own hospital's. Fixed once created.
+   */
+  hospital_code: z.string().trim().max(32).optional(),
 });
 export type RoleSave = z.input<typeof RoleSaveSchema>;
 
@@ -47,6 +54,8 @@ export interface PermissionNode {
   title: string;
   menu_type: number;
   perms: string;
+  /** Its code is installation-wide: only a shared role may hold it (and only the super administrator uses it). */
+  installation?: boolean;
   children?: PermissionNode[];
 }
 // Not z.lazy: the OpenAPI document cannot describe a recursive zod schema; children are nodes of this shape.
@@ -55,6 +64,7 @@ export const PermissionNodeSchema = z.object({
   title: z.string(),
   menu_type: z.number().int(),
   perms: z.string(),
+  installation: z.boolean().optional(),
   children: z.array(z.unknown()).optional().describe('nodes of the same shape'),
 });
 

@@ -45,6 +45,8 @@ export const role = pgTable('role', {
   name: varchar('name', { length: 64 }).notNull(),
   name_en: varchar('name_en', { length: 64 }).notNull().default(''),
   note: varchar('note', { length: 256 }).notNull().default(''),
+  /** The hospital whose role it is (its administrator manages it; it holds no installation-wide code); null: shared by every hospital, the super administrator's. */
+  hospital_code: varchar('hospital_code', { length: 32 }),
 });
 
 /** Menus and action permissions in one tree. menu_type 0 folder, 1 page, 2 action. status '0' active. */

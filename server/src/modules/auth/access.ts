@@ -1,5 +1,6 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
+import { isInstallationWide } from '@shared/permissions';
 import type { AllAuthEntry, AuthEntry, MenuItem } from '@shared/schemas/auth';
 import type { Db } from '../../db/client';
 import { permission, rolePermission } from '../../db/schema';
@@ -16,7 +17,8 @@ async function rowsOf(db: Db, rolePk: number, isSuper: boolean): Promise<Permiss
     .innerJoin(permission, eq(permission.pk, rolePermission.permission_pk))
     .where(and(eq(rolePermission.role_pk, rolePk), eq(permission.status, '0')))
     .orderBy(asc(permission.sort));
-  return rows.map((r) => r.p);
+  // Menus and buttons of installation-wide administration show to the super administrator only.
+  return rows.map((r) => r.p).filter((p) => !p.perms || !codesOf(p).every(isInstallationWide));
 }
 
 const codesOf = (p: PermissionRow) =>

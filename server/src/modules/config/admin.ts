@@ -17,6 +17,7 @@ import { sysConfig } from '../../db/schema';
 import { AppError, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import { auditChange } from '../audit/service';
+import { assertConfigInScope } from './scope';
 
 type ConfigDbRow = typeof sysConfig.$inferSelect;
 
@@ -64,6 +65,7 @@ export function checkValue(name: string, value: string, locale: Locale): string 
 }
 
 export async function createConfig(db: Db, caller: Caller, input: z.output<typeof ConfigSaveSchema>) {
+  assertConfigInScope(caller.me, input.name, 'create');
   const value = checkValue(input.name, input.value, caller.locale);
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -104,6 +106,7 @@ export async function updateConfig(db: Db, caller: Caller, input: z.output<typeo
   const { locale } = caller;
   return db.transaction(async (tx) => {
     const before = await lockedRow(tx, input);
+    assertConfigInScope(caller.me, before.name, 'change');
     const kind = configKindOf(before.name).kind;
     const set: Partial<ConfigDbRow> = {};
     if (input.value !== undefined) {
@@ -132,6 +135,7 @@ export async function updateConfig(db: Db, caller: Caller, input: z.output<typeo
 export async function deleteConfig(db: Db, caller: Caller, pk: number): Promise<number> {
   return db.transaction(async (tx) => {
     const before = await lockedRow(tx, { pk });
+    assertConfigInScope(caller.me, before.name, 'change');
     if (isKnownConfig(before.name)) throw new AppError(409, 'CONFLICT', 'configBuiltin');
     await tx.delete(sysConfig).where(eq(sysConfig.pk, pk));
     await auditChange(tx, caller.me, {

@@ -3,6 +3,7 @@ import { CONFIG_FILTERS, type ConfigRow } from '@shared/schemas/admin-config';
 import { sysConfig } from '../../db/schema';
 import { defineList } from '../../lib/list/define';
 import { toConfigRow } from './admin';
+import { configScope } from './scope';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
@@ -13,8 +14,10 @@ export const configList = defineList<ConfigRow, typeof CONFIG_FILTERS, 'name' | 
   defaultSort: { column: 'name', order: 'asc' },
   tiebreak: sysConfig.pk,
   filters: CONFIG_FILTERS,
-  where: (f) => {
+  where: (f, { user }) => {
     const where: SQL[] = [];
+    const scope = configScope(user);
+    if (scope) where.push(scope);
     if (f.keyword) {
       const like = `%${escapeLike(f.keyword)}%`;
       where.push(or(ilike(sysConfig.name, like), ilike(sysConfig.description, like))!);

@@ -14,7 +14,7 @@ import {
 import { BatchDeleteResultSchema, DeleteByPkSchema } from '@shared/schemas/list';
 import { sysConfig } from '../../db/schema';
 import { CONFIG_DEFAULTS } from '../../db/seed/config-defaults';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
@@ -88,6 +88,7 @@ export function configRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
+      if (!c.var.user.isSuper) throw forbidden('installationOnly');
       await rotateAesKey(c.var.deps.db, callerOf(c));
       return ok(c, null);
     },

@@ -3,7 +3,7 @@ import type { Locale } from '@shared/constants';
 import type { HospitalSaveSchema } from '@shared/schemas/admin-org';
 import type { z } from 'zod';
 import type { DbOrTx, Db, Tx } from '../../db/client';
-import { device, hospital, region, scanItem, study, sysUser } from '../../db/schema';
+import { device, hospital, region, role, scanItem, study, sysUser } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
 import type { Caller } from '../../lib/caller';
@@ -22,6 +22,7 @@ export async function hospitalUses(db: DbOrTx, code: string): Promise<UseCounts>
     users: await n(db, sysUser, eq(sysUser.hospital_code, code)),
     devices: await n(db, device, eq(device.hospital_code, code)),
     scanItems: await n(db, scanItem, eq(scanItem.hospital_code, code)),
+    roles: await n(db, role, eq(role.hospital_code, code)),
   };
 }
 

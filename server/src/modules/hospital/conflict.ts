@@ -25,7 +25,7 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export type UseCounts = Partial<
-  Record<'studies' | 'users' | 'devices' | 'scanItems' | 'children' | 'hospitals' | 'templates', number>
+  Record<'studies' | 'users' | 'devices' | 'scanItems' | 'children' | 'hospitals' | 'templates' | 'roles', number>
 >;
 
 const COUNT_KEY: Record<keyof UseCounts, MessageKey> = {
@@ -36,6 +36,7 @@ const COUNT_KEY: Record<keyof UseCounts, MessageKey> = {
   children: 'orgCountChildren',
   hospitals: 'orgCountHospitals',
   templates: 'orgCountTemplates',
+  roles: 'orgCountRoles',
 };
 
 /**

@@ -31,18 +31,37 @@ export function beyondCaller(me: AuthUser, codes: Iterable<string>): string[] {
 
 /**
  * Can the caller hand out this role (or manage a user who holds it)? The super administrator can hand
- * out any; anyone else neither role 1 nor a role holding an administrative permission they lack.
+ * out any; anyone else neither role 1, nor another hospital's role, nor a role holding an administrative
+ * permission they lack.
  */
 export async function canAssign(db: DbOrTx, me: AuthUser, rolePk: number): Promise<boolean> {
   if (me.isSuper) return true;
   if (rolePk === SUPER_ADMIN_ROLE_PK) return false;
+  const [found] = await db.select({ hospital_code: role.hospital_code }).from(role).where(eq(role.pk, rolePk));
+  if (found?.hospital_code && found.hospital_code !== me.hospital_code) return false;
   const codes = (await roleCodes(db, [rolePk])).get(rolePk) ?? new Set();
   return beyondCaller(me, codes).length === 0;
 }
 
-/** A role for a user form: 400 naming role_pk when it does not exist, 403 when the caller may not assign it. */
-export async function assertAssignable(db: DbOrTx, me: AuthUser, rolePk: number, locale: Locale): Promise<void> {
-  const [found] = await db.select({ pk: role.pk }).from(role).where(eq(role.pk, rolePk)).limit(1);
+/**
+ * A role for a user form: 400 naming role_pk when it does not exist or is another hospital's than the
+ * user's (a hospital's role is for its own users), 403 when the caller may not assign it.
+ */
+export async function assertAssignable(
+  db: DbOrTx,
+  me: AuthUser,
+  rolePk: number,
+  userHospital: string,
+  locale: Locale,
+): Promise<void> {
+  const [found] = await db
+    .select({ pk: role.pk, hospital_code: role.hospital_code })
+    .from(role)
+    .where(eq(role.pk, rolePk))
+    .limit(1);
   if (!found) throw fieldError(locale, 'role_pk', 'userUnknownRole');
   if (!(await canAssign(db, me, rolePk))) throw new AppError(403, 'FORBIDDEN', 'userRoleNotAssignable');
+  if (found.hospital_code && found.hospital_code !== userHospital) {
+    throw fieldError(locale, 'role_pk', 'roleNotForHospital');
+  }
 }

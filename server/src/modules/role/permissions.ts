@@ -1,6 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
+import { isInstallationWide } from '@shared/permissions';
 import type { PermissionNode, RolePermissions } from '@shared/schemas/admin-role';
+import type { AuthUser } from '../../context';
 import type { Db, DbOrTx } from '../../db/client';
 import { permission, role, rolePermission } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -11,6 +13,15 @@ import type { Caller } from '../../lib/caller';
 import { manageableRole } from './service';
 
 type PermissionRecord = typeof permission.$inferSelect;
+
+/** A node whose codes are all installation-wide (a folder or page without a code is not). */
+const installationOnly = (r: PermissionRecord) => {
+  const codes = r.perms
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
+  return codes.length > 0 && codes.every(isInstallationWide);
+};
 
 async function allPermissions(db: DbOrTx): Promise<PermissionRecord[]> {
   return db.select().from(permission).orderBy(asc(permission.sort), asc(permission.pk));
@@ -27,6 +38,7 @@ function treeOf(rows: PermissionRecord[], locale: Locale): PermissionNode[] {
         title: (locale === 'en-US' ? r.name_en : r.name) || r.name,
         menu_type: r.menu_type,
         perms: r.perms,
+        ...(installationOnly(r) ? { installation: true } : {}),
         ...(children.length ? { children } : {}),
       };
     });
@@ -44,9 +56,15 @@ async function keysOf(db: DbOrTx, rolePk: number): Promise<string[]> {
 }
 
 /** The whole menu/permission tree and the role's keys; role 1 holds every key, read-only. */
-export async function rolePermissions(db: Db, locale: Locale, rolePk: number): Promise<RolePermissions> {
-  const [found] = await db.select({ pk: role.pk }).from(role).where(eq(role.pk, rolePk)).limit(1);
-  if (!found) throw notFound();
+export async function rolePermissions(db: Db, me: AuthUser, locale: Locale, rolePk: number): Promise<RolePermissions> {
+  const [found] = await db
+    .select({ pk: role.pk, hospital_code: role.hospital_code })
+    .from(role)
+    .where(eq(role.pk, rolePk))
+    .limit(1);
+  // Another hospital's role reads as absent to anyone but the super administrator.
+  if (!found || (!me.isSuper && found.hospital_code !== null && found.hospital_code !== me.hospital_code))
+    throw notFound();
   const rows = await allPermissions(db);
   const builtin = rolePk === SUPER_ADMIN_ROLE_PK;
   return {
@@ -86,7 +104,11 @@ export async function saveRolePermissions(db: Db, c: Caller, rolePk: number, key
   if (beyondCaller(c.me, chosen.map((r) => r.perms).filter(Boolean)).length) throw forbidden('roleBeyondOwn');
 
   await db.transaction(async (tx) => {
-    await manageableRole(tx, c.me, rolePk);
+    const target = await manageableRole(tx, c.me, rolePk);
+    const shared = chosen.filter(installationOnly).map((r) => r.key);
+    if (target.hospital_code !== null && shared.length) {
+      throw fieldError(c.locale, 'keys', 'roleInstallationKeys', { keys: shared.slice(0, 5).join(', ') });
+    }
     const before = await keysOf(tx, rolePk);
     await tx.delete(rolePermission).where(eq(rolePermission.role_pk, rolePk));
     if (chosen.length) {

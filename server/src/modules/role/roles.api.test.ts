@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RolePermissions, RoleRow } from '@shared/schemas/admin-role';
 import { call, loginAs } from '../../../../tests/support/api-client';
@@ -7,6 +7,7 @@ import { adminTestKit } from '../users/admin.test-helpers';
 
 const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor'] });
 const { post, counts, lastAudit } = adminTestKit(() => t.p);
+const rowsOf = async (q: SQL) => ((await t.p.deps.db.execute(q)) as { rows: unknown[] }).rows;
 
 const roleList = async (token: string) => {
   const r = await call(t.p.app, 'GET', '/role/roleList', { token, lang: 'en-US' });
@@ -39,37 +40,40 @@ describe('access: sys:role', () => {
 });
 
 describe('a holder of sys:role who is not the super administrator', () => {
-  it('cannot change the role they hold (that would be granting themselves), but can change another', async () => {
-    const grant = (on: boolean) =>
-      t.p.deps.db.execute(
-        on
-          ? sql`insert into role_permission (role_pk, permission_pk)
-                select r.pk, pm.pk from role r, permission pm where r.code = 'hospital_admin' and pm.perms = 'sys:role'
-                on conflict do nothing`
-          : sql`delete from role_permission where role_pk = (select pk from role where code = 'hospital_admin')
-                and permission_pk = (select pk from permission where perms = 'sys:role')`,
-      );
-    const pkOf = async (code: string) => (await roleList(t.token('admin'))).roles.find((r) => r.code === code)!.pk;
-    const own = await pkOf('hospital_admin');
-    const other = await createRole('probe_other');
-    const ownKeys = (await permissions(own)).checked;
-    await grant(true);
+  it('cannot change the role they hold (that would be granting themselves), but can change another of their hospital', async () => {
+    const hadminPk = (await rowsOf(sql`select pk, role_pk from sys_user where username = 'hadmin'`))[0] as {
+      pk: number;
+      role_pk: number;
+    };
+    // hadmin moves to a role of H001's own that holds sys:role, then back.
+    const own = (
+      await post(t.token('admin'), '/role/save', { code: 'h1_admin', name: 'H001 管理员', hospital_code: 'H001' })
+    ).body.data as { pk: number };
+    const keys = [...(await permissions(hadminPk.role_pk)).checked, 'sysRole'];
+    expect((await post(t.token('admin'), '/role/savePermissions', { role_pk: own.pk, keys })).status).toBe(200);
+    const other = (
+      await post(t.token('admin'), '/role/save', { code: 'h1_other', name: '其他', hospital_code: 'H001' })
+    ).body.data as { pk: number };
+    const move = (role_pk: number) =>
+      t.p.deps.db.execute(sql`update sys_user set role_pk = ${role_pk} where pk = ${hadminPk.pk}`);
+    await move(own.pk);
     try {
       const before = await counts();
       for (const [path, json] of [
-        ['/role/save', { pk: own, code: 'hospital_admin', name: 'renamed' }],
-        ['/role/savePermissions', { role_pk: own, keys: [...ownKeys, 'uploadZip'] }],
-        ['/role/delete', { pk: own }],
+        ['/role/save', { pk: own.pk, code: 'h1_admin', name: 'renamed' }],
+        ['/role/savePermissions', { role_pk: own.pk, keys: [...keys, 'uploadZip'] }],
+        ['/role/delete', { pk: own.pk }],
       ] as const) {
         const r = await post(t.token('hadmin'), path, json);
         expect(r.status, path).toBe(403);
         expect(r.body.msg, path).toBe('You cannot change the role you hold yourself');
       }
       expect(await counts()).toEqual(before);
-      expect((await post(t.token('hadmin'), '/role/savePermissions', { role_pk: other, keys: [] })).status).toBe(200);
+      const changed = await post(t.token('hadmin'), '/role/savePermissions', { role_pk: other.pk, keys: [] });
+      expect(changed.status).toBe(200);
     } finally {
-      await grant(false);
-      await post(t.token('admin'), '/role/delete', { pk: other });
+      await move(hadminPk.role_pk);
+      for (const pk of [own.pk, other.pk]) await post(t.token('admin'), '/role/delete', { pk });
     }
   });
 });

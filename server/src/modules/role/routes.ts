@@ -84,7 +84,8 @@ export function roleRoutes() {
       request: jsonBody(RolePermissionsQuerySchema),
       responses: okResponse(RolePermissionsSchema),
     }),
-    async (c) => ok(c, await rolePermissions(c.var.deps.db, clientMeta(c).locale, c.req.valid('json').role_pk)),
+    async (c) =>
+      ok(c, await rolePermissions(c.var.deps.db, c.var.user, clientMeta(c).locale, c.req.valid('json').role_pk)),
   );
   app.openapi(
     createRoute({

@@ -65,7 +65,9 @@ export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Pro
       deps.db.transaction(async (tx) => {
         const before = pk === undefined ? null : await managedUser(tx, c.me, pk);
         const values = { ...fields, hospital_code: await hospitalFor(tx, c, fields.hospital_code) };
-        if (!before || before.role_pk !== values.role_pk) await assertAssignable(tx, c.me, values.role_pk, c.locale);
+        if (!before || before.role_pk !== values.role_pk || before.hospital_code !== values.hospital_code) {
+          await assertAssignable(tx, c.me, values.role_pk, values.hospital_code, c.locale);
+        }
         await assertUsernameFree(tx, c, values.username, pk);
         if (!before) {
           const [created] = await tx

@@ -1,4 +1,4 @@
-import { Form, Input, Modal } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NAME_MAX, REMARK_MAX } from '@shared/constants';
@@ -7,28 +7,35 @@ import { useFormSave } from '@web/components/form/use-form-save';
 import { zodRule } from '@web/components/form/zod-rule';
 import { testIdProp } from '@web/lib/test-id';
 import { saveRole } from '../api/roles-api';
+import { useHospitalOptions } from '../api/users-api';
 
 interface Props {
   /** null: create; a row: edit; undefined: closed. */
   row: RoleRow | null | undefined;
+  /** The super administrator chooses a new role's hospital (or none: shared); anyone else's are their own. */
+  pickHospital: boolean;
   onClose: (saved: boolean) => void;
 }
 
 const shape = RoleSaveSchema.shape;
 
 /** Create or edit a role (code, names, note) with the server's rules. */
-export function RoleForm({ row, onClose }: Props) {
+export function RoleForm({ row, pickHospital, onClose }: Props) {
   const { t } = useTranslation('adminUser');
   const [form] = Form.useForm<RoleSave>();
   const open = row !== undefined;
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (row) form.setFieldsValue(row);
+    if (row) form.setFieldsValue({ ...row, hospital_code: row.hospital_code ?? '' });
+    else form.setFieldsValue({ hospital_code: '' });
   }, [open, row, form]);
+  const hospitals = useHospitalOptions(pickHospital && open);
 
   const { saving, submit } = useFormSave(form, async (v) => {
-    await saveRole({ ...v, ...(row ? { pk: row.pk } : {}) });
+    const { hospital_code, ...rest } = v;
+    // A role's hospital is fixed once created; only the super administrator names one.
+    await saveRole({ ...rest, ...(row ? { pk: row.pk } : pickHospital ? { hospital_code } : {}) });
     onClose(true);
   });
 
@@ -52,6 +59,19 @@ export function RoleForm({ row, onClose }: Props) {
         <Form.Item name="name_en" label={t('roles.name_en')}>
           <Input maxLength={NAME_MAX} data-testid="role-form-name-en" />
         </Form.Item>
+        {pickHospital && (
+          <Form.Item name="hospital_code" label={t('roles.hospital')} extra={t('roles.sharedHint')}>
+            <Select
+              disabled={!!row}
+              loading={hospitals.isLoading}
+              data-testid="role-form-hospital"
+              options={[
+                { value: '', label: t('roles.shared') },
+                ...(hospitals.data?.list ?? []).map((h) => ({ value: h.code, label: h.name })),
+              ]}
+            />
+          </Form.Item>
+        )}
         <Form.Item name="note" label={t('roles.note')}>
           <Input.TextArea maxLength={REMARK_MAX} rows={2} data-testid="role-form-note" />
         </Form.Item>

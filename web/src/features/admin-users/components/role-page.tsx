@@ -2,8 +2,10 @@ import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Card, Col, Row, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { RoleRow } from '@shared/schemas/admin-role';
 import { useConfirmDelete } from '@web/components/use-confirm-delete';
+import { useUserInfo } from '@web/lib/user-info';
 import { deleteRole, useRoleList } from '../api/roles-api';
 import { roleName } from '../lib/user-list';
 import { RoleForm } from './role-form';
@@ -18,6 +20,7 @@ export function RolePage() {
   const [chosen, setChosen] = useState<number | undefined>(undefined);
   const [editing, setEditing] = useState<RoleRow | null | undefined>(undefined);
   const en = i18n.language === 'en-US';
+  const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
   const list = roles.data ?? [];
   // Until one is clicked, the first role that has permissions to edit is shown (not an empty panel).
   const shown = chosen ?? list.find((r) => !r.builtin)?.pk;
@@ -73,6 +76,21 @@ export function RolePage() {
                   </>
                 ),
               },
+              {
+                title: t('roles.hospital'),
+                key: 'hospital',
+                width: 110,
+                render: (_, r) =>
+                  r.builtin ? null : (
+                    <Tag
+                      bordered={false}
+                      color={r.hospital_code ? 'blue' : undefined}
+                      data-testid={`role-hospital-${r.code}`}
+                    >
+                      {r.hospital_code ?? t('roles.shared')}
+                    </Tag>
+                  ),
+              },
               { title: t('roles.users'), dataIndex: 'users', width: 80 },
               {
                 title: t('actions.title'),
@@ -111,6 +129,7 @@ export function RolePage() {
       </Col>
       <RoleForm
         row={editing}
+        pickHospital={isSuper}
         onClose={(saved) => {
           setEditing(undefined);
           if (saved) {

@@ -3,29 +3,43 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PermissionNode, RolePermissions as RolePermissionsData, RoleRow } from '@shared/schemas/admin-role';
 import { saveRolePermissions, useRolePermissions } from '../api/roles-api';
-import { indexTree, toggleKey } from '../lib/permission-tree';
+import { indexTree, installationKeys, toggleKey } from '../lib/permission-tree';
 import { roleName } from '../lib/user-list';
 
 interface TreeNode {
   key: string;
   title: React.ReactNode;
+  disableCheckbox?: boolean;
   children?: TreeNode[];
 }
 
-function treeData(nodes: readonly PermissionNode[], typeLabel: (t: number) => string): TreeNode[] {
+interface Labels {
+  type: (t: number) => string;
+  installation: string;
+  /** A hospital's role: installation-wide permissions cannot be checked. */
+  ownHospital: boolean;
+}
+
+function treeData(nodes: readonly PermissionNode[], l: Labels): TreeNode[] {
   return nodes.map((n) => ({
     key: n.key,
     title: (
-      <span data-testid={`role-perm-${n.key}`}>
+      <span data-testid={`role-perm-${n.key}`} data-installation={n.installation ? 'true' : undefined}>
         {n.title}
         {n.menu_type !== 2 && (
           <Tag style={{ marginInlineStart: 8 }} bordered={false}>
-            {typeLabel(n.menu_type)}
+            {l.type(n.menu_type)}
+          </Tag>
+        )}
+        {n.installation && (
+          <Tag style={{ marginInlineStart: 4 }} bordered={false} color="orange">
+            {l.installation}
           </Tag>
         )}
       </span>
     ),
-    ...(n.children?.length ? { children: treeData(n.children, typeLabel) } : {}),
+    ...(n.installation && l.ownHospital ? { disableCheckbox: true } : {}),
+    ...(n.children?.length ? { children: treeData(n.children, l) } : {}),
   }));
 }
 
@@ -41,7 +55,20 @@ export function RolePermissions({ role }: { role: RoleRow | undefined }) {
   const checked = data && edited?.on === data ? edited.keys : (data?.checked ?? []);
   const setChecked = (keys: string[]) => data && setEdited({ on: data, keys });
   const index = useMemo(() => indexTree(data?.tree ?? []), [data]);
-  const nodes = useMemo(() => treeData(data?.tree ?? [], (n) => t(`roles.menuType.${n as 0 | 1 | 2}`)), [data, t]);
+  const ownHospital = !!role?.hospital_code;
+  const blocked = useMemo(
+    () => (ownHospital ? installationKeys(data?.tree ?? []) : new Set<string>()),
+    [data, ownHospital],
+  );
+  const nodes = useMemo(
+    () =>
+      treeData(data?.tree ?? [], {
+        type: (n) => t(`roles.menuType.${n as 0 | 1 | 2}`),
+        installation: t('roles.installation'),
+        ownHospital,
+      }),
+    [data, t, ownHospital],
+  );
 
   if (!role) {
     return (
@@ -89,6 +116,9 @@ export function RolePermissions({ role }: { role: RoleRow | undefined }) {
           data-testid="role-perm-readonly"
         />
       )}
+      {!readonly && ownHospital && (
+        <Alert type="info" showIcon title={t('roles.installationHint')} style={{ marginBottom: 12 }} />
+      )}
       <Spin spinning={query.isFetching}>
         <Tree
           checkable
@@ -99,7 +129,7 @@ export function RolePermissions({ role }: { role: RoleRow | undefined }) {
           selectable={false}
           treeData={nodes}
           checkedKeys={checked}
-          onCheck={(_keys, e) => setChecked(toggleKey(index, checked, String(e.node.key), e.checked))}
+          onCheck={(_keys, e) => setChecked(toggleKey(index, checked, String(e.node.key), e.checked, blocked))}
           data-testid="role-perm-tree"
         />
       </Spin>

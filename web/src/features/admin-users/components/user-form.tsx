@@ -18,6 +18,8 @@ interface Props {
   roles: readonly RoleRow[];
   /** The super administrator picks the hospital; anyone else's users stay in their own. */
   pickHospital: boolean;
+  /** The caller's hospital (their users' hospital when they do not pick one). */
+  myHospital?: string | undefined;
   onClose: (saved: boolean) => void;
 }
 
@@ -28,9 +30,14 @@ const filledRule = (schema: Parameters<typeof zodRule>[0], message: string) =>
 
 type FormValues = Omit<UserSave, 'pk' | 'status'>;
 
-/** The roles the caller may assign, and the edited user's own one (kept when it is not among them). */
-function roleOptions(roles: readonly RoleRow[], row: AdminUserRow | null | undefined, en: boolean) {
-  const options = roles.map((r) => ({ value: r.pk, label: roleName(r, en) }));
+/**
+ * The roles the caller may assign to a user of this hospital (shared ones and the hospital's own), and the
+ * edited user's own one (kept when it is not among them).
+ */
+function roleOptions(roles: readonly RoleRow[], row: AdminUserRow | null | undefined, hospital: string, en: boolean) {
+  const options = roles
+    .filter((r) => r.hospital_code === null || r.hospital_code === hospital)
+    .map((r) => ({ value: r.pk, label: roleName(r, en) }));
   if (row && row.role_pk !== null && !roles.some((r) => r.pk === row.role_pk)) {
     options.push({ value: row.role_pk, label: en ? row.role_name_en : row.role_name });
   }
@@ -38,7 +45,7 @@ function roleOptions(roles: readonly RoleRow[], row: AdminUserRow | null | undef
 }
 
 /** Create or edit a user with the rules the server applies; the username is checked for duplicates on blur. */
-export function UserForm({ row, roles, pickHospital, onClose }: Props) {
+export function UserForm({ row, roles, pickHospital, myHospital, onClose }: Props) {
   const { t, i18n } = useTranslation('adminUser');
   const [form] = Form.useForm<FormValues>();
   const open = row !== undefined;
@@ -46,6 +53,9 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
   const regions = useRegionOptions(open);
   const strong = useStrongPasswords();
   const en = i18n.language === 'en-US';
+  // Anyone but the super administrator manages their own hospital's users: their roles list is already theirs.
+  const chosenHospital = Form.useWatch('hospital_code', form) as string | undefined;
+  const hospital = pickHospital ? (chosenHospital ?? '') : (myHospital ?? '');
 
   useEffect(() => {
     if (!open) return;
@@ -168,7 +178,7 @@ export function UserForm({ row, roles, pickHospital, onClose }: Props) {
               label={t('fields.role')}
               rules={[{ required: true, message: t('rules.roleRequired') }]}
             >
-              <Select data-testid="user-form-role" options={roleOptions(roles, row, en)} />
+              <Select data-testid="user-form-role" options={roleOptions(roles, row, hospital, en)} />
             </Form.Item>
           </Col>
           {pickHospital && (

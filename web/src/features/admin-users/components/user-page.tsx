@@ -127,6 +127,7 @@ export function UserPage() {
         row={editing}
         roles={roles.data ?? []}
         pickHospital={isSuper}
+        myHospital={me?.hospital_code}
         onClose={(saved) => {
           setEditing(undefined);
           if (saved) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionNode } from '@shared/schemas/admin-role';
-import { indexTree, toggleKey } from './permission-tree';
+import { indexTree, installationKeys, toggleKey } from './permission-tree';
 
 const node = (key: string, children?: PermissionNode[]): PermissionNode => ({
   key,
@@ -11,7 +11,7 @@ const node = (key: string, children?: PermissionNode[]): PermissionNode => ({
 });
 const tree = [
   node('orderList', [node('writeRpt'), node('audit')]),
-  node('sysAdmin', [node('sysUser', [node('userLock')]), node('sysRole')]),
+  node('sysAdmin', [node('sysUser', [node('userLock')]), node('sysRole'), { ...node('sysApp'), installation: true }]),
   node('collection'),
 ];
 const ix = indexTree(tree);
@@ -24,7 +24,14 @@ describe('toggleKey', () => {
 
   it('checking a folder checks everything below it', () => {
     expect(sorted(toggleKey(ix, ['collection'], 'sysAdmin', true))).toEqual(
-      sorted(['collection', 'sysAdmin', 'sysUser', 'userLock', 'sysRole']),
+      sorted(['collection', 'sysAdmin', 'sysUser', 'userLock', 'sysRole', 'sysApp']),
+    );
+  });
+
+  it("checking a folder of a hospital's role leaves the installation-wide keys below it unchecked", () => {
+    expect(installationKeys(tree)).toEqual(new Set(['sysApp']));
+    expect(sorted(toggleKey(ix, [], 'sysAdmin', true, installationKeys(tree)))).toEqual(
+      sorted(['sysAdmin', 'sysUser', 'userLock', 'sysRole']),
     );
   });
 
@@ -41,6 +48,6 @@ describe('toggleKey', () => {
   it('indexes parents and children of the whole tree', () => {
     expect(ix.parent.get('userLock')).toBe('sysUser');
     expect(ix.parent.get('orderList')).toBeUndefined();
-    expect(ix.children.get('sysAdmin')).toEqual(['sysUser', 'sysRole']);
+    expect(ix.children.get('sysAdmin')).toEqual(['sysUser', 'sysRole', 'sysApp']);
   });
 });

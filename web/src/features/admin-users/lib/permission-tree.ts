@@ -6,6 +6,19 @@ export interface TreeIndex {
   children: Map<string, string[]>;
 }
 
+/** The keys of installation-wide nodes. */
+export function installationKeys(tree: readonly PermissionNode[]): Set<string> {
+  const out = new Set<string>();
+  const walk = (nodes: readonly PermissionNode[]) => {
+    for (const n of nodes) {
+      if (n.installation) out.add(n.key);
+      walk(n.children ?? []);
+    }
+  };
+  walk(tree);
+  return out;
+}
+
 export function indexTree(tree: readonly PermissionNode[]): TreeIndex {
   const parent = new Map<string, string | undefined>();
   const children = new Map<string, string[]>();
@@ -41,11 +54,18 @@ function descendants(ix: TreeIndex, key: string): string[] {
  * (an action is of no use without its page), and unchecking a node unchecks everything below it.
  * Checking a folder or page also checks everything below, the usual way to grant a whole area.
  */
-export function toggleKey(ix: TreeIndex, checked: readonly string[], key: string, on: boolean): string[] {
+export function toggleKey(
+  ix: TreeIndex,
+  checked: readonly string[],
+  key: string,
+  on: boolean,
+  /** Keys the role cannot hold (installation-wide ones on a hospital's role): never checked along. */
+  blocked: ReadonlySet<string> = new Set(),
+): string[] {
   const out = new Set(checked);
   if (on) {
     for (let k: string | undefined = key; k !== undefined; k = ix.parent.get(k)) out.add(k);
-    for (const d of descendants(ix, key)) out.add(d);
+    for (const d of descendants(ix, key)) if (!blocked.has(d)) out.add(d);
   } else {
     out.delete(key);
     for (const d of descendants(ix, key)) out.delete(d);
