@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { parseTrustedProxies } from './lib/client-address';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -17,6 +18,22 @@ const EnvSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((u) => new URL(u).origin)
     .optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Host/-Proto) are believed: addresses,
+   * CIDRs or loopback/linklocal/uniquelocal, comma-separated (lib/client-address.ts). Unset: none, the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || !v.trim()) return undefined;
+      try {
+        return parseTrustedProxies(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Session lifetime in minutes (sliding through refresh). */
   SESSION_TTL_MIN: z.coerce
     .number()

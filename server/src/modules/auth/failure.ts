@@ -4,14 +4,14 @@ import { pwdError, sysUser } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/service';
 import { getConfigs } from '../config/service';
-import { countFailure, knownFailures } from './throttle';
+import { countFailure, deviceFailures } from './throttle';
 
 export type FailureSource = 'login' | 'lock_screen' | 'password_change';
 
 export interface FailureOutcome {
   /** Failures of the username in the password error list (the captcha is forced from 2). */
   count: number;
-  /** Failures of the username from this address (the lock screen ends its session at login_max_fails). */
+  /** Failures of the username from this address, or device (the lock screen ends its session at login_max_fails). */
   pairFails: number;
   /** Minutes this failure locked the account for (0: not locked). */
   lockedFor: number;
@@ -39,26 +39,27 @@ async function countPwdError(db: Db, username: string): Promise<number> {
 
 /**
  * Everything a wrong password does, with the same queries whether the username exists or not: the password
- * error list, the throttle counts with their audit rows, and the hard lock, which only failures from the
- * account's known addresses reach (a stranger elsewhere can slow down only their own tries).
+ * error list, the throttle counts with their audit rows, and the hard lock, which only failures from one of
+ * the account's devices reach (`device`: the hash of its credential, device.ts). Anyone else, wherever they
+ * are, only slows down tries made without that credential.
  */
 export async function registerFailure(
   db: Db,
-  who: { username: string; userPk: number | null; ip: string },
+  who: { username: string; userPk: number | null; ip: string; device: string | null },
   source: FailureSource,
 ): Promise<FailureOutcome> {
-  const { username, userPk, ip } = who;
+  const { username, userPk, ip, device } = who;
   const cfg = await getConfigs(db, ['login_max_fails', 'login_lock_minutes']);
   const maxFails = Number(cfg.login_max_fails) || 5;
   const count = await countPwdError(db, username);
-  const { known, events } = await countFailure(db, username, ip);
+  const { events } = await countFailure(db, username, ip, device);
   await audit(db, { user_pk: userPk, username, action: 'login_failed', ip, detail: { source } });
   for (const e of events.filter((x) => x.seconds > 0)) {
     await audit(db, { user_pk: userPk, username, action: 'login_throttled', ip, detail: { source, ...e } });
   }
-  const knownFails = await knownFailures(db, username);
-  const pairFails = events.find((e) => e.scope === 'pair')?.fails ?? 0;
-  if (!userPk || !known || knownFails < maxFails) return { count, pairFails, lockedFor: 0, maxFails };
+  const knownFails = await deviceFailures(db, username);
+  const pairFails = events.find((e) => e.scope === 'pair' || e.scope === 'device')?.fails ?? 0;
+  if (!userPk || !device || knownFails < maxFails) return { count, pairFails, lockedFor: 0, maxFails };
 
   const minutes = Number(cfg.login_lock_minutes) || 30;
   await db

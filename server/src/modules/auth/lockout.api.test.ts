@@ -16,12 +16,25 @@ const PASSWORDS: Record<string, string> = {
   doctor2: 'Doctor@123',
 };
 
-const login = (username: string, password: string, ip: string, lang = 'en-US') =>
-  call(t.p.app, 'POST', '/user/login', { form: { username, password, logon_type: 'PC' }, ip, lang });
-const signIn = async (username: string, ip: string) => {
-  const r = await login(username, PASSWORDS[username]!, ip);
+/** `device`: the value of the rx_device cookie an earlier sign-in set (device.ts). */
+const login = (username: string, password: string, ip: string, lang = 'en-US', device = '') =>
+  call(t.p.app, 'POST', '/user/login', {
+    form: { username, password, logon_type: 'PC' },
+    ip,
+    lang,
+    headers: device ? { cookie: `rx_device=${device}` } : {},
+  });
+const deviceOf = (r: { headers: Headers }) => /rx_device=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')?.[1] ?? '';
+const signIn = async (username: string, ip: string, device = '') => {
+  const r = await login(username, PASSWORDS[username]!, ip, 'en-US', device);
   expect(r.status, r.text).toBe(200);
   return r.body.token as string;
+};
+/** A sign-in that keeps its device credential, as the browser does. */
+const signInOnDevice = async (username: string, ip: string) => {
+  const r = await login(username, PASSWORDS[username]!, ip);
+  expect(r.status, r.text).toBe(200);
+  return { token: r.body.token as string, device: deviceOf(r) };
 };
 /** Waiting out every back-off, without waiting: the back-off's end moves to the past. */
 const waitOut = () => t.p.deps.db.update(loginThrottle).set({ blocked_until: null });
@@ -39,10 +52,10 @@ const auditOf = (username: string, actions: string[]) =>
     .orderBy(auditLog.pk);
 
 /** A failed try from `ip` after any back-off: the failure itself always answers 401. */
-async function failAfterWaiting(username: string, ip: string, password = 'Wrong@1234') {
+async function failAfterWaiting(username: string, ip: string, password = 'Wrong@1234', device = '') {
   await waitOut();
   await forgetCaptcha(username);
-  const r = await login(username, password, ip);
+  const r = await login(username, password, ip, 'en-US', device);
   expect(r.status, r.text).toBe(401);
   return r;
 }
@@ -107,13 +120,17 @@ describe('sign-in lock-out that strangers cannot use', () => {
     expect(new Set(scopes)).toEqual(new Set(['pair', 'account']));
   });
 
-  it('locks at login_max_fails from an address the account signs in from; audited, listed, lifted by the administrator', async () => {
+  it('locks at login_max_fails from a device the account signs in on; audited, listed, lifted by the administrator', async () => {
     await setConfig('login_max_fails', '4');
     try {
-      await signIn('register', OWN);
-      for (let i = 0; i < 3; i++) await failAfterWaiting('register', OWN);
+      const { device } = await signInOnDevice('register', OWN);
+      expect(device).toMatch(/^[\w-]{43}$/);
+      // Without the device credential, even at the account's own address: slowed, never locked.
+      for (let i = 0; i < 6; i++) await failAfterWaiting('register', OWN);
       expect((await userRow('register')).locked_until).toBeNull();
-      await failAfterWaiting('register', OWN);
+      for (let i = 0; i < 3; i++) await failAfterWaiting('register', OWN, 'Wrong@1234', device);
+      expect((await userRow('register')).locked_until).toBeNull();
+      await failAfterWaiting('register', OWN, 'Wrong@1234', device);
       expect((await userRow('register')).locked_until!.getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
       const [locked] = await auditOf('register', ['account_locked']);
       expect(locked).toMatchObject({ ip: OWN, detail: { source: 'login', known_failures: 4, minutes: 30 } });
@@ -123,10 +140,10 @@ describe('sign-in lock-out that strangers cannot use', () => {
       expect(list.body.data).toContainEqual(
         expect.objectContaining({ key: 'register', locked: true, throttled: true }),
       );
-      await failAfterWaiting('register', OWN, 'Register@123'); // locked: the right password is refused alike
+      await failAfterWaiting('register', OWN, 'Register@123', device); // locked: the right password is refused alike
 
       await call(t.p.app, 'POST', '/monitor/delPwdErrorInfo', { token: admin, json: { key: 'register' } });
-      await signIn('register', OWN);
+      await signIn('register', OWN, device);
     } finally {
       await setConfig('login_max_fails', '5');
     }
@@ -158,13 +175,19 @@ describe('sign-in lock-out that strangers cannot use', () => {
     expect((await unlock(mine, 'Doctor@123', OWN)).status).toBe(200);
   });
 
-  it('lock screen at the own address: failures reach the hard lock as at sign-in', async () => {
+  it('lock screen on the own device: failures reach the hard lock as at sign-in', async () => {
     await setConfig('login_max_fails', '3');
     try {
       await forgetCaptcha('doctor2');
-      const token = await signIn('doctor2', OWN);
+      const { token, device } = await signInOnDevice('doctor2', OWN);
       const unlock = (password: string) =>
-        call(t.p.app, 'POST', '/user/checkPassword', { token, json: { password }, ip: OWN, lang: 'en-US' });
+        call(t.p.app, 'POST', '/user/checkPassword', {
+          token,
+          json: { password },
+          ip: OWN,
+          lang: 'en-US',
+          headers: { cookie: `rx_device=${device}` },
+        });
       for (let i = 0; i < 2; i++) expect((await unlock('Nope@1234')).status).toBe(400);
       await waitOut();
       const third = await unlock('Nope@1234');

@@ -16,6 +16,7 @@ import { findUser } from '../users/repo';
 import { toUser } from '../users/serialize';
 import { countMenus } from './access';
 import { consumeCaptcha } from './captcha';
+import { knownDeviceHash } from './device';
 import { registerFailure, tooManyAttempts } from './failure';
 import { createSession } from './session';
 import { recordSuccess, waitSeconds } from './throttle';
@@ -31,6 +32,8 @@ export interface ClientMeta {
   ip: string;
   userAgent: string;
   locale: Locale;
+  /** The device credential the request carries (device.ts); none: judged by address, never hard-locking. */
+  device?: string;
 }
 
 export async function failureCount(db: Db, username: string): Promise<number> {
@@ -71,7 +74,8 @@ export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta):
     throw new AppError(400, 'PASSWORD_POLICY', 'passwordPolicy');
   }
 
-  const wait = await waitSeconds(db, username, meta.ip);
+  const device = await knownDeviceHash(db, username, meta.device ?? '');
+  const wait = await waitSeconds(db, username, meta.ip, device);
   if (wait) throw tooManyAttempts(wait);
   const failures = await failureCount(db, username);
   const captchaNeeded = cfg.use_captcha === 'Y' || failures >= CAPTCHA_AFTER_FAILURES;
@@ -88,7 +92,8 @@ export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta):
   const found = await findUser(db, { username });
   const passwordOk = await verifyPassword(password, found?.u.password_hash ?? DUMMY_HASH);
   if (!found || !passwordOk || lockedMinutes(found.u.locked_until)) {
-    const { count } = await registerFailure(db, { username, userPk: found?.u.pk ?? null, ip: meta.ip }, 'login');
+    const who = { username, userPk: found?.u.pk ?? null, ip: meta.ip, device };
+    const { count } = await registerFailure(db, who, 'login');
     throw new AppError(401, 'BAD_CREDENTIALS', 'signInFailed', undefined, undefined, {
       captcha: count >= CAPTCHA_AFTER_FAILURES,
     });

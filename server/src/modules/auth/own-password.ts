@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { verifyPassword } from '../../lib/crypto';
 import { AppError } from '../../lib/errors';
 import { audit } from '../audit/service';
+import { knownDeviceHash } from './device';
 import { registerFailure, tooManyAttempts, type FailureSource } from './failure';
 import { lockedMinutes } from './login';
 import { revokeSession } from './session';
@@ -11,12 +12,14 @@ export interface OwnPasswordCaller {
   user: { pk: number; username: string; password_hash: string; locked_until: Date | null };
   sessionPk: number;
   ip: string;
+  /** The request's device credential (device.ts), '' when none. */
+  device: string;
 }
 
 /**
  * The signed-in user's password (lock screen, password change). A wrong one counts like a failed sign-in
- * from the caller's address; at login_max_fails from that address the session ends, so whoever holds it
- * cannot keep guessing, while the account is locked only when the address is one it signs in from.
+ * from the caller's address (device); at login_max_fails from there the session ends, so whoever holds it
+ * cannot keep guessing, while the account is locked only when the request carries one of its devices.
  */
 export async function checkOwnPassword(
   db: Db,
@@ -25,13 +28,14 @@ export async function checkOwnPassword(
   source: FailureSource,
 ): Promise<void> {
   const { user, ip } = caller;
-  const wait = await waitSeconds(db, user.username, ip);
+  const device = await knownDeviceHash(db, user.username, caller.device);
+  const wait = await waitSeconds(db, user.username, ip, device);
   if (wait) throw tooManyAttempts(wait);
   const minutes = lockedMinutes(user.locked_until);
   if (minutes) throw new AppError(403, 'ACCOUNT_LOCKED', 'accountLocked', { minutes });
   if (await verifyPassword(password, user.password_hash)) return;
 
-  const out = await registerFailure(db, { username: user.username, userPk: user.pk, ip }, source);
+  const out = await registerFailure(db, { username: user.username, userPk: user.pk, ip, device }, source);
   if (out.lockedFor || out.pairFails >= out.maxFails) {
     await revokeSession(db, caller.sessionPk);
     await audit(db, { user_pk: user.pk, username: user.username, action: 'session_ended', ip, detail: { source } });

@@ -12,6 +12,7 @@ import {
 import { UpdatePasswordSchema } from '@shared/schemas/account';
 import { sysUser } from '../../db/schema';
 import { clientMeta } from '../../lib/client-meta';
+import { requestOrigin } from '../../lib/public-origin';
 import { notFound } from '../../lib/errors';
 import { t } from '../../lib/i18n';
 import { ok } from '../../lib/respond';
@@ -22,6 +23,7 @@ import { audit } from '../audit/service';
 import { findUser } from '../users/repo';
 import { toUser } from '../users/serialize';
 import { loadAccess } from './access';
+import { deviceTokenOf, rememberDevice, setDeviceCookie } from './device';
 import { login } from './login';
 import { checkOwnPassword } from './own-password';
 import { releaseLocks } from '../report/lock';
@@ -45,7 +47,10 @@ export function authRoutes() {
     }),
     async (c) => {
       const form = c.req.valid('form');
-      const result = await login(c.var.deps, form, clientMeta(c));
+      const device = deviceTokenOf(c);
+      const result = await login(c.var.deps, form, { ...clientMeta(c), device });
+      const remembered = await rememberDevice(c.var.deps.db, result.user.username, device);
+      setDeviceCookie(c, remembered, requestOrigin(c).startsWith('https:'));
       // The spec's login result has its fields at the top level; data carries the same for envelope readers.
       return c.json({ success: true, msg: t(c, 'loginOk'), ...result, data: result }, 200);
     },
@@ -118,7 +123,7 @@ export function authRoutes() {
     async (c) => {
       const found = await findUser(c.var.deps.db, { pk: c.var.user.pk });
       if (!found) throw notFound();
-      const caller = { user: found.u, sessionPk: c.var.user.sessionPk, ip: clientMeta(c).ip };
+      const caller = { user: found.u, sessionPk: c.var.user.sessionPk, ip: clientMeta(c).ip, device: deviceTokenOf(c) };
       await checkOwnPassword(c.var.deps.db, caller, c.req.valid('json').password, 'lock_screen');
       return ok(c, null);
     },
@@ -135,7 +140,8 @@ export function authRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      await updatePassword(c.var.deps.db, c.var.user, c.req.valid('json'), clientMeta(c).ip);
+      const from = { ip: clientMeta(c).ip, device: deviceTokenOf(c) };
+      await updatePassword(c.var.deps.db, c.var.user, c.req.valid('json'), from);
       return ok(c, null, 'passwordChanged');
     },
   );

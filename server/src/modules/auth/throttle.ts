@@ -2,18 +2,22 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { Db } from '../../db/client';
 import { loginThrottle } from '../../db/schema';
 
-/** Rows of login_throttle: failures of one username from one address, of a username from strangers, of an address. */
-const KIND = { pair: 0, account: 1, address: 2 } as const;
+/**
+ * Rows of login_throttle: failures of one username from one address, of a username from strangers, of an
+ * address, and of a username from one of its devices (`ip` holds the hash of the device credential, device.ts).
+ */
+const KIND = { pair: 0, account: 1, address: 2, device: 3 } as const;
+export const DEVICE_KIND = KIND.device;
 export type ThrottleScope = keyof typeof KIND;
 
 /** Failures answered at once before the back-off starts, per scope. */
-export const FREE_FAILS: Record<ThrottleScope, number> = { pair: 3, account: 10, address: 20 };
+export const FREE_FAILS: Record<ThrottleScope, number> = { pair: 3, account: 10, address: 20, device: 3 };
 const BASE_S = 2;
 const CAP_S = 15 * 60;
 /** A count whose last failure is older than this starts again at 1. */
 const FORGET_MS = 24 * 3600_000;
-/** An address the account signed in from within this time is a known address. */
-const KNOWN_MS = 90 * 86_400_000;
+/** An address (a device) the account signed in from within this time is a known one. */
+export const KNOWN_MS = 90 * 86_400_000;
 
 /** Seconds of back-off after `fails` failures: 0 below the free ones, then doubling up to 15 minutes. */
 export const backoffSeconds = (fails: number, free: number): number =>
@@ -26,12 +30,16 @@ export interface ThrottleEvent {
 }
 
 const pairOf = (username: string, ip: string) => ({ kind: KIND.pair, username, ip });
+const deviceOf = (username: string, deviceHash: string) => ({ kind: KIND.device, username, ip: deviceHash });
+/** For the device scope, `ip` is the device's hash. */
 const keyOf = (scope: ThrottleScope, username: string, ip: string) =>
   scope === 'pair'
     ? pairOf(username, ip)
-    : scope === 'account'
-      ? { kind: KIND.account, username, ip: '' }
-      : { kind: KIND.address, username: '', ip };
+    : scope === 'device'
+      ? deviceOf(username, ip)
+      : scope === 'account'
+        ? { kind: KIND.account, username, ip: '' }
+        : { kind: KIND.address, username: '', ip };
 const where = (k: { kind: number; username: string; ip: string }) =>
   and(eq(loginThrottle.kind, k.kind), eq(loginThrottle.username, k.username), eq(loginThrottle.ip, k.ip));
 
@@ -44,12 +52,31 @@ export async function isKnownAddress(db: Db, username: string, ip: string): Prom
   return !!row?.at && row.at.getTime() > Date.now() - KNOWN_MS;
 }
 
+/** Whether `deviceHash` is a device the account signed in from lately (device.ts issues and checks them). */
+export async function isKnownDevice(db: Db, username: string, deviceHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ at: loginThrottle.last_success })
+    .from(loginThrottle)
+    .where(where(deviceOf(username, deviceHash)));
+  return !!row?.at && row.at.getTime() > Date.now() - KNOWN_MS;
+}
+
 /** The scopes a failure of this username from this address counts in: strangers count in all three. */
 const scopesFor = (known: boolean): ThrottleScope[] => (known ? ['pair'] : ['pair', 'account', 'address']);
 
-/** Seconds before this username may be tried again from this address; 0 when it may be tried now. */
-export async function waitSeconds(db: Db, username: string, ip: string): Promise<number> {
-  const keys = scopesFor(await isKnownAddress(db, username, ip)).map((s) => keyOf(s, username, ip));
+/**
+ * The rows a try is judged by: from a known device, only that device's own failures; otherwise by address.
+ * `device` is the hash of a device credential already checked to be the account's (device.ts), or null.
+ */
+async function keysFor(db: Db, username: string, ip: string, device: string | null) {
+  if (device) return [{ scope: 'device' as const, key: deviceOf(username, device) }];
+  const scopes = scopesFor(await isKnownAddress(db, username, ip));
+  return scopes.map((scope) => ({ scope, key: keyOf(scope, username, ip) }));
+}
+
+/** Seconds before this username may be tried again from this address (device); 0 when it may be tried now. */
+export async function waitSeconds(db: Db, username: string, ip: string, device: string | null = null): Promise<number> {
+  const keys = (await keysFor(db, username, ip, device)).map((k) => k.key);
   const rows = await db
     .select({ until: loginThrottle.blocked_until })
     .from(loginThrottle)
@@ -58,12 +85,16 @@ export async function waitSeconds(db: Db, username: string, ip: string): Promise
   return until > Date.now() ? Math.ceil((until - Date.now()) / 1000) : 0;
 }
 
-async function countIn(db: Db, scope: ThrottleScope, username: string, ip: string): Promise<ThrottleEvent> {
+async function countIn(
+  db: Db,
+  scope: ThrottleScope,
+  key: { kind: number; username: string; ip: string },
+): Promise<ThrottleEvent> {
   const now = new Date();
   const stale = new Date(now.getTime() - FORGET_MS);
   const [row] = await db
     .insert(loginThrottle)
-    .values({ ...keyOf(scope, username, ip), fails: 1, last_fail: now })
+    .values({ ...key, fails: 1, last_fail: now })
     .onConflictDoUpdate({
       target: [loginThrottle.kind, loginThrottle.username, loginThrottle.ip],
       set: {
@@ -78,35 +109,39 @@ async function countIn(db: Db, scope: ThrottleScope, username: string, ip: strin
     await db
       .update(loginThrottle)
       .set({ blocked_until: new Date(now.getTime() + seconds * 1000) })
-      .where(where(keyOf(scope, username, ip)));
+      .where(where(key));
   }
   return { scope, fails, seconds };
 }
 
 /**
- * Counts a failure of the username (existing or not) from the address. Returns whether the address is a
- * known one of the account and the count in each scope (seconds > 0: a back-off starts).
+ * Counts a failure of the username (existing or not) from the address, or from the account's device
+ * (`device`: its hash, see waitSeconds). Returns the count in each scope (seconds > 0: a back-off starts).
  */
 export async function countFailure(
   db: Db,
   username: string,
   ip: string,
-): Promise<{ known: boolean; events: ThrottleEvent[] }> {
+  device: string | null = null,
+): Promise<{ events: ThrottleEvent[] }> {
   await prune(db);
-  const known = await isKnownAddress(db, username, ip);
   const events: ThrottleEvent[] = [];
-  for (const scope of scopesFor(known)) events.push(await countIn(db, scope, username, ip));
-  return { known, events };
+  for (const { scope, key } of await keysFor(db, username, ip, device)) events.push(await countIn(db, scope, key));
+  return { events };
 }
 
-/** Failures from the account's known addresses since it last signed in: what the hard lock counts. */
-export async function knownFailures(db: Db, username: string): Promise<number> {
+/**
+ * Failures from the account's own devices since it last signed in: what the hard lock counts. Only a
+ * request carrying one of its device credentials makes them, so a stranger (even at the same address,
+ * behind the same proxy or NAT) cannot lock the account.
+ */
+export async function deviceFailures(db: Db, username: string): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`coalesce(sum(${loginThrottle.fails}), 0)::int` })
     .from(loginThrottle)
     .where(
       and(
-        eq(loginThrottle.kind, KIND.pair),
+        eq(loginThrottle.kind, KIND.device),
         eq(loginThrottle.username, username),
         gt(loginThrottle.last_success, new Date(Date.now() - KNOWN_MS)),
       ),
@@ -114,7 +149,7 @@ export async function knownFailures(db: Db, username: string): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A sign-in from the address: it becomes (stays) known, and the account's known-address counts restart. */
+/** A sign-in from the address: it becomes (stays) known, and the account's own counts (addresses, devices) restart. */
 export async function recordSuccess(db: Db, username: string, ip: string): Promise<void> {
   const now = new Date();
   await db
@@ -129,7 +164,7 @@ export async function recordSuccess(db: Db, username: string, ip: string): Promi
     .set({ fails: 0, blocked_until: null })
     .where(
       and(
-        eq(loginThrottle.kind, KIND.pair),
+        inArray(loginThrottle.kind, [KIND.pair, KIND.device]),
         eq(loginThrottle.username, username),
         isNotNull(loginThrottle.last_success),
       ),
@@ -141,7 +176,9 @@ export async function clearFailures(db: Db, username: string): Promise<void> {
   await db
     .update(loginThrottle)
     .set({ fails: 0, blocked_until: null })
-    .where(and(eq(loginThrottle.username, username), inArray(loginThrottle.kind, [KIND.pair, KIND.account])));
+    .where(
+      and(eq(loginThrottle.username, username), inArray(loginThrottle.kind, [KIND.pair, KIND.account, KIND.device])),
+    );
 }
 
 /** Addresses still in back-off for the username (the administrator's notice in the password error list). */
@@ -149,7 +186,12 @@ export async function throttledUsernames(db: Db): Promise<Set<string>> {
   const rows = await db
     .selectDistinct({ username: loginThrottle.username })
     .from(loginThrottle)
-    .where(and(inArray(loginThrottle.kind, [KIND.pair, KIND.account]), gt(loginThrottle.blocked_until, new Date())));
+    .where(
+      and(
+        inArray(loginThrottle.kind, [KIND.pair, KIND.account, KIND.device]),
+        gt(loginThrottle.blocked_until, new Date()),
+      ),
+    );
   return new Set(rows.map((r) => r.username));
 }
 

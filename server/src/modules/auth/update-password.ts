@@ -14,13 +14,19 @@ import { checkOwnPassword } from './own-password';
  * Changes the signed-in user's password. A wrong old password counts as on the lock screen.
  * Other sessions of the user end: whoever knew the old password is signed out.
  */
-export async function updatePassword(db: Db, me: AuthUser, body: UpdatePassword, ip: string): Promise<void> {
+export async function updatePassword(
+  db: Db,
+  me: AuthUser,
+  body: UpdatePassword,
+  from: { ip: string; device: string },
+): Promise<void> {
   if (!STRONG_PASSWORD_RE.test(body.new_password)) throw new AppError(400, 'PASSWORD_POLICY', 'passwordPolicy');
   if (body.new_password !== body.repeat_password) throw new AppError(400, 'VALIDATION', 'passwordMismatch');
   if (body.new_password === body.old_password) throw new AppError(400, 'VALIDATION', 'passwordUnchanged');
   const found = await findUser(db, { pk: me.pk });
   if (!found) throw notFound();
-  await checkOwnPassword(db, { user: found.u, sessionPk: me.sessionPk, ip }, body.old_password, 'password_change');
+  const caller = { user: found.u, sessionPk: me.sessionPk, ...from };
+  await checkOwnPassword(db, caller, body.old_password, 'password_change');
   await db
     .update(sysUser)
     .set({

@@ -10,6 +10,7 @@ import {
 import type { AppEnv } from '../../context';
 import { clientMeta } from '../../lib/client-meta';
 import { t } from '../../lib/i18n';
+import { requestOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { access } from '../../middleware/auth';
@@ -22,7 +23,7 @@ import { certBind, certLogin, certUnbind } from './service';
 const tags = ['cert'];
 
 /** The origin signatures are bound to: configured, else the one this request reached. Never from the body. */
-const originOf = (c: Context<AppEnv>) => c.var.deps.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+const originOf = (c: Context<AppEnv>) => requestOrigin(c);
 
 export function certRoutes() {
   const app = newRouter();

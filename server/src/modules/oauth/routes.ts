@@ -13,6 +13,7 @@ import {
 } from '@shared/schemas/apps';
 import type { AppEnv } from '../../context';
 import { t } from '../../lib/i18n';
+import { linkOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/respond';
 import { formBody, okResponse } from '../../lib/route';
 import { newRouter, validationBody } from '../../lib/router';
@@ -27,8 +28,8 @@ const AUTH_METHODS = ['client_secret_post', 'client_secret_basic'];
 /** Failed client authentications back off like failed passwords (auth/throttle.ts). */
 export const TOO_MANY = { description: 'Too many failed client authentications from this address' };
 
-/** RFC 8414 §2: the issuer is the platform's public origin (PUBLIC_ORIGIN, else the request's). */
-export const issuerOf = (c: Context<AppEnv>) => c.var.deps.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+/** RFC 8414 §2: the issuer is the platform's public origin (PUBLIC_ORIGIN, else never a request header's). */
+export const issuerOf = (c: Context<AppEnv>) => linkOrigin(c);
 
 /** An RFC 6749 §5.2 error that is also the platform's error envelope (the extra members are allowed). */
 function oauthError(c: Context, e: OAuthError, errors?: { field: string; msg: string }[]) {

@@ -18,7 +18,7 @@ import { assertNotThrottled, throttleName, type PublicCaller } from './send-code
 import { checkSmsCode } from './sms-code';
 
 export interface RegisterCaller extends PublicCaller {
-  /** The public base of links in mails: PUBLIC_ORIGIN, else the request's origin. */
+  /** The public base of links in mails (lib/public-origin.ts linkOrigin: never a request header). */
   origin: string;
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/registration';
 import type { AppEnv } from '../../context';
 import { clientMeta } from '../../lib/client-meta';
+import { linkOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -23,7 +24,7 @@ const tags = ['registration'];
 
 const callerOf = (c: Context<AppEnv>): RegisterCaller => {
   const { ip, locale } = clientMeta(c);
-  return { ip, locale, origin: c.var.deps.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin };
+  return { ip, locale, origin: linkOrigin(c) };
 };
 
 /** Staff self-registration (docs/registration.md): public routes, each rate-limited per address. */

@@ -18,6 +18,7 @@ import { callerOf } from '../../lib/caller';
 import { clientMeta } from '../../lib/client-meta';
 import { AppError } from '../../lib/errors';
 import { t } from '../../lib/i18n';
+import { requestOrigin } from '../../lib/public-origin';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
@@ -30,7 +31,7 @@ const tags = ['wechat'];
 const COOKIE = 'rx_wx_browser';
 const ID_RE = /^[A-Za-z0-9_-]{43}$/;
 
-const originOf = (c: Context<AppEnv>) => c.var.deps.env.PUBLIC_ORIGIN ?? new URL(c.req.url).origin;
+const originOf = (c: Context<AppEnv>) => requestOrigin(c);
 const browserOf = (c: Context) => {
   const id = getCookie(c, COOKIE);
   return id && ID_RE.test(id) ? id : null;
