@@ -3,26 +3,37 @@ import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { apiPost, apiToken } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { ReportWritePage } from '../pages/report-write-page';
 
 const e2e = useE2e();
 
-it('/patientInfo warns before any call, lists a demo patient’s exams and opens an audited report read-only', async () => {
+it('/patientInfo warns before any call, lists a demo patient’s exams with the code printed on their report, and opens it read-only', async () => {
   const doctor = await apiToken(e2e.platform, 'doctor');
   const rows = await apiPost<{
     list: { study_iuid: string; patient_id: string; card_no: string; hospital_code: string }[];
   }>(e2e.platform, doctor, '/api/order/OrderList', { rpt_status: [2], pageNumber: 1, pageSize: 50 });
   const exam = rows.list.find((r) => r.hospital_code === 'H001')!;
-  const { context, page } = await newPage(e2e.browser);
+  // The code the patient has on paper: the report prints it (the default layout's foot).
+  const { study } = await apiPost<{ study: { lookup_code: string } }>(e2e.platform, doctor, '/report/info', {
+    study_iuid: exam.study_iuid,
+  });
+  const { context, page } = await newPage(e2e.browser, { width: 1440, height: 900 });
   await page.goto(`${e2e.platform.appUrl}#/patientInfo?hospital_code=H001`);
   await page.getByTestId('pl-incomplete').waitFor();
   expect(await page.getByTestId('pl-search').isDisabled()).toBe(true);
-  await page.getByTestId('pl-card_no').fill(exam.card_no);
   await page.getByTestId('pl-patient_id').fill(exam.patient_id);
+  // The spec's fields are complete, the code is not: still no call.
+  expect(await page.getByTestId('pl-search').isDisabled()).toBe(true);
+  expect(await page.getByTestId('pl-incomplete').textContent()).toContain('查询码');
+  await page.getByTestId('pl-lookup_code').fill(study.lookup_code.toLowerCase());
   await page.getByTestId('pl-search').click();
   await page.locator('[data-testid="pl-exams"][data-status="ready"]').waitFor();
+  expect(new URL(page.url()).hash).not.toContain(study.lookup_code.slice(0, 5));
+  await shot(page, 'patient-lookup-zh-CN');
   const [tab] = await Promise.all([context.waitForEvent('page'), page.getByTestId('pl-view-report').first().click()]);
   await tab.getByTestId('print-root').waitFor();
+  expect(await tab.getByTestId('print-root').textContent()).toContain(study.lookup_code);
   await context.close();
 });
 

@@ -45,4 +45,11 @@ describe('patientLabelZpl', () => {
     expect(zpl).toContain('^PW600\n^LL300');
     expect(zpl).toContain('^A@N,36,36,E:ANMDJ.TTF');
   });
+
+  it('prints the look-up code at the foot when the label has one', () => {
+    const zpl = patientLabelZpl({ ...label, lookup_code: '3F9A1-C04B7' });
+    expect(fields(zpl).at(-1)).toBe('查询码 3F9A1-C04B7');
+    expect(zpl).toContain('^FO20,212^A@N,20,20');
+    expect(fields(patientLabelZpl(label))).not.toContain('查询码');
+  });
 });

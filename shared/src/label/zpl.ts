@@ -4,6 +4,8 @@ export interface PatientLabel {
   patient_id: string;
   accession_no: string;
   modality: string;
+  /** The patient's look-up code as printed (/patientInfo), when the label is made from the study. */
+  lookup_code?: string | undefined;
 }
 
 export interface LabelLayout {
@@ -52,6 +54,7 @@ export function patientLabelZpl(label: PatientLabel, layout: LabelLayout = {}): 
     // Code 128, 80 dots high, human-readable line below, automatic mode switching (^BC...,A).
     lines.push(`^FO20,100^BY2^BCN,80,Y,N,N,A^FH_^FD${zplField(label.accession_no)}^FS`);
   }
+  if (label.lookup_code?.trim()) lines.push(text(20, height - 28, 20, `查询码 ${label.lookup_code}`));
   lines.push('^XZ');
   return `${lines.join('\n')}\n`;
 }

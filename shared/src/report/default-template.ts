@@ -65,6 +65,8 @@ export const DEFAULT_TEMPLATE_ELEMENTS: TemplateElement[] = [
   { tag: 'hr', uuid: 'hr-sign' },
   row([label('报告医生：'), field('report_doctor', '25%'), label('报告时间：'), field('report_datetime', '35%')]),
   row([label('审核医生：'), field('sh_doctor', '25%'), label('审核时间：'), field('sh_datetime', '35%')]),
+  // With the patient ID or accession number, the code opens the patient's own exams at /patientInfo.
+  row([label('报告查询码：', { fontWeight: 'normal', fontSize: 12 }), field('lookup_code', '30%')]),
   {
     tag: 'textContent',
     uuid: 'footer',

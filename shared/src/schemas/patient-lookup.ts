@@ -6,21 +6,28 @@ import { ReportConfigSchema } from '../report/document';
 /** One identifier a patient types: trimmed, empty means "not given". */
 const IdentifierSchema = z.string().trim().max(64).default('');
 
+/** The look-up code as printed (`3F9A1-C04B7`): 10 hex characters; spaces and dashes are left out, any case. */
+export const LOOKUP_CODE_RE = /^[0-9A-F]{10}$/;
+export const normaliseLookupCode = (v: string) => v.replace(/[\s-]+/g, '').toUpperCase();
+/** How the code is printed: two groups of five, easier to read out and type. */
+export const printedLookupCode = (code: string) => (code.length === 10 ? `${code.slice(0, 5)}-${code.slice(5)}` : code);
+
 /**
  * POST /api/order/patientInfoList (no sign-in): the patient's own look-up. hospital_code is required, and
- * patient_id or accession_no (the spec's "incomplete parameters"); an answer needs at least two of
- * card_no, accession_no, patient_id (accession number alone never answers).
+ * patient_id or accession_no (the spec's "incomplete parameters"); an answer also needs the look-up code
+ * printed on the registration label and the report (not sequential, unlike the IDs), and card_no when given.
  */
 export const PatientLookupSchema = z.strictObject({
   hospital_code: IdentifierSchema,
   card_no: IdentifierSchema,
   accession_no: IdentifierSchema,
   patient_id: IdentifierSchema,
+  lookup_code: IdentifierSchema.transform(normaliseLookupCode),
 });
 export type PatientLookup = z.output<typeof PatientLookupSchema>;
 export type PatientLookupInput = z.input<typeof PatientLookupSchema>;
 
-/** The identifiers that prove who the patient is; two of them must match one exam. */
+/** The identifiers a look-up may name; each given one must equal the exam's own. */
 export const PATIENT_IDENTIFIERS = ['card_no', 'accession_no', 'patient_id'] as const;
 export type PatientIdentifier = (typeof PATIENT_IDENTIFIERS)[number];
 
@@ -33,9 +40,12 @@ export function incompleteFields(q: Partial<Record<keyof PatientLookup, string>>
   return missing;
 }
 
-/** At least two identifiers must be given before a look-up is made (decided from the input alone). */
-export const givenIdentifiers = (q: Partial<Record<PatientIdentifier, string>>) =>
-  PATIENT_IDENTIFIERS.filter((k) => !!q[k]?.trim());
+/** The look-up code's refusal decided from the input alone: 'missing', 'format' or null when it may be sent. */
+export function lookupCodeProblem(code: string | undefined): 'missing' | 'format' | null {
+  const v = normaliseLookupCode(code ?? '');
+  if (!v) return 'missing';
+  return LOOKUP_CODE_RE.test(v) ? null : 'format';
+}
 
 /** One exam of the patient. report_token opens the audited report's print view (read-only, short-lived). */
 export const PatientExamSchema = z.object({
@@ -58,8 +68,20 @@ export const PatientLookupResultSchema = z.object({
 });
 export type PatientLookupResult = z.infer<typeof PatientLookupResultSchema>;
 
-/** Limits of the look-up: calls per address within the window, and the report tokens' life. */
-export const PATIENT_LOOKUP_LIMIT = { calls: 20, windowS: 15 * 60, tokenTtlS: 30 * 60 } as const;
+/**
+ * Limits of the look-up: calls per address within the window; misses naming one patient ID or accession
+ * number within a day before that identifier answers every look-up as a miss; misses of one hospital within
+ * an hour before its look-up pauses; the report tokens' life.
+ */
+export const PATIENT_LOOKUP_LIMIT = {
+  calls: 20,
+  windowS: 15 * 60,
+  targetMisses: 5,
+  targetWindowS: 24 * 60 * 60,
+  hospitalMisses: 1000,
+  hospitalWindowS: 60 * 60,
+  tokenTtlS: 30 * 60,
+} as const;
 
 /** Share-link life in days: 1 to 30, 7 unless chosen. */
 export const SHARE_LINK_DAYS = { min: 1, max: 30, default: 7 } as const;

@@ -190,6 +190,8 @@ export const StudyDetailSchema = StudyRowSchema.extend({
   hospital_title1: z.string(),
   hospital_title2: z.string(),
   hospital_logo: z.string(),
+  /** What the patient types at /patientInfo with their ID, as printed (`3F9A1-C04B7`). */
+  lookup_code: z.string(),
 });
 export type StudyDetail = z.infer<typeof StudyDetailSchema>;
 

@@ -25,3 +25,23 @@ export const reportShare = pgTable(
   },
   (t) => [index('report_share_study_idx').on(t.study_pk), index('report_share_expires_idx').on(t.expires_at)],
 );
+
+/**
+ * Look-ups that found nothing, by hospital and by the identifier they named (its SHA-256 with the hospital,
+ * never the value): a named patient ID or accession number with too many recent misses answers every
+ * look-up as a miss for a while, and a hospital with too many misses is paused (docs/patient-lookup.md).
+ * Rows older than a day are removed.
+ */
+export const patientLookupMiss = pgTable(
+  'patient_lookup_miss',
+  {
+    pk: bigserial('pk', { mode: 'number' }).primaryKey(),
+    hospital_code: varchar('hospital_code', { length: 32 }).notNull(),
+    target_hash: varchar('target_hash', { length: 64 }).notNull(),
+    at: ts('at').notNull(),
+  },
+  (t) => [
+    index('patient_lookup_miss_target_idx').on(t.target_hash, t.at),
+    index('patient_lookup_miss_hospital_idx').on(t.hospital_code, t.at),
+  ],
+);

@@ -66,6 +66,14 @@ export const study = pgTable(
     /** The session that took the lock: it ends with that session (sign-out, expiry, revocation). */
     lock_session_pk: bigint('lock_session_pk', { mode: 'number' }),
     lock_time: ts('lock_time'),
+    /**
+     * What the patient holds to look their exams up (/patientInfo): 10 random hex characters (40 bits from
+     * the database's strong random source), printed on the registration label and the report. Not sequential,
+     * unlike the patient ID and accession number.
+     */
+    lookup_code: varchar('lookup_code', { length: 16 })
+      .notNull()
+      .default(sql`upper(substr(replace(gen_random_uuid()::text, '-', ''), 1, 10))`),
   },
   (t) => [
     index('study_hosp_create_idx').on(t.hospital_code, t.create_time.desc()),

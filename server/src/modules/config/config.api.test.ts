@@ -205,8 +205,14 @@ describe('secrets: aes_key and entries named like keys are never read back', () 
 });
 
 describe('a change applies at the next sign-in, without a restart', () => {
-  const login = (username: string, password: string, ip = '10.9.9.9') =>
-    call(t.p.app, 'POST', '/user/login', { form: { username, password, logon_type: 'PC' }, ip, lang: 'en-US' });
+  /** `device`: the rx_device cookie an earlier sign-in set (only failures from the account's own browser lock it). */
+  const login = (username: string, password: string, ip = '10.9.9.9', device = '') =>
+    call(t.p.app, 'POST', '/user/login', {
+      form: { username, password, logon_type: 'PC' },
+      ip,
+      lang: 'en-US',
+      headers: device ? { cookie: `rx_device=${device}` } : {},
+    });
 
   it('use_captcha Y: the next sign-in needs a captcha; N again: it does not', async () => {
     expect((await login('auditor', 'Audit@123')).status).toBe(200);
@@ -218,12 +224,14 @@ describe('a change applies at the next sign-in, without a restart', () => {
     expect((await login('auditor', 'Audit@123')).status).toBe(200);
   });
 
-  it('login_max_fails 1: one wrong password from a known address locks the account', async () => {
+  it("login_max_fails 1: one wrong password from the account's own browser locks the account", async () => {
     const register = () => t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, 'register'));
     await post('/config/update', { name: 'login_max_fails', value: '1' });
     try {
-      expect((await login('register', 'Register@123', '10.7.7.7')).status).toBe(200);
-      expect((await login('register', 'Wrong@1234', '10.7.7.7')).status).toBe(401);
+      const signedIn = await login('register', 'Register@123', '10.7.7.7');
+      expect(signedIn.status).toBe(200);
+      const device = /rx_device=([^;]+)/.exec(signedIn.headers.get('set-cookie') ?? '')?.[1] ?? '';
+      expect((await login('register', 'Wrong@1234', '10.7.7.7', device)).status).toBe(401);
       expect((await register())[0]!.locked_until!.getTime()).toBeGreaterThan(Date.now());
       const [locked] = await t.p.deps.db
         .select()

@@ -1,7 +1,6 @@
 import { and, desc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { effectiveStatus } from '@shared/report/rules';
 import {
-  PATIENT_IDENTIFIERS,
   PATIENT_LOOKUP_LIMIT,
   type PatientExam,
   type PatientLookup,
@@ -10,26 +9,34 @@ import {
 import type { Db } from '../../db/client';
 import { hospital, report, study } from '../../db/schema';
 import { fmt } from '../../lib/time';
-import { issueShareToken, pruneLookupTokens } from './tokens';
+import { hospitalPaused, recordMiss, targetLocked, targetsOf } from './misses';
+import { issueShareToken, pruneLookupTokens, revokeLookupTokens } from './tokens';
 
 /** Rows read at most per step: a patient has a handful of exams; a bigger answer is a data problem, not a patient. */
 const MAX_ROWS = 200;
 
-type Candidate = { pk: number; patient_id: string; card_no: string; accession_no: string };
+type Candidate = { pk: number; patient_id: string };
 
-/** Studies of the hospital where any given identifier equals the study's own. */
+/**
+ * Exams of the hospital whose look-up code is the one given and whose patient ID or accession number is the
+ * one given (card_no, when given, must be the exam's too).
+ */
 async function candidates(db: Db, q: PatientLookup): Promise<Candidate[]> {
-  const any: SQL[] = PATIENT_IDENTIFIERS.filter((k) => q[k]).map((k) => eq(study[k], q[k]));
+  const named: SQL[] = (['patient_id', 'accession_no'] as const).filter((k) => q[k]).map((k) => eq(study[k], q[k]));
   return db
-    .select({ pk: study.pk, patient_id: study.patient_id, card_no: study.card_no, accession_no: study.accession_no })
+    .select({ pk: study.pk, patient_id: study.patient_id })
     .from(study)
-    .where(and(eq(study.hospital_code, q.hospital_code), eq(study.is_del, 0), or(...any)))
+    .where(
+      and(
+        eq(study.hospital_code, q.hospital_code),
+        eq(study.is_del, 0),
+        eq(study.lookup_code, q.lookup_code),
+        or(...named),
+        q.card_no ? eq(study.card_no, q.card_no) : undefined,
+      ),
+    )
     .limit(MAX_ROWS);
 }
-
-/** How many of the given identifiers equal the study's (an empty one never matches). */
-const matches = (q: PatientLookup, c: Candidate) =>
-  PATIENT_IDENTIFIERS.filter((k) => q[k] !== '' && c[k] === q[k]).length;
 
 /** The exams whose identity is proven: two identifiers match, and the same patient's other exams there. */
 async function examsOf(db: Db, q: PatientLookup, proven: Candidate[]) {
@@ -61,17 +68,39 @@ async function examsOf(db: Db, q: PatientLookup, proven: Candidate[]) {
 export const isSharable = (r: { rpt_status: number | null; third_party_pdf: string | null }) =>
   r.rpt_status !== null && effectiveStatus(r.rpt_status) === 2 && !r.third_party_pdf;
 
+/** The hospital's row, or null for an unknown code (answered as a miss, and not recorded). */
+async function hospitalExists(db: Db, code: string): Promise<boolean> {
+  const [row] = await db.select({ code: hospital.code }).from(hospital).where(eq(hospital.code, code)).limit(1);
+  return !!row;
+}
+
+export type LookupOutcome = { paused: true } | { paused: false; result: PatientLookupResult };
+
 /**
- * The patient's exams when at least two of the given identifiers match one exam; else an empty list, the
- * same for no such patient, another hospital and identifiers of different patients.
+ * The patient's exams when the look-up code and an ID match one exam; else an empty list, the same for no
+ * such hospital, no such patient, a wrong code and an identifier locked by earlier misses. A miss counts
+ * against each identifier named; a hospital with too many misses pauses.
  */
-export async function lookupPatient(db: Db, q: PatientLookup, now: Date): Promise<PatientLookupResult> {
+export async function lookupPatient(db: Db, q: PatientLookup, now: Date): Promise<LookupOutcome> {
   const ttlMs = PATIENT_LOOKUP_LIMIT.tokenTtlS * 1000;
   const result: PatientLookupResult = { list: [], token_expires_in: PATIENT_LOOKUP_LIMIT.tokenTtlS };
-  const proven = (await candidates(db, q)).filter((c) => matches(q, c) >= 2);
-  if (!proven.length) return result;
+  if (!(await hospitalExists(db, q.hospital_code))) return { paused: false, result };
+  if (await hospitalPaused(db, q.hospital_code, now)) return { paused: true };
+  const targets = targetsOf(q);
+  const proven = (await targetLocked(db, targets, now)) ? [] : await candidates(db, q);
+  if (!proven.length) {
+    await recordMiss(db, q.hospital_code, targets, now);
+    return { paused: false, result };
+  }
   await pruneLookupTokens(db, now);
-  for (const e of await examsOf(db, q, proven)) {
+  const exams = await examsOf(db, q, proven);
+  // This look-up's tokens replace any earlier look-up's of the same exams.
+  await revokeLookupTokens(
+    db,
+    exams.map((e) => e.pk),
+    now,
+  );
+  for (const e of exams) {
     const sharable = isSharable(e);
     const token = sharable ? (await issueShareToken(db, { kind: 'lookup', studyPk: e.pk, ttlMs, now })).token : null;
     const exam: PatientExam = {
@@ -85,5 +114,5 @@ export async function lookupPatient(db: Db, q: PatientLookup, now: Date): Promis
     };
     result.list.push(exam);
   }
-  return result;
+  return { paused: false, result };
 }

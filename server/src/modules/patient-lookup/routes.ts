@@ -1,9 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
-  givenIdentifiers,
   incompleteFields,
-  PATIENT_IDENTIFIERS,
+  lookupCodeProblem,
   PATIENT_LOOKUP_LIMIT,
   PatientLookupResultSchema,
   PatientLookupSchema,
@@ -29,7 +28,16 @@ const MIN_ANSWER_MS = 250;
 
 export const clockOf = (c: Context<AppEnv>) => c.var.deps.now?.() ?? new Date();
 
-function refuseIncomplete(c: Context<AppEnv>, fields: string[], msgKey: 'lookupIncomplete' | 'lookupTwoIdentifiers') {
+function tooMany(c: Context<AppEnv>, msgKey: 'lookupTooMany' | 'lookupHospitalPaused', seconds: number) {
+  c.header('Retry-After', String(seconds));
+  return new AppError(429, 'TOO_MANY_ATTEMPTS', msgKey, { seconds }, undefined, { retry_after: seconds });
+}
+
+function refuseIncomplete(
+  c: Context<AppEnv>,
+  fields: string[],
+  msgKey: 'lookupIncomplete' | 'lookupCodeMissing' | 'lookupCodeFormat',
+) {
   const { locale } = clientMeta(c);
   return AppError.validation(
     msgKey,
@@ -51,38 +59,34 @@ export function patientLookupRoutes() {
       path: '/api/order/patientInfoList',
       tags,
       summary:
-        "A patient's own exams (no sign-in): at least two of card_no, accession_no, patient_id must match one exam of the hospital; tokens open audited reports. Rate-limited per address; no match is an empty list",
+        "A patient's own exams (no sign-in): the look-up code printed on their label or report and their patient ID or accession number (card_no too when given) must match one exam of the hospital; tokens open audited reports. Budgets per address, per identifier named and per hospital; no match is an empty list",
       ...access('public'),
       request: jsonBody(PatientLookupSchema),
       responses: {
         ...okResponse(PatientLookupResultSchema),
-        429: { description: 'Too many look-ups from this address (Retry-After)' },
+        429: { description: 'Too many look-ups from this address, or at this hospital (Retry-After)' },
       },
     }),
     async (c) => {
       const q = c.req.valid('json');
       const missing = incompleteFields(q);
       if (missing.length) throw refuseIncomplete(c, missing, 'lookupIncomplete');
-      const given = givenIdentifiers(q);
-      if (given.length < 2) {
+      const codeProblem = lookupCodeProblem(q.lookup_code);
+      if (codeProblem) {
         throw refuseIncomplete(
           c,
-          PATIENT_IDENTIFIERS.filter((k) => !given.includes(k)),
-          'lookupTwoIdentifiers',
+          ['lookup_code'],
+          codeProblem === 'missing' ? 'lookupCodeMissing' : 'lookupCodeFormat',
         );
       }
       const wait = limiter.take(clientMeta(c).ip);
-      if (wait) {
-        c.header('Retry-After', String(wait));
-        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'lookupTooMany', { seconds: wait }, undefined, {
-          retry_after: wait,
-        });
-      }
+      if (wait) throw tooMany(c, 'lookupTooMany', wait);
       const started = Date.now();
-      const result = await lookupPatient(c.var.deps.db, q, clockOf(c));
+      const outcome = await lookupPatient(c.var.deps.db, q, clockOf(c));
+      if (outcome.paused) throw tooMany(c, 'lookupHospitalPaused', PATIENT_LOOKUP_LIMIT.hospitalWindowS);
       const left = MIN_ANSWER_MS - (Date.now() - started);
       if (left > 0) await new Promise((r) => setTimeout(r, left));
-      return ok(c, result);
+      return ok(c, outcome.result);
     },
   );
 

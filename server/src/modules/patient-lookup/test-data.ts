@@ -7,13 +7,16 @@ export interface DemoExam {
   patient_id: string;
   card_no: string;
   accession_no: string;
+  /** As stored (10 hex characters); printed as two groups of five. */
+  lookup_code: string;
   rpt_status: number;
 }
 
 /** Live studies of a hospital with their position-1 report's status (for the API tests). */
 export async function examsOfHospital(db: Db, code: string): Promise<DemoExam[]> {
   const r = (await db.execute(sql`
-    select s.pk, s.study_iuid, s.patient_id, s.card_no, s.accession_no, coalesce(r.rpt_status, 0) as rpt_status
+    select s.pk, s.study_iuid, s.patient_id, s.card_no, s.accession_no, s.lookup_code,
+      coalesce(r.rpt_status, 0) as rpt_status
     from study s left join report r on r.study_pk = s.pk and r.rpt_position = 1
     where s.hospital_code = ${code} and s.is_del = 0 order by s.pk`)) as { rows: Record<string, unknown>[] };
   return r.rows.map((x) => ({
@@ -22,6 +25,7 @@ export async function examsOfHospital(db: Db, code: string): Promise<DemoExam[]>
     patient_id: String(x.patient_id),
     card_no: String(x.card_no),
     accession_no: String(x.accession_no),
+    lookup_code: String(x.lookup_code),
     rpt_status: Number(x.rpt_status),
   }));
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { reportShare, SHARE_KIND } from '../../db/schema';
 
@@ -49,4 +49,19 @@ export async function studyOfShareToken(db: Db, token: string, now: Date): Promi
 /** Look-up tokens past their time are of no further use (links stay: their list and audit name them). */
 export async function pruneLookupTokens(db: Db, now: Date): Promise<void> {
   await db.delete(reportShare).where(and(eq(reportShare.kind, SHARE_KIND.lookup), lt(reportShare.expires_at, now)));
+}
+
+/** Ends the look-up tokens still open for these exams (a new look-up's tokens replace them). */
+export async function revokeLookupTokens(db: Db, studyPks: number[], now: Date): Promise<void> {
+  if (!studyPks.length) return;
+  await db
+    .update(reportShare)
+    .set({ revoked_at: now })
+    .where(
+      and(
+        eq(reportShare.kind, SHARE_KIND.lookup),
+        inArray(reportShare.study_pk, studyPks),
+        isNull(reportShare.revoked_at),
+      ),
+    );
 }

@@ -1,3 +1,4 @@
+import { printedLookupCode } from '@shared/schemas/patient-lookup';
 import type { ReportDetail, StudyDetail } from '@shared/schemas/report';
 import type { hospital, report, study } from '../../db/schema';
 import { fmt } from '../../lib/time';
@@ -57,5 +58,6 @@ export function toStudyDetail(
     hospital_title1: h?.title1 ?? '',
     hospital_title2: h?.title2 ?? '',
     hospital_logo: h?.logo ?? '',
+    lookup_code: printedLookupCode(s.lookup_code),
   };
 }

@@ -26,7 +26,13 @@ export function useLabelData(q: URLSearchParams) {
   const s = study.data?.study;
   return {
     label: s
-      ? { patient_name: s.patient_name, patient_id: s.patient_id, accession_no: s.accession_no, modality: s.modality }
+      ? {
+          patient_name: s.patient_name,
+          patient_id: s.patient_id,
+          accession_no: s.accession_no,
+          modality: s.modality,
+          lookup_code: s.lookup_code,
+        }
       : null,
     isLoading: study.isLoading,
   };

@@ -41,6 +41,11 @@ function LabelPreview({ label }: { label: PatientLabel }) {
           data-testid="label-barcode"
         />
       )}
+      {label.lookup_code && (
+        <div style={{ fontSize: 10 }} data-testid="label-lookup-code">
+          {t('label.lookupCode')} {label.lookup_code}
+        </div>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ const STUDY_ZH: Record<string, unknown> = {
   hospital_title1: '示例人民医院',
   hospital_title2: '医学影像诊断报告',
   hospital_logo: '',
+  lookup_code: '3F9A1-C04B7',
 };
 
 const STUDY_EN: Record<string, unknown> = {
@@ -73,6 +74,7 @@ export const KNOWN_FIELDS = [
   'hospital_title1',
   'hospital_title2',
   'hospital_logo',
+  'lookup_code',
   'report_text1',
   'report_text2',
   'report_doctor',

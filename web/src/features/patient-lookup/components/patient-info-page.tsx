@@ -2,11 +2,18 @@ import { Alert, Button, Card, Form, Input, Table, Tag, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { incompleteFields, type PatientExam, type PatientLookupInput } from '@shared/schemas/patient-lookup';
+import {
+  incompleteFields,
+  lookupCodeProblem,
+  type PatientExam,
+  type PatientLookupInput,
+} from '@shared/schemas/patient-lookup';
 import { isApiError } from '@web/lib/api-error';
 import { appUrl, usePatientLookup } from '../api/patient-lookup-api';
 
-const FIELDS = ['hospital_code', 'card_no', 'accession_no', 'patient_id'] as const;
+/** The spec's fields, kept in the address; the look-up code is typed only (never in the address or history). */
+const QUERY_FIELDS = ['hospital_code', 'card_no', 'accession_no', 'patient_id'] as const;
+const FIELDS = [...QUERY_FIELDS, 'lookup_code'] as const;
 
 const STATUS_COLOR = ['default', 'processing', 'success'] as const;
 
@@ -15,7 +22,7 @@ export function PatientInfoPage() {
   const { t } = useTranslation('patientLookup');
   const [params, setParams] = useSearchParams();
   const initial = useMemo(
-    () => Object.fromEntries(FIELDS.map((f) => [f, (params.get(f) ?? '').slice(0, 64)])) as PatientLookupInput,
+    () => Object.fromEntries(QUERY_FIELDS.map((f) => [f, (params.get(f) ?? '').slice(0, 64)])) as PatientLookupInput,
     // The address fills the form once; later edits live in the form.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
@@ -23,10 +30,11 @@ export function PatientInfoPage() {
   const [form] = Form.useForm<PatientLookupInput>();
   const values = Form.useWatch([], form) ?? initial;
   const missing = incompleteFields(values);
+  const codeMissing = lookupCodeProblem(values.lookup_code) === 'missing';
   const lookup = usePatientLookup();
 
   const search = (v: PatientLookupInput) => {
-    setParams(Object.fromEntries(FIELDS.map((f) => [f, v[f] ?? ''])), { replace: true });
+    setParams(Object.fromEntries(QUERY_FIELDS.map((f) => [f, v[f] ?? ''])), { replace: true });
     lookup.mutate(v);
   };
 
@@ -77,15 +85,26 @@ export function PatientInfoPage() {
           style={{ rowGap: 12, marginBottom: 16 }}
         >
           {FIELDS.map((f) => (
-            <Form.Item key={f} name={f} label={t(`field.${f}`)}>
-              <Input allowClear maxLength={64} data-testid={`pl-${f}`} style={{ width: 180 }} />
+            <Form.Item
+              key={f}
+              name={f}
+              label={t(`field.${f}`)}
+              tooltip={f === 'lookup_code' ? t('codeHint') : undefined}
+            >
+              <Input
+                allowClear
+                maxLength={64}
+                data-testid={`pl-${f}`}
+                style={{ width: 180 }}
+                {...(f === 'lookup_code' ? { placeholder: '3F9A1-C04B7', autoComplete: 'off' } : {})}
+              />
             </Form.Item>
           ))}
           <Form.Item>
             <Button
               type="primary"
               htmlType="submit"
-              disabled={missing.length > 0}
+              disabled={missing.length > 0 || codeMissing}
               loading={lookup.isPending}
               data-testid="pl-search"
             >
@@ -93,13 +112,17 @@ export function PatientInfoPage() {
             </Button>
           </Form.Item>
         </Form>
-        {missing.length > 0 && (
+        {(missing.length > 0 || codeMissing) && (
           <Alert
             type="warning"
             showIcon
             data-testid="pl-incomplete"
             title={t('incomplete')}
-            description={t('incompleteHint', { fields: missing.map((f) => t(`field.${f}`)).join(t('sep')) })}
+            description={t('incompleteHint', {
+              fields: [...missing, ...(codeMissing ? (['lookup_code'] as const) : [])]
+                .map((f) => t(`field.${f}`))
+                .join(t('sep')),
+            })}
             style={{ marginBottom: 16 }}
           />
         )}
