@@ -94,6 +94,8 @@ const platform = await spawnServer({
   DICOM_PORT: String(PORTS.platform),
   DICOM_HOST: '127.0.0.1',
   DICOM_AET: 'RXPACS',
+  // storescp listens on 127.0.0.1 in this namespace: the outbound policy refuses loopback unless listed.
+  OUTBOUND_ALLOW: '127.0.0.1/32',
 });
 await writeFile(
   path.join(dir, 'orthanc.json'),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { parseTrustedProxies } from './lib/client-address';
+import { parseAllowList } from './lib/outbound';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -79,6 +80,20 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
     .default('RXPACS'),
   DICOM_HOST: z.string().default('0.0.0.0'),
+  /**
+   * Private or loopback ranges the server may connect to on an administrator's word (DICOM devices, ai_url,
+   * FHIR endpoints): CIDRs, comma-separated, e.g. 10.0.0.0/8,192.168.0.0/16 (lib/outbound.ts). Unset: public addresses only.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowList(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    }),
   /**
    * The listener's received log (server/src/dicom/received-log.ts): a ring file of this many MiB, created
    * once and then recycled; 0: none, a file per instance (slower to acknowledge).

@@ -28,7 +28,7 @@ const digest = (f: Buffer) => createHash('md5').update(dataSetOf(f)).digest('hex
 const began = performance.now();
 const mark = (what: string) => process.stderr.write(`${what} ${Math.round(performance.now() - began)} ms\n`);
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rx-forward-'));
-const env = loadEnv({ SEED: 'demo', LOG_LEVEL: 'silent', DATA_DIR: dir });
+const env = loadEnv({ SEED: 'demo', LOG_LEVEL: 'silent', DATA_DIR: dir, OUTBOUND_ALLOW: '127.0.0.1/32' });
 const platform = await bootstrap(env, { pgliteDir: 'memory://', webDir: '/nonexistent' });
 const children: ChildProcess[] = [];
 const listeners: net.Server[] = [];

@@ -26,9 +26,10 @@ async function filesUnder(dir: string): Promise<string[]> {
 /**
  * A demo platform for the image tests, its own DATA_DIR (so the file store is the test's alone), report
  * doctors granted upload and image deletion (the demo roles leave both to the super administrator), and
- * sessions of admin, doctor (H001), doctor2 (H002) and auditor (H001, no image deletion).
+ * sessions of admin, doctor (H001), doctor2 (H002) and auditor (H001, no image deletion). `env`: more
+ * settings (OUTBOUND_ALLOW for tests that connect to local peers).
  */
-export function useImagePlatform() {
+export function useImagePlatform(env: Record<string, string> = {}) {
   const h = {
     p: undefined as unknown as TestPlatform,
     dataDir: '',
@@ -59,7 +60,7 @@ export function useImagePlatform() {
   };
   beforeAll(async () => {
     h.dataDir = await mkdtemp(path.join(os.tmpdir(), 'im-images-'));
-    h.p = await startTestPlatform({ DATA_DIR: h.dataDir });
+    h.p = await startTestPlatform({ ...env, DATA_DIR: h.dataDir });
     await h.p.deps.db.execute(sql`
       insert into role_permission (role_pk, permission_pk)
       select r.pk, pm.pk from role r, permission pm

@@ -35,6 +35,7 @@ export class DicomNetError extends Error {
 }
 
 export interface AssociationOptions {
+  /** An IP address, checked by the outbound policy; never a name. */
   host: string;
   port: number;
   callingAet: string;
@@ -210,8 +211,10 @@ function netError(err: NodeJS.ErrnoException): DicomNetError {
   return new DicomNetError('closed', err.message);
 }
 
+/** `host` is an address the outbound policy checked (lib/outbound.ts): a name here would be resolved again. */
 function connect(host: string, port: number, timeoutMs: number): Promise<net.Socket> {
   return new Promise((resolve, reject) => {
+    if (!net.isIP(host)) return reject(new DicomNetError('unreachable', 'not a checked IP address'));
     const socket = net.connect({ host, port });
     const timer = setTimeout(() => {
       socket.destroy();

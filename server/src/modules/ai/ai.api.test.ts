@@ -8,7 +8,7 @@ import { sysConfig } from '../../db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-const t = useTestPlatform({ users: ['doctor', 'doctor2'] });
+const t = useTestPlatform({ users: ['doctor', 'doctor2'], env: { OUTBOUND_ALLOW: '127.0.0.1/32' } });
 
 /** A stand-in AI service speaking the platform's documented contract; `mode` picks its answer. */
 const ai = { mode: 'ok' as 'ok' | 'error' | 'garbage' | 'empty', received: [] as Record<string, unknown>[], url: '' };

@@ -23,7 +23,7 @@ export function aiRoutes() {
     }),
     async (c) => {
       const { me, locale } = callerOf(c);
-      return ok(c, await aiSuggest(c.var.deps.db, me, locale, c.req.valid('json')));
+      return ok(c, await aiSuggest(c.var.deps, me, locale, c.req.valid('json')));
     },
   );
   return app;

@@ -1,8 +1,9 @@
 import type { Locale } from '@shared/constants';
 import { AiSuggestionSchema, type AiSuggestion } from '@shared/schemas/report';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
+import type { AppDeps, AuthUser } from '../../context';
 import { AppError } from '../../lib/errors';
+import { OutboundRefused, outboundPolicy } from '../../lib/outbound';
+import { outboundRequest, type OutboundResponse } from '../../lib/outbound-http';
 import { getConfigs } from '../config/service';
 import { studyInScope } from '../report/repo';
 
@@ -15,10 +16,11 @@ const AI_ANSWER_MAX = 256 * 1024;
  * Sends a study's findings to the AI service (sys_config ai_url) and answers its suggested opinion. The
  * request (our contract, docs/layouts.md): POST JSON `{modality, study_desc, patient_sex, patient_age,
  * findings, language}`, no name or identifier of the patient; the answer `{opinion}`. Nothing is saved:
- * the doctor takes the suggestion into the editor or leaves it.
+ * the doctor takes the suggestion into the editor or leaves it. The address must pass the outbound policy
+ * (lib/outbound.ts); a redirect is not followed.
  */
 export async function aiSuggest(
-  db: Db,
+  { db, env, log }: Pick<AppDeps, 'db' | 'env' | 'log'>,
   me: AuthUser,
   locale: Locale,
   q: { study_iuid: string; findings: string },
@@ -27,9 +29,9 @@ export async function aiSuggest(
   const url = (await getConfigs(db, ['ai_url'])).ai_url.trim();
   if (!url) throw new AppError(409, 'FEATURE_OFF', 'aiNotConfigured');
   const unavailable = () => new AppError(503, 'AI_UNAVAILABLE', 'aiUnavailable');
-  let res: Response;
+  let res: OutboundResponse;
   try {
-    res = await fetch(url, {
+    res = await outboundRequest(outboundPolicy(env), new URL(url), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({
@@ -40,15 +42,16 @@ export async function aiSuggest(
         findings: q.findings,
         language: locale,
       }),
-      redirect: 'error',
-      signal: AbortSignal.timeout(AI_TIMEOUT_MS),
+      timeoutMs: AI_TIMEOUT_MS,
+      maxBytes: AI_ANSWER_MAX,
     });
-  } catch {
+  } catch (err) {
+    if (err instanceof OutboundRefused) log.warn({ reason: err.reason }, 'ai_url refused by the outbound policy');
     throw unavailable();
   }
-  if (!res.ok) throw unavailable();
-  const text = await res.text().catch(() => '');
-  if (!text || text.length > AI_ANSWER_MAX) throw unavailable();
+  if (res.status < 200 || res.status > 299) throw unavailable();
+  const text = res.body.toString('utf8');
+  if (!text) throw unavailable();
   let body: unknown;
   try {
     body = JSON.parse(text);

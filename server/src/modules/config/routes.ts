@@ -22,6 +22,7 @@ import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
 import { createConfig, deleteConfig, readableConfigs, rotateAesKey, updateConfig } from './admin';
 import { callerOf } from '../../lib/caller';
+import { checkOutboundEntry } from './outbound-entries';
 import { configList } from './list';
 
 const tags = ['config'];
@@ -55,7 +56,11 @@ export function configRoutes() {
       request: jsonBody(ConfigSaveSchema),
       responses: okResponse(ConfigRowSchema),
     }),
-    async (c) => ok(c, await createConfig(c.var.deps.db, callerOf(c), c.req.valid('json'))),
+    async (c) => {
+      const input = c.req.valid('json');
+      await checkOutboundEntry(c.var.deps, callerOf(c).locale, input);
+      return ok(c, await createConfig(c.var.deps.db, callerOf(c), input));
+    },
   );
   app.openapi(
     createRoute({
@@ -67,7 +72,11 @@ export function configRoutes() {
       request: jsonBody(ConfigUpdateSchema),
       responses: okResponse(ConfigRowSchema),
     }),
-    async (c) => ok(c, await updateConfig(c.var.deps.db, callerOf(c), c.req.valid('json'))),
+    async (c) => {
+      const input = c.req.valid('json');
+      await checkOutboundEntry(c.var.deps, callerOf(c).locale, input);
+      return ok(c, await updateConfig(c.var.deps.db, callerOf(c), input));
+    },
   );
   app.openapi(
     createRoute({

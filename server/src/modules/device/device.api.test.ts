@@ -6,7 +6,7 @@ import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
-const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor', 'register'] });
+const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor', 'register'], env: { OUTBOUND_ALLOW: '10.0.0.0/8' } });
 
 const post = (who: DemoUser, path: string, json: unknown, lang = 'en-US') =>
   call(t.p.app, 'POST', path, { token: t.token(who), json, lang });
@@ -118,6 +118,23 @@ describe('device save, status, delete', () => {
   });
 });
 
+describe('outbound addresses (OUTBOUND_ALLOW=10.0.0.0/8 here)', () => {
+  it('an address in the allowed range is saved; loopback in any form and link-local still are not', async () => {
+    const ok = await post('hadmin', '/device/saveAet', { ...valid, aet: 'LAN_DEVICE', ip: '10.0.0.1' });
+    expect(ok.status, ok.text).toBe(200);
+    for (const [ip, reason] of [
+      ['169.254.169.254', 'link-local'],
+      ['0x7f000001', 'loopback, not allowed by the server setting OUTBOUND_ALLOW'],
+      ['192.168.0.10', 'private network, not allowed by the server setting OUTBOUND_ALLOW'],
+    ]) {
+      const r = await post('hadmin', '/device/saveAet', { ...valid, aet: 'LAN_REFUSED', ip });
+      expect(r.status, ip).toBe(400);
+      expect(r.body.errors).toEqual([{ field: 'ip', msg: `this address is not allowed: ${reason}` }]);
+    }
+    expect(await deviceByAet('LAN_REFUSED')).toBeUndefined();
+  });
+});
+
 describe('hospital scope and permission', () => {
   it("hadmin cannot touch H002's devices: 404, nothing written", async () => {
     const other = (await deviceByAet('H002_CT1'))!;
@@ -214,7 +231,7 @@ describe('validation (shared schema): 400 naming the field, nothing written', ()
 
   it('accepts IPv6, a host name, 16 characters with inner spaces, port 65535', async () => {
     for (const [aet, ip] of [
-      ['IPV6 DEVICE 0001', '::1'],
+      ['IPV6 DEVICE 0001', '2400:cb00:2048:1::c629:d7a2'],
       ['HOSTNAME_DEV', 'pacs-01.hospital.example'],
     ]) {
       const r = await post('hadmin', '/device/saveAet', { ...valid, aet, ip, port: 65535 });

@@ -5,6 +5,7 @@ import { DeviceOptionSchema, DeviceRowSchema, DeviceSaveSchema, DeviceStatusSche
 import { DeleteByPkSchema } from '@shared/schemas/list';
 import { device } from '../../db/schema';
 import { forbidden } from '../../lib/errors';
+import { outboundPolicy } from '../../lib/outbound';
 import { listPageRoute } from '../../lib/list/routes';
 import { ok } from '../../lib/respond';
 import { jsonBody, okResponse } from '../../lib/route';
@@ -68,7 +69,8 @@ export function deviceRoutes() {
       responses: okResponse(z.object({ pk: z.number().int() })),
     }),
     async (c) => {
-      const row = await saveDevice(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      const { db, env } = c.var.deps;
+      const row = await saveDevice(db, callerOf(c), c.req.valid('json'), outboundPolicy(env));
       return ok(c, { pk: row.pk });
     },
   );

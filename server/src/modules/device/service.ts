@@ -6,6 +6,8 @@ import type { Db, Tx } from '../../db/client';
 import { device, hospital } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import type { OutboundPolicy } from '../../lib/outbound';
+import { checkAddressToSave } from '../../lib/outbound-refusal';
 import { auditChange } from '../audit/service';
 import type { Caller } from '../../lib/caller';
 import { duplicate, isUniqueViolation } from '../hospital/conflict';
@@ -39,8 +41,12 @@ async function targetHospital(tx: Tx, who: Caller, wanted: string | undefined, b
   return code!;
 }
 
-/** Creates (no pk) or updates a DICOM device; the AE title is unique across the installation (409). */
-export async function saveDevice(db: Db, who: Caller, v: DeviceInput): Promise<DeviceRecord> {
+/**
+ * Creates (no pk) or updates a DICOM device; the AE title is unique across the installation (409); an
+ * address the outbound policy refuses is 400 naming ip.
+ */
+export async function saveDevice(db: Db, who: Caller, v: DeviceInput, outbound: OutboundPolicy): Promise<DeviceRecord> {
+  await checkAddressToSave(outbound, v.ip, who.locale, 'ip');
   try {
     return await db.transaction(async (tx) => {
       const before = v.pk === undefined ? undefined : await ownDevice(tx, who.me, v.pk);

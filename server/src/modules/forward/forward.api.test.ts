@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import net from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,7 @@ import { resultOf, uploadDicom } from '../../../../tests/support/image-upload';
  * forward or echo reports (connection refused, a peer that hangs up). The real peers (storescp, Orthanc)
  * are in dicom-forward-peers.test.ts.
  */
-const t = useImagePlatform();
+const t = useImagePlatform({ OUTBOUND_ALLOW: '127.0.0.1/32' });
 const STUDY = uid(51);
 const sops = [1, 2, 3].map((n) => `${STUDY}.1.${n}`);
 let register = '';
@@ -236,21 +237,53 @@ describe('device echo', () => {
   const echo = (token: string, pk: unknown, lang = 'en-US') =>
     call(t.p.app, 'POST', '/device/echo', { token, json: { pk }, lang });
 
-  it('a closed port: failed, connection refused, with the time; in Chinese too', async () => {
+  const NO_PEER = 'Connection failed: no DICOM device answered at this address';
+
+  it('a closed port: failed, no DICOM device answered, with the time; in Chinese too', async () => {
     const r = await echo(hadmin, dev.refused);
     expect(r.status).toBe(200);
     const d = r.body.data as EchoAnswer;
     expect(d.ok).toBe(false);
     expect(d.ms).toBeGreaterThanOrEqual(0);
-    expect(d.msg).toBe(`Connection failed: Connection refused (nothing listens on 127.0.0.1:${refusedPort})`);
+    expect(d.msg).toBe(NO_PEER);
     const zh = (await echo(t.tok.doctor, dev.refused, 'zh-CN')).body.data as EchoAnswer;
-    expect(zh.msg).toBe(`连接失败：设备拒绝连接（127.0.0.1:${refusedPort} 没有监听）`);
+    expect(zh.msg).toBe('连接失败：该地址没有 DICOM 设备应答');
   });
 
   it('an inactive device may be tested; a peer that hangs up is a failure', async () => {
     const d = (await echo(hadmin, dev.off)).body.data as EchoAnswer;
     expect(d.ok).toBe(false);
-    expect(d.msg).toMatch(/^Connection failed: (The connection broke|The device aborted)/);
+    expect(d.msg).toBe(NO_PEER);
+  });
+
+  it('an HTTP server, a peer answering other bytes and a closed port read alike; nothing of the reply is quoted', async () => {
+    const BANNER = 'SECRET-BANNER-7f3a';
+    const httpPeer = createServer((_req, res) => res.writeHead(400, { server: BANNER }).end(BANNER));
+    const chatty = net.createServer((s) => s.resume().end(`${BANNER}\r\n`));
+    await new Promise<void>((r) => httpPeer.listen(0, '127.0.0.1', r));
+    await new Promise<void>((r) => chatty.listen(0, '127.0.0.1', r));
+    try {
+      const answers: EchoAnswer[] = [];
+      for (const [aet, server] of [
+        ['ECHO_HTTP', httpPeer],
+        ['ECHO_CHATTY', chatty],
+      ] as const) {
+        const port = (server.address() as net.AddressInfo).port;
+        const pk = await addDevice({ name: aet, aet, ip: '127.0.0.1', port, modality: '', hospital_code: 'H001' });
+        for (const lang of ['en-US', 'zh-CN']) answers.push((await echo(hadmin, pk, lang)).body.data as EchoAnswer);
+      }
+      const closed = (await echo(hadmin, dev.refused)).body.data as EchoAnswer;
+      expect(answers.map((a) => [a.ok, a.msg])).toEqual([
+        [false, closed.msg],
+        [false, '连接失败：该地址没有 DICOM 设备应答'],
+        [false, closed.msg],
+        [false, '连接失败：该地址没有 DICOM 设备应答'],
+      ]);
+      expect(JSON.stringify(answers)).not.toMatch(/SECRET|BANNER|HTTP|400/);
+    } finally {
+      await new Promise((r) => httpPeer.close(r));
+      await new Promise((r) => chatty.close(r));
+    }
   });
 
   it("another hospital's device is 404 for hadmin and doctors; registration staff 403; bad pk 400", async () => {

@@ -63,11 +63,28 @@ function netText(locale: Locale, f: Extract<StoreFailure, { kind: 'net' }>, targ
   }
 }
 
+/**
+ * A C-ECHO's outcome in three answers only: a DICOM device answered, it rejected the association (with the
+ * AE title hint when it named ours or its own), or no DICOM device is at the address: refused, reset,
+ * silent and non-DICOM peers read alike, and nothing the peer sent is quoted.
+ */
 export function echoText(locale: Locale, r: EchoResult, target: StoreTarget): string {
   if (r.ok) return translate(locale, 'echoOk', { ms: r.ms });
-  const reason =
-    r.failure === 'status'
-      ? translate(locale, 'fwdVerifyRefused')
-      : netText(locale, { kind: 'net', failure: r.failure, detail: r.detail, reject: r.reject }, target);
-  return translate(locale, 'echoFailed', { reason });
+  return translate(locale, 'echoFailed', { reason: echoReason(locale, r, target) });
+}
+
+function echoReason(locale: Locale, r: Extract<EchoResult, { ok: false }>, target: StoreTarget): string {
+  switch (r.failure) {
+    case 'rejected':
+      if (r.reject?.source === 1 && r.reject.reason === 3)
+        return translate(locale, 'fwdRejectCalling', { aet: target.callingAet });
+      if (r.reject?.source === 1 && r.reject.reason === 7)
+        return translate(locale, 'fwdRejectCalled', { aet: target.calledAet });
+      return translate(locale, 'echoRejected');
+    case 'status':
+    case 'aborted':
+      return translate(locale, 'echoRejected');
+    default:
+      return translate(locale, 'echoNoPeer');
+  }
 }

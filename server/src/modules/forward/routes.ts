@@ -5,6 +5,7 @@ import { ForwardRequestSchema, ForwardResultSchema, type ForwardLine } from '@sh
 import { callerOf } from '../../lib/caller';
 import { translate } from '../../lib/i18n';
 import { loggableError } from '../../lib/log-error';
+import { outboundPolicy } from '../../lib/outbound';
 import { jsonBody, okResponse } from '../../lib/route';
 import { newRouter } from '../../lib/router';
 import { access } from '../../middleware/auth';
@@ -28,7 +29,7 @@ export function forwardRoutes() {
     }),
     async (c) => {
       const who = callerOf(c);
-      const job = await prepareForward(c.var.deps.db, who, c.req.valid('json'));
+      const job = await prepareForward(c.var.deps.db, who, c.req.valid('json'), outboundPolicy(c.var.deps.env));
       if (!(c.req.header('accept') ?? '').includes('application/x-ndjson')) {
         const answer = await runForward(c.var.deps, who, job, () => {});
         return c.json(answer, 200);

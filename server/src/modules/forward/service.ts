@@ -3,11 +3,19 @@ import type { ForwardImage, ForwardRequest, ForwardResult } from '@shared/schema
 import type { AppDeps } from '../../context';
 import type { Db } from '../../db/client';
 import { device, instance, series } from '../../db/schema';
-import { storeInstances, type StoreItem, type StoreTarget } from '../../dicom/store-scu';
+import {
+  storeInstances,
+  type StoreFailure,
+  type StoreItem,
+  type StoreOutcome,
+  type StoreTarget,
+} from '../../dicom/store-scu';
 import { visibleStudy } from '../../images/archive';
 import type { Caller } from '../../lib/caller';
 import { AppError, forbidden } from '../../lib/errors';
 import { translate } from '../../lib/i18n';
+import { OutboundRefused, OutboundUnresolved, type OutboundPolicy } from '../../lib/outbound';
+import { refusedAddress } from '../../lib/outbound-refusal';
 import { auditChange } from '../audit/service';
 import { failureText } from './messages';
 
@@ -56,18 +64,40 @@ async function studyImages(db: Db, studyPk: number) {
 
 export interface ForwardJob {
   device: DeviceRecord;
+  /** The device's address as the outbound policy checked it; null when its name does not resolve now. */
+  address: string | null;
   studyPk: number;
   studyIuid: string;
   images: Awaited<ReturnType<typeof studyImages>>;
 }
 
-/** Every refusal of a forward (scope 404, device 400/403, no images 400), checked before anything is sent. */
-export async function prepareForward(db: Db, who: Caller, req: ForwardRequest): Promise<ForwardJob> {
+/** The address to connect to: refused by the outbound policy is 400 naming ip; a name without address null. */
+async function deviceAddress(outbound: OutboundPolicy, who: Caller, host: string): Promise<string | null> {
+  try {
+    return (await outbound.resolve(host))[0]!;
+  } catch (err) {
+    if (err instanceof OutboundRefused) throw refusedAddress(who.locale, 'ip', err.reason);
+    if (err instanceof OutboundUnresolved) return null;
+    throw err;
+  }
+}
+
+/**
+ * Every refusal of a forward (scope 404, device 400/403, an address the outbound policy refuses 400, no
+ * images 400), checked before anything is sent.
+ */
+export async function prepareForward(
+  db: Db,
+  who: Caller,
+  req: ForwardRequest,
+  outbound: OutboundPolicy,
+): Promise<ForwardJob> {
   const study = await visibleStudy(db, who.me, req.study_iuid);
   const d = await forwardDevice(db, who, req);
+  const address = await deviceAddress(outbound, who, d.ip);
   const images = await studyImages(db, study.pk);
   if (!images.length) throw new AppError(400, 'VALIDATION', 'fwdNoImages');
-  return { device: d, studyPk: study.pk, studyIuid: req.study_iuid, images };
+  return { device: d, address, studyPk: study.pk, studyIuid: req.study_iuid, images };
 }
 
 export interface ForwardAnswer {
@@ -96,7 +126,7 @@ export async function runForward(
     open: async () => (await deps.images.get(i.storage_key))?.body ?? null,
   }));
   const pending: Promise<void>[] = [];
-  await storeInstances(target, items, (o) => {
+  const report = (o: StoreOutcome) => {
     const image: ForwardImage = o.ok
       ? { sop_iuid: o.sopIuid, status: 'sent', msg: translate(who.locale, 'fwdSent') }
       : {
@@ -106,7 +136,12 @@ export async function runForward(
         };
     results.push(image);
     pending.push(Promise.resolve(onImage(image, results.length)));
-  });
+  };
+  if (job.address) await storeInstances({ ...target, host: job.address }, items, report);
+  else {
+    const failure: StoreFailure = { kind: 'net', failure: 'unreachable', detail: 'the host name does not resolve' };
+    for (const i of items) report({ sopIuid: i.sopIuid, ok: false, failure });
+  }
   await Promise.all(pending);
   const sent = results.filter((r) => r.status === 'sent').length;
   const failed = results.length - sent;

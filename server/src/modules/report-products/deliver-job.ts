@@ -1,6 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../context';
 import { report, reportJob, reportVersion, study } from '../../db/schema';
+import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../lib/outbound';
+import { OutboundHttpError, outboundRequest } from '../../lib/outbound-http';
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
 import { diagnosticReport, identifierToken, type ReportFacts, type ReportStatus } from './fhir';
@@ -42,21 +44,33 @@ async function factsOf(deps: AppDeps, job: JobRow): Promise<Omit<ReportFacts, 'p
 /** Connection errors that mean nothing was sent. */
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
 
-/** One request to the endpoint: any 2xx ends the job; no answer at all is marked `unanswered`. */
-async function send(endpoint: URL, method: 'POST' | 'PUT', headers: Record<string, string>, body: string) {
+/**
+ * One request to the endpoint, through the outbound policy (a refused or unresolved address is a failed
+ * attempt that never left), redirects not followed: any 2xx ends the job; no answer at all is `unanswered`.
+ */
+async function send(
+  deps: AppDeps,
+  endpoint: URL,
+  method: 'POST' | 'PUT',
+  headers: Record<string, string>,
+  body: string,
+): Promise<Outcome> {
   try {
-    const res = await fetch(endpoint, {
+    const res = await outboundRequest(outboundPolicy(deps.env), endpoint, {
       method,
       headers: { 'content-type': 'application/fhir+json', accept: 'application/fhir+json', ...headers },
       body,
-      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+      timeoutMs: SEND_TIMEOUT_MS,
+      maxBytes: 0,
     });
-    await res.body?.cancel().catch(() => undefined);
-    return res.ok ? { done: true as const } : { retry: `HTTP ${res.status} ${res.statusText}`.trim() };
+    const ok = res.status >= 200 && res.status <= 299;
+    return ok ? { done: true as const } : { retry: `HTTP ${res.status} ${res.statusText}`.trim() };
   } catch (e) {
-    const cause = (e as { cause?: { code?: string } }).cause?.code;
+    if (e instanceof OutboundRefused) return { retry: `address not allowed (${e.reason})` };
+    if (e instanceof OutboundUnresolved) return { retry: e.code };
+    const code = e instanceof OutboundHttpError ? e.code : 'error';
     // Refused or unreachable: the request never left; anything else may have reached the receiver.
-    return { retry: cause ?? (e instanceof Error ? e.name : 'error'), unanswered: !NEVER_CONNECTED.has(cause ?? '') };
+    return { retry: code, unanswered: !NEVER_CONNECTED.has(code) };
   }
 }
 
@@ -108,7 +122,7 @@ export async function runDelivery(deps: AppDeps, job: JobRow): Promise<Outcome> 
   if (!pdf) return { retry: 'archived PDF missing from the store' };
   const status: ReportStatus = (await earlierDelivered(deps, job)) ? 'amended' : 'final';
   const body = JSON.stringify(diagnosticReport({ ...facts, pdf }, status));
-  return send(endpoint, 'POST', { 'if-none-exist': `identifier=${identifierToken(facts)}` }, body);
+  return send(deps, endpoint, 'POST', { 'if-none-exist': `identifier=${identifierToken(facts)}` }, body);
 }
 
 /**
@@ -127,5 +141,5 @@ export async function runWithdrawal(deps: AppDeps, job: JobRow): Promise<Outcome
   const body = JSON.stringify(diagnosticReport({ ...facts, pdf }, 'entered-in-error'));
   const url = new URL(endpoint);
   url.searchParams.set('identifier', identifierToken(facts));
-  return send(url, 'PUT', {}, body);
+  return send(deps, url, 'PUT', {}, body);
 }

@@ -162,7 +162,13 @@ const OPINION = '左肺下叶炎症，建议抗炎后复查。';
 beforeAll(async () => {
   await receiver.start();
   p = await startTestPlatform(
-    { REPORT_JOBS: 'on', REPORT_JOB_POLL_MS: '100', REPORT_JOB_BACKOFF_MS: '100', REPORT_JOB_MAX_ATTEMPTS: '3' },
+    {
+      REPORT_JOBS: 'on',
+      REPORT_JOB_POLL_MS: '100',
+      REPORT_JOB_BACKOFF_MS: '100',
+      REPORT_JOB_MAX_ATTEMPTS: '3',
+      OUTBOUND_ALLOW: '127.0.0.1/32',
+    },
     { webDir: webDist() },
   );
   for (const [u, pw] of [
@@ -363,6 +369,29 @@ describe('Delivery to the FHIR endpoint', () => {
     const form = (r.presentedForm as { data: string }[])[0]!;
     expect(createHash('sha256').update(Buffer.from(form.data, 'base64')).digest('hex')).toBe(v.pdf_sha256);
   }, 180_000);
+
+  it('an endpoint the outbound policy refuses is a failed attempt recorded like others, never a connection', async () => {
+    const s = freshStudy();
+    const before = receiver.accepted.size + receiver.refused;
+    await setEndpoint(s.hospital_code, 'http://169.254.169.254/fhir/DiagnosticReport');
+    try {
+      await audited(s);
+      const failed = await until('a refused attempt', async () => {
+        const d = await delivery(s);
+        return d.status === 'failed' && d.last_error ? d : null;
+      });
+      expect(failed.last_error).toBe('address not allowed (link-local)');
+      await setEndpoint(s.hospital_code, 'http://10.0.0.1/fhir/DiagnosticReport');
+      await post('doctor', '/report/retry', { study_iuid: s.study_iuid }, 'en-US');
+      await until('a refused attempt to a private address', async () => {
+        const d = await delivery(s);
+        return d.last_error === 'address not allowed (private)' ? d : null;
+      });
+      expect(receiver.accepted.size + receiver.refused).toBe(before);
+    } finally {
+      await setEndpoint(s.hospital_code, null);
+    }
+  }, 120_000);
 
   it('gives up after the attempts allowed; the retry button (patorder:reportRetry) sends it', async () => {
     const s = freshStudy();
