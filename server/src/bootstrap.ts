@@ -13,7 +13,7 @@ import { createRealtimeHub } from './realtime/hub';
 import { localFanout, pgFanout } from './realtime/fanout';
 import { createScreenHub } from './realtime/screens';
 import { chooseImageStore } from './images/choose-store';
-import { sweepStaging } from './images/file-store';
+import { cleanStaging } from './images/staging-owner';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -37,8 +37,9 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     log.info('demo data loaded');
   }
   const images = chooseImageStore(env);
-  const swept = await sweepStaging(images.stagingDir);
-  if (swept) log.info({ swept }, 'stale staged uploads removed');
+  // Stopped servers' staged files go, and the bytes their uploads put without rows (images/staging-owner.ts).
+  const swept = await cleanStaging({ db: database.db, images, log });
+  if (swept) log.info({ swept }, 'staged files of a stopped server removed');
   const fanout = env.DATABASE_URL ? pgFanout(env.DATABASE_URL, log) : localFanout();
   // Listening before serving, so no call made right after start is missed (capped: it keeps retrying).
   await Promise.race([fanout.ready(), new Promise((r) => setTimeout(r, 5_000).unref())]);

@@ -72,6 +72,14 @@ const EnvSchema = z.object({
     .optional(),
   ORTHANC_USERNAME: z.string().optional(),
   ORTHANC_PASSWORD: z.string().optional(),
+  /** Image uploads ingested at once (docs/images.md, Bounded ingest); more wait in a queue of INGEST_QUEUE, then 503. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  INGEST_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** A zip's inflated bytes: at most this many times its size (at least 256 MiB), and at most INGEST_INFLATE_MAX_MB. */
+  INGEST_INFLATE_FACTOR: z.coerce.number().int().min(1).max(1000).default(20),
+  INGEST_INFLATE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(8192),
+  /** A zip entry inflating more than this many times its compressed size is refused (entries up to 1 MiB excepted). */
+  INGEST_MAX_RATIO: z.coerce.number().int().min(2).max(100_000).default(100),
   /** The DICOM listener (server/src/dicom): its TCP port (0: off), AE title and address. */
   DICOM_PORT: z.coerce.number().int().min(0).max(65535).default(11112),
   DICOM_AET: z

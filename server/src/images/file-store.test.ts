@@ -1,9 +1,9 @@
-import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fileImageStore, sweepStaging } from './file-store';
+import { fileImageStore } from './file-store';
 import { instanceKey } from './store';
 
 let root: string;
@@ -41,14 +41,11 @@ describe('fileImageStore', () => {
     expect(() => instanceKey('1/../../etc', '1', '2')).toThrow();
   });
 
-  it('sweeps only stale staged files', async () => {
-    const staging = path.join(root, '.staging');
-    await mkdir(staging);
-    await writeFile(path.join(staging, 'old.upload'), 'x');
-    await writeFile(path.join(staging, 'new.upload'), 'y');
-    const old = new Date(Date.now() - 2 * 24 * 3600_000);
-    await utimes(path.join(staging, 'old.upload'), old, old);
-    expect(await sweepStaging(staging)).toBe(1);
-    await expect(stat(path.join(staging, 'new.upload'))).resolves.toBeTruthy();
+  it("writes a put's temporary file in the staging folder, never beside the instance", async () => {
+    const store = fileImageStore(root);
+    const key = instanceKey('1.2', '1.2.3', '1.2.3.9');
+    expect(await store.put(key, Readable.from([Buffer.from('streamed')]))).toBe(true);
+    expect(await readdir(path.join(root, '1.2/1.2.3'))).toEqual(['1.2.3.9.dcm']);
+    expect(await readdir(store.stagingDir)).toEqual([]);
   });
 });

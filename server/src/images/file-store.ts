@@ -6,27 +6,11 @@ import { randomUUID } from 'node:crypto';
 import { fsyncPath } from '../lib/durable-file';
 import { assertKey, type ImageStore } from './store';
 
-/** Staged uploads older than this are left-overs of a server that stopped mid-upload. */
-const STALE_STAGING_MS = 24 * 3600_000;
-
-/** Removes stale staged files (run at start-up; young ones may belong to another server on the same DATA_DIR). */
-export async function sweepStaging(stagingDir: string, now = Date.now()): Promise<number> {
-  let removed = 0;
-  for (const name of await readdir(stagingDir).catch(() => [] as string[])) {
-    const file = path.join(stagingDir, name);
-    const s = await stat(file).catch(() => null);
-    if (s && now - s.mtimeMs > STALE_STAGING_MS) {
-      await rm(file, { recursive: true, force: true });
-      removed++;
-    }
-  }
-  return removed;
-}
-
 /**
  * Instances as files under `root` (DATA_DIR/images), one per key. A put is durable before it is visible:
- * written to a temporary file beside its place and fsynced, hard-linked into place (link never replaces an
- * existing file, so two puts of one key cannot clobber each other), then the directory is fsynced.
+ * written to a temporary file in the staging folder (same file system; swept at start-up) and fsynced,
+ * hard-linked into place (link never replaces an existing file, so two puts of one key cannot clobber each
+ * other), then the directory is fsynced.
  */
 export function fileImageStore(root: string): ImageStore {
   const stagingDir = path.join(root, '.staging');
@@ -41,7 +25,8 @@ export function fileImageStore(root: string): ImageStore {
       const target = fileOf(key);
       if (await stat(target).catch(() => null)) return false;
       await mkdir(path.dirname(target), { recursive: true });
-      const temp = `${target}.${randomUUID()}.tmp`;
+      await mkdir(stagingDir, { recursive: true });
+      const temp = path.join(stagingDir, `put-${randomUUID()}.tmp`);
       try {
         if (Buffer.isBuffer(body)) await writeFile(temp, body);
         else await pipeline(body, createWriteStream(temp));

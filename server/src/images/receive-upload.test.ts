@@ -90,3 +90,35 @@ describe('receiveUpload', () => {
     }
   });
 });
+
+describe('receiveUpload when the client goes away', () => {
+  it('a body that breaks off mid-file (client abort) is refused and leaves no staged file', async () => {
+    const form = new FormData();
+    form.set('hospital_code', 'H001');
+    form.set('file', new Blob(['x'.repeat(200_000)]), 'big.zip');
+    const encoded = new Response(form);
+    const type = encoded.headers.get('content-type')!;
+    const whole = new Uint8Array(await encoded.arrayBuffer());
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      async pull(ctl) {
+        if (!sent) {
+          sent = true;
+          ctl.enqueue(whole.subarray(0, 100_000));
+          return;
+        }
+        // The first half is being written to the staging file: then the connection drops.
+        while ((await readdir(dir)).length === 0) await new Promise((r) => setTimeout(r, 5));
+        ctl.error(new Error('aborted'));
+      },
+    });
+    const r = await app(1_000_000).request('/up', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(r.status).toBe(400);
+    expect(await readdir(dir)).toEqual([]);
+  });
+});

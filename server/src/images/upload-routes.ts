@@ -1,21 +1,24 @@
-import { readFile, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import { z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { stream } from 'hono/streaming';
 import { PERMISSIONS } from '@shared/permissions';
-import { UPLOAD_MAX_BYTES, type UploadLine } from '@shared/schemas/images';
+import { UPLOAD_MAX_BYTES } from '@shared/schemas/images';
+import type { AppDeps } from '../context';
 import { hospital } from '../db/schema';
 import { clientMeta } from '../lib/client-meta';
 import { AppError } from '../lib/errors';
-import { translate, type MessageKey } from '../lib/i18n';
-import { loggableError } from '../lib/log-error';
 import { okResponse } from '../lib/route';
 import { newRouter } from '../lib/router';
 import { guard } from '../middleware/auth';
 import { assertHospital } from '../modules/hospital/scope';
-import { createIngest, INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB, type FileOutcome } from './ingest';
+import { createIngestGate, type IngestGate } from './ingest-gate';
 import { receiveUpload } from './receive-upload';
-import { EntryTooLarge, openZip, TooManyEntries, ZIP_MAX_ENTRIES, type ZipReader } from './zip-entries';
+import { ownStaging } from './staging-owner';
+import { inflateBudget, ingestUpload } from './upload-ingest';
+import { openZip, TooManyEntries, UnsafeEntryName, ZIP_MAX_ENTRIES, type ZipReader } from './zip-entries';
 
 const PATH = '/UploadDicom/uploadZip';
 
@@ -24,6 +27,31 @@ const PATH = '/UploadDicom/uploadZip';
  * body limit and of the input guard's multipart parse (the route applies both checks while streaming).
  */
 export const IMAGE_STREAMED_UPLOADS: Record<string, number> = { [PATH]: UPLOAD_MAX_BYTES };
+
+/** Seconds a client told "busy" (503) is asked to wait before trying again. */
+const BUSY_RETRY_S = 10;
+
+/** One gate per running app (its deps): INGEST_CONCURRENCY ingests at once, INGEST_QUEUE more admitted. */
+const gates = new WeakMap<AppDeps, IngestGate>();
+export function gateOf(deps: AppDeps): IngestGate {
+  let gate = gates.get(deps);
+  if (!gate) {
+    gate = createIngestGate(() => ({ concurrency: deps.env.INGEST_CONCURRENCY, queue: deps.env.INGEST_QUEUE }));
+    gates.set(deps, gate);
+  }
+  return gate;
+}
+
+/** The zip's entry list, or the refusal a person can act on (400). */
+async function openChecked(file: string): Promise<ZipReader> {
+  return openZip(file).catch((err: unknown) => {
+    if (err instanceof TooManyEntries)
+      throw new AppError(400, 'VALIDATION', 'imgZipTooManyFiles', { max: ZIP_MAX_ENTRIES });
+    if (err instanceof UnsafeEntryName)
+      throw new AppError(400, 'VALIDATION', 'imgZipUnsafeName', { name: err.entryName.slice(0, 200) });
+    throw new AppError(400, 'VALIDATION', 'imgWrongFormat');
+  });
+}
 
 const UploadForm = z.object({
   file: z.custom<File>((v) => v instanceof File).openapi({ type: 'string', format: 'binary' }),
@@ -45,94 +73,53 @@ export function uploadRoutes() {
   });
   const [mayUpload] = guard(PERMISSIONS.UPLOAD_ZIP);
   app.post(PATH, mayUpload!, async (c) => {
-    const { db, images, log } = c.var.deps;
-    const up = await receiveUpload(c, images.stagingDir, UPLOAD_MAX_BYTES);
+    const { deps } = c.var;
+    const ticket = gateOf(deps).admit();
+    if (!ticket) {
+      c.header('retry-after', String(BUSY_RETRY_S));
+      throw new AppError(503, 'UNAVAILABLE', 'imgIngestBusy', { seconds: BUSY_RETRY_S });
+    }
+    // Everything this upload stages lives in its own folder, removed whole however the request ends.
+    const dir = path.join(ownStaging(deps.images.stagingDir), `upload-${randomUUID()}`);
     let zip: ZipReader | undefined;
+    const end = async () => {
+      zip?.close();
+      ticket.release();
+      await rm(dir, { recursive: true, force: true });
+    };
+    let streaming = false;
     try {
-      const [h] = await db.select({ code: hospital.code }).from(hospital).where(eq(hospital.code, up.hospitalCode));
+      const up = await receiveUpload(c, dir, UPLOAD_MAX_BYTES);
+      const [h] = await deps.db
+        .select({ code: hospital.code })
+        .from(hospital)
+        .where(eq(hospital.code, up.hospitalCode));
       if (!h) throw new AppError(400, 'VALIDATION', 'imgChooseHospital');
       assertHospital(c.var.user, h.code);
-      if (up.file.kind === 'zip')
-        zip = await openZip(up.file.path).catch((err: unknown) => {
-          if (err instanceof TooManyEntries)
-            throw new AppError(400, 'VALIDATION', 'imgZipTooManyFiles', { max: ZIP_MAX_ENTRIES });
-          throw new AppError(400, 'VALIDATION', 'imgWrongFormat');
-        });
-    } catch (err) {
-      await rm(up.file.path, { force: true });
-      throw err;
-    }
-    const { ip, locale } = clientMeta(c);
-    c.header('content-type', 'application/x-ndjson; charset=utf-8');
-    return stream(c, async (out) => {
-      const total = zip ? zip.count : 1;
-      const tally = { uploaded: 0, duplicates: 0, failed: 0, studies: new Set<string>() };
-      const write = (line: UploadLine) => out.write(`${JSON.stringify(line)}\n`);
-      const lines: Promise<unknown>[] = [];
-      const onOutcome = (o: FileOutcome) => {
-        let msg: string;
-        if (o.status === 'failed') {
-          tally.failed++;
-          const reason = translate(locale, o.reason.key, o.reason.params);
-          msg = translate(locale, 'imgFileFailed', { file: o.file, reason });
-        } else {
-          tally[o.status === 'uploaded' ? 'uploaded' : 'duplicates']++;
-          tally.studies.add(o.study_iuid);
-          msg = translate(locale, o.status === 'uploaded' ? 'imgFileUploaded' : 'imgFileDuplicate', { file: o.file });
-        }
-        const done = tally.uploaded + tally.duplicates + tally.failed;
-        lines.push(write({ type: 'file', done, total, file: o.file, status: o.status, msg }));
-      };
-      let broken = false;
-      // An AppError (the image store unreachable) says what went wrong; anything else is the generic failure.
-      let brokenKey: MessageKey = 'internal';
-      const tooLarge = (file: string) =>
-        onOutcome({ file, status: 'failed', reason: { key: 'imgTooLarge', params: { mib: INSTANCE_MAX_MIB } } });
-      const ingest = createIngest({ deps: c.var.deps, who: c.var.user, hospitalCode: up.hospitalCode, ip }, onOutcome);
-      try {
-        if (!zip) {
-          if (up.file.size > INSTANCE_MAX_BYTES) tooLarge(up.file.name);
-          else await ingest.add(up.file.name, await readFile(up.file.path));
-        } else {
-          for await (const entry of zip.entries()) {
-            let data: Buffer;
-            try {
-              data = await zip.read(entry, INSTANCE_MAX_BYTES);
-            } catch (err) {
-              if (err instanceof EntryTooLarge) tooLarge(entry.fileName);
-              else onOutcome({ file: entry.fileName, status: 'failed', reason: { key: 'imgTruncated' } });
-              continue;
-            }
-            await ingest.add(entry.fileName, data);
-          }
-        }
-        await ingest.flush();
-      } catch (err) {
-        // What was written stays (each file is whole); bytes still waiting for their rows go, and the result says so.
-        broken = true;
-        if (err instanceof AppError) brokenKey = err.msgKey;
-        log.error({ err: loggableError(err) }, 'image upload failed');
-        await ingest
-          .abort()
-          .catch((e: unknown) => log.error({ err: loggableError(e) }, 'image upload: clean-up failed'));
-      } finally {
-        zip?.close();
-        await rm(up.file.path, { force: true });
-      }
-      await Promise.all(lines);
-      const ok = tally.uploaded + tally.duplicates;
-      await write({
-        type: 'result',
-        success: !broken && tally.failed === 0 && ok > 0,
-        msg: broken ? translate(locale, brokenKey) : translate(locale, 'imgUploadDone', { ok, failed: tally.failed }),
-        data: {
-          uploaded: tally.uploaded,
-          duplicates: tally.duplicates,
-          failed: tally.failed,
-          studies: [...tally.studies],
-        },
+      // A client that goes away while waiting gives its turn up (and its staged body goes, below).
+      await ticket.turn(c.req.raw.signal).catch(() => {
+        throw new AppError(503, 'UNAVAILABLE', 'imgIngestBusy', { seconds: BUSY_RETRY_S });
       });
-    });
+      deps.log.info({ ...gateOf(deps).stats() }, 'image ingest started');
+      if (up.file.kind === 'zip') zip = await openChecked(up.file.path);
+      const budget = inflateBudget(deps.env, up.file.size);
+      if (zip && zip.declaredBytes > budget)
+        throw new AppError(400, 'VALIDATION', 'imgInflateBudget', { mib: Math.floor(budget / 1024 ** 2) });
+      const { ip, locale } = clientMeta(c);
+      const ctx = { deps, who: c.var.user, hospitalCode: up.hospitalCode, ip };
+      const src = { file: up.file, dir, budget, ...(zip ? { zip } : {}) };
+      c.header('content-type', 'application/x-ndjson; charset=utf-8');
+      streaming = true;
+      return stream(c, async (out) => {
+        try {
+          await ingestUpload(ctx, src, locale, (line) => out.write(`${JSON.stringify(line)}\n`));
+        } finally {
+          await end();
+        }
+      });
+    } finally {
+      if (!streaming) await end();
+    }
   });
   return app;
 }

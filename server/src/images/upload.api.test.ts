@@ -378,11 +378,11 @@ describe('ingest', () => {
   it('an unexpected failure mid-upload (the store breaks) leaves no bytes without rows', async () => {
     const before = await t.state();
     const store = t.p.deps.images;
-    const put = store.put.bind(store);
-    let calls = 0;
-    store.put = async (key, data) => {
-      if (++calls === 3) throw new Error('disk full (test)');
-      return put(key, data);
+    const putFiles = store.putFiles!.bind(store);
+    // The file store links a batch's staged files: it breaks after two of the four are in place.
+    store.putFiles = async (items) => {
+      await putFiles(items.slice(0, 2));
+      throw new Error('disk full (test)');
     };
     try {
       const a = await uploadDicom(t.p.app, {
@@ -402,7 +402,7 @@ describe('ingest', () => {
       });
       expect(resultOf(a)).toMatchObject({ success: false, data: { uploaded: 0 } });
     } finally {
-      store.put = put;
+      store.putFiles = putFiles;
     }
     expect((await t.storedFiles()).filter((f) => f.startsWith(`${uid(9)}/`))).toEqual([]);
     expect(await t.state()).toEqual(before);

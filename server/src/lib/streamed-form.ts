@@ -60,6 +60,8 @@ export async function receiveStreamedForm(
   let file: StreamedFile | undefined;
   let writing: Promise<void> = Promise.resolve();
   let out: WriteStream | undefined;
+  /** The file part being read (cut short when the body breaks off). */
+  let received: Readable | undefined;
   const source = Readable.fromWeb(body as import('node:stream/web').ReadableStream);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -100,10 +102,11 @@ export async function receiveStreamedForm(
           stream.resume();
           return;
         }
-        const received: StreamedFile = { name: path.basename(filename), path: staged, size: 0 };
-        file = received;
+        received = stream;
+        const got: StreamedFile = { name: path.basename(filename), path: staged, size: 0 };
+        file = got;
         stream.on('data', (chunk: Buffer) => {
-          received.size += chunk.length;
+          got.size += chunk.length;
         });
         stream.on('limit', () => {
           // Stop reading at once: the rest of the body is not wanted, and busboy will not close on its own.
@@ -122,7 +125,13 @@ export async function receiveStreamedForm(
       bb.on('fieldsLimit', tooMany);
       bb.on('error', () => reject(failure ?? fieldError('(body)', t(c, 'malformedMultipart'))));
       bb.on('close', () => resolve());
-      source.on('error', () => reject(failure ?? required('file')));
+      source.on('error', (err) => {
+        // The client went away mid-body: busboy would wait for the rest for good, so the file is cut short here.
+        source.unpipe(bb);
+        bb.destroy();
+        received?.destroy(err);
+        reject(failure ?? required('file'));
+      });
       source.pipe(bb);
     });
     await writing;
