@@ -112,11 +112,24 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     );
   const unsubscribeAccess = o.fanout?.subscribe(ACCESS_CHANNEL, onAccess);
 
-  const endSessions = ({ user_pk, reason }: SessionsEndedEvent) => {
-    for (const { ws } of registry.take(user_pk)) {
-      send(ws, { type: 'session_ended', reason });
+  const endSessions = (ev: SessionsEndedEvent) => {
+    if ('session_pk' in ev) {
+      for (const { ws } of registry.takeSession(ev.user_pk, ev.session_pk))
+        ws.close(REALTIME_CLOSE.signedOut, 'signed out');
+      return;
+    }
+    for (const { ws } of registry.take(ev.user_pk)) {
+      send(ws, { type: 'session_ended', reason: ev.reason });
       ws.close(REALTIME_CLOSE.sessionEnded, 'session ended');
     }
+  };
+  const publishEnd = (ev: SessionsEndedEvent) => {
+    if (!o.fanout) return endSessions(ev);
+    // Not published: this process's sockets are still closed; the others meet their 401 at the next request.
+    o.fanout.publish(SESSIONS_CHANNEL, ev).catch((err: Error) => {
+      o.log.warn({ err: err.message }, 'realtime: session end not published');
+      endSessions(ev);
+    });
   };
   const unsubscribeSessions = o.fanout?.subscribe(SESSIONS_CHANNEL, (m) => endSessions(m as SessionsEndedEvent));
 
@@ -129,15 +142,8 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
         .publish(ACCESS_CHANNEL, ev)
         .catch((err: Error) => o.log.warn({ err: err.message }, 'realtime: access change not published'));
     },
-    sessionsEnded(userPk, reason) {
-      const ev = { user_pk: userPk, reason };
-      if (!o.fanout) return endSessions(ev);
-      // Not published: this process's tabs are still told; the others meet their 401 at the next request.
-      o.fanout.publish(SESSIONS_CHANNEL, ev).catch((err: Error) => {
-        o.log.warn({ err: err.message }, 'realtime: session end not published');
-        endSessions(ev);
-      });
-    },
+    sessionsEnded: (userPk, reason) => publishEnd({ user_pk: userPk, reason }),
+    signedOut: (userPk, sessionPk) => publishEnd({ user_pk: userPk, session_pk: sessionPk }),
     attach(server) {
       server.on('upgrade', onUpgrade);
     },

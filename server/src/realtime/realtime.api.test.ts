@@ -104,6 +104,19 @@ describe('realtime socket', () => {
     await expect(open(`${origin.replace(/^http/, 'ws')}/elsewhere`)).rejects.toThrow('HTTP 404');
   });
 
+  it("signing out closes that session's socket, and no queue event reaches it; the user's other session stays", async () => {
+    const [gone, kept] = [await t.login('register'), await t.login('register')];
+    const [tab, other] = await Promise.all([signedIn(gone), signedIn(kept)]);
+    expect(t.p.deps.realtime.connections(pks.register!)).toBe(2);
+    await t.p.app.request('/user/logout', { method: 'POST', headers: { authorization: `Bearer ${gone}` } });
+    expect(await tab.closed).toBe(REALTIME_CLOSE.signedOut);
+    t.p.deps.realtime.queueChanged('H001', 'CT1');
+    await until(() => other.messages.some((m) => m.type === 'queue_changed'));
+    expect(tab.messages.some((m) => m.type === 'queue_changed')).toBe(false);
+    expect(t.p.deps.realtime.connections(pks.register!)).toBe(1);
+    other.ws.close();
+  });
+
   it('tells every socket of that user, and only that user, that the session ended, and closes them', async () => {
     const [tab1, tab2, other] = await Promise.all([
       signedIn(t.token('doctor')),

@@ -34,6 +34,15 @@ export class ClientRegistry {
     return set ? [...set] : [];
   }
 
+  /** Takes the sockets of one session out of the registry and answers them. */
+  takeSession(userPk: number, sessionPk: number): Client[] {
+    const set = this.byUser.get(userPk);
+    if (!set) return [];
+    const out = [...set].filter((c) => c.sessionPk === sessionPk);
+    for (const c of out) this.remove(c);
+    return out;
+  }
+
   all(): Client[] {
     return [...this.byUser.values()].flatMap((s) => [...s]);
   }

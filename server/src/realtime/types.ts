@@ -14,6 +14,8 @@ export interface RealtimeHub {
    * revoked in the database).
    */
   sessionsEnded(userPk: number, reason: SessionEndReason): void;
+  /** The sockets of one session, on every server process, close (after the session is revoked at sign-out). */
+  signedOut(userPk: number, sessionPk: number): void;
   /**
    * Open tabs of the users concerned, on every server process, reload their user info (after the change is
    * committed); the hub also takes their new hospital for the queue's pushes. Never rejects.

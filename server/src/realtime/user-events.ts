@@ -7,10 +7,10 @@ import type { SessionEndReason } from '@shared/protocol/realtime';
 
 /** The user's sessions were ended (locked, password reset, removed): their tabs sign out with the reason. */
 export const SESSIONS_CHANNEL = 'sessions';
-export interface SessionsEndedEvent {
-  user_pk: number;
-  reason: SessionEndReason;
-}
+export type SessionsEndedEvent =
+  | { user_pk: number; reason: SessionEndReason }
+  /** One session signed out: its sockets close (no message: the tab is leaving, or follows at its next request). */
+  | { user_pk: number; session_pk: number };
 
 /** Access changed: the tabs of the users concerned reload their user info. */
 export const ACCESS_CHANNEL = 'access';

@@ -13,6 +13,8 @@ export const REALTIME_CLOSE = {
   sessionEnded: 4001,
   /** No auth message within REALTIME_AUTH_TIMEOUT_MS. */
   authTimeout: 4408,
+  /** The socket's own session signed out (from this tab or another holding the same session). */
+  signedOut: 4002,
 } as const;
 
 export const SESSION_END_REASONS = ['locked', 'password_reset', 'deleted'] as const;

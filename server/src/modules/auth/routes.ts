@@ -88,6 +88,8 @@ export function authRoutes() {
       // The studies this session was writing are free again: the page's own release comes too late (401).
       await releaseLocks(c.var.deps.db, { sessionPk: c.var.user.sessionPk });
       await revokeSession(c.var.deps.db, c.var.user.sessionPk);
+      // Its push socket stops too: a signed-out session hears no more queue or access events.
+      c.var.deps.realtime.signedOut(c.var.user.pk, c.var.user.sessionPk);
       await audit(c.var.deps.db, { user_pk: c.var.user.pk, username: c.var.user.username, action: 'logout' });
       return ok(c, null, 'logoutOk');
     },

@@ -80,6 +80,11 @@ describe('RealtimeSocket', () => {
     other.ws().drop(REALTIME_CLOSE.unauthorized);
     vi.advanceTimersByTime(60_000);
     expect(FakeSocket.all).toHaveLength(3);
+
+    const signedOut = start();
+    signedOut.ws().drop(REALTIME_CLOSE.signedOut);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(4);
   });
 
   it('stops for good when stopped (signed out)', () => {

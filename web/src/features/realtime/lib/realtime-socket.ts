@@ -36,7 +36,10 @@ export class RealtimeSocket extends ReconnectingSocket {
         const m = RealtimeServerMessageSchema.safeParse(data);
         if (m.success) o.onMessage(m.data);
       },
-      isFinal: (code) => code === REALTIME_CLOSE.unauthorized || code === REALTIME_CLOSE.sessionEnded,
+      isFinal: (code) =>
+        code === REALTIME_CLOSE.unauthorized ||
+        code === REALTIME_CLOSE.sessionEnded ||
+        code === REALTIME_CLOSE.signedOut,
       WebSocketImpl: o.WebSocketImpl,
       retryMs: o.retryMs,
       keepaliveMs: o.keepaliveMs,
