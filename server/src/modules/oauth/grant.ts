@@ -51,11 +51,13 @@ export async function redeemCode(
     if (!row || row.app_pk !== app.pk) return { refused: 'code: unknown, or issued to another client' };
     if (row.used_at) return { replayed: row.pk };
     if (row.expires_at.getTime() <= Date.now()) return { refused: 'code: expired' };
+    // A failed try by the code's own client uses the code up (RFC 6749 §10.5: single use): whoever holds a
+    // stolen code gets one guess at the verifier, and the real client then gets invalid_grant, not a token.
+    await markUsed(tx, row.pk);
     if (row.redirect_uri !== g.redirectUri) return { refused: 'redirect_uri: not the one the code was issued for' };
     if (!pkceMatches(g.verifier, row.code_challenge)) {
       return { refused: 'code_verifier: does not match the code_challenge' };
     }
-    await markUsed(tx, row.pk);
     const [user] = await tx.select({ status: sysUser.status }).from(sysUser).where(eq(sysUser.pk, row.user_pk));
     if (user?.status !== 1) return { refused: 'the user can no longer sign in' };
     return { token: await issueAccessToken(tx, { appPk: app.pk, userPk: row.user_pk, codePk: row.pk }) };

@@ -203,12 +203,34 @@ describe('POST /oauth/token', () => {
     const redirect = await exchange(code, verifier, { redirect_uri: 'http://127.0.0.1:9000/cb' });
     expect(redirect.status).toBe(400);
     expect(redirect.body.error).toBe('invalid_grant');
-    const mismatch = await exchange(code, pkce().verifier);
+    const second = await ssoLogin();
+    const mismatch = await exchange(second.code, pkce().verifier);
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toMatchObject({
       error: 'invalid_grant',
       error_description: expect.stringContaining('code_verifier'),
     });
+  });
+
+  it("a failed try with the code's own client uses the code up: the right verifier afterwards gets no token", async () => {
+    for (const wrong of [
+      (c: { code: string }) => exchange(c.code, pkce().verifier),
+      (c: { code: string; verifier: string }) =>
+        exchange(c.code, c.verifier, { redirect_uri: 'http://127.0.0.1:9000/cb' }),
+    ]) {
+      const a = await ssoLogin();
+      expect((await wrong(a)).status).toBe(400);
+      const late = await exchange(a.code, a.verifier);
+      expect(late.status).toBe(400);
+      expect(late.body).toMatchObject({
+        error: 'invalid_grant',
+        error_description: expect.stringContaining('already used'),
+      });
+    }
+    // Another client's try does not: it cannot spend codes it was never given.
+    const b = await ssoLogin();
+    await exchange(b.code, b.verifier, { client_id: other.client_id, client_secret: other.client_secret });
+    expect((await exchange(b.code, b.verifier)).status).toBe(200);
   });
 
   it('counts wrong secrets per client and address like failed passwords: then 429 even with the right one', async () => {
