@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { serve } from '@hono/node-server';
 import { WebSocketServer } from 'ws';
 import { AGENT_HOSTNAME } from '@shared/agent/constants';
@@ -17,6 +18,7 @@ import type { Speaker } from './devices/speaker/speaker';
 import { commandViewer } from './devices/viewer/viewer';
 import { eventRoutes } from './events/routes';
 import { createLogger, type Logger } from './lib/logger';
+import { failBody } from './lib/respond';
 import { run } from './lib/run';
 import { OriginPolicy } from './security/origin-policy';
 
@@ -50,6 +52,27 @@ async function speechAvailable(engine: string | undefined): Promise<boolean> {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The Host check before the WebSocket upgrade is turned into a request: a Host that is not this agent gets
+ * the guard's 403 (a Host no URL can hold, such as `127.0.0.1:PORT.evil.example`, made the server's own
+ * upgrade handler answer 500). The handler stays the only listener, so its other refusals still answer.
+ */
+function guardUpgrades(server: Server, policy: OriginPolicy): void {
+  const handlers = server.listeners('upgrade') as ((...args: unknown[]) => void)[];
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (policy.hostAllowed(req.headers.host)) {
+      for (const h of handlers) h(req, socket, head);
+      return;
+    }
+    const header = req.headers['accept-language'];
+    const body = JSON.stringify(failBody(Array.isArray(header) ? header[0] : header, 'FORBIDDEN_HOST', 403));
+    socket.end(
+      `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  });
 }
 
 /** Starts the agent on 127.0.0.1 only; each capability that fails to come up leaves the others working. */
@@ -90,6 +113,7 @@ export async function startAgent(options: StartOptions): Promise<RunningAgent> {
     s.once('error', reject);
   });
   port = (server.address() as AddressInfo).port;
+  guardUpgrades(server, policy);
   logger.info({ port, host: AGENT_HOSTNAME }, 'agent listening');
 
   return {

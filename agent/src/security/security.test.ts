@@ -100,6 +100,11 @@ describe('who may call the agent', () => {
       opened: false,
       status: 403,
     });
+    // A Host no URL can hold: refused like any other foreign Host, not a server error.
+    expect(await openSocket({ origin: WEB, host: `127.0.0.1:${agent.port}.evil.example` })).toEqual({
+      opened: false,
+      status: 403,
+    });
     expect(await openSocket({ origin: WEB })).toEqual({ opened: true });
   });
 
