@@ -40,8 +40,9 @@ export function decodeText(bytes: Buffer, specificCharacterSet: string): string 
       text = iconv.decode(bytes, 'gb18030');
     }
   }
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000\s]+$/u, '').replace(/^\s+/u, '');
+  // Trailing NUL is padding; one inside a value is a sender's fault that PostgreSQL text cannot hold, so it
+  // goes too (the stored file keeps its bytes). Other text stays as sent.
+  return text.replaceAll('\u0000', '').replace(/\s+$/u, '').replace(/^\s+/u, '');
 }
 
 function stripEscapes(bytes: Buffer): Buffer {

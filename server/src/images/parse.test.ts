@@ -27,6 +27,11 @@ describe('parseInstance', () => {
     expect(decodeText(Buffer.from('Smith^John', 'latin1'), '')).toBe('Smith^John');
   });
 
+  it('drops a NUL inside a value as well as the padding (the database cannot store it; the file keeps it)', () => {
+    expect(decodeText(Buffer.from('Li\u0000Si^\u0000 \u0000', 'latin1'), '')).toBe('LiSi^');
+    expect(decodeText(Buffer.from('1.2.3\u0000', 'latin1'), '')).toBe('1.2.3');
+  });
+
   it('decodes ISO 2022 IR 58 (GB2312 behind escape sequences)', () => {
     const bytes = Buffer.concat([Buffer.from('\x1b$)A', 'latin1'), iconv.encode('赵六', 'gb2312')]);
     expect(decodeText(bytes, '\\ISO 2022 IR 58')).toBe('赵六');
