@@ -21,7 +21,7 @@ import { buildDicom, uid, zipOf } from '../tests/support/dicom-builder';
 import { spawnServer, type ChildServer } from '../tests/support/child-server';
 import { measureFirstImage } from './lib/first-image';
 import { benchDatabase, median, signIn } from './lib/harness';
-import { parseProcStatus, sampleServerMemory } from './lib/server-process';
+import { parseProcStatus, sampleServerMemory, SERVE_NODE_FLAGS } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: {
@@ -36,14 +36,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const STUDY = uid(990, 1);
 const RSS_TARGET_MIB = 400;
 const FIRST_IMAGE_TARGET_MS = 500;
-/** The Node flags `npm run serve` starts the server with (package.json), so the memory measured is the one served. */
-const SERVE_NODE_FLAGS = (
-  (JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-    .serve ?? ''
-)
-  .split(/\s+/)
-  .filter((w) => w.startsWith('--'))
-  .join(' ');
 
 async function ctZip(dir: string): Promise<{ file: string; bytes: number }> {
   const entries = Array.from({ length: INSTANCES }, (_, i) => ({

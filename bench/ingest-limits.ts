@@ -13,27 +13,18 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildDicom, uid, zipOf } from '../tests/support/dicom-builder';
 import { spawnServer, type ChildServer } from '../tests/support/child-server';
 import { zipOfZeros } from '../tests/support/zip-bomb';
 import { signIn } from './lib/harness';
-import { parseProcStatus } from './lib/server-process';
+import { parseProcStatus, SERVE_NODE_FLAGS } from './lib/server-process';
 
 const { values: args } = parseArgs({
   options: { instances: { type: 'string', default: '30' }, wait: { type: 'string', default: '30' } },
 });
 const INSTANCES = Number(args.instances);
 const WAIT_S = Number(args.wait);
-const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVE_NODE_FLAGS = (
-  (JSON.parse(readFileSync(path.join(here, '../package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts
-    .serve ?? ''
-)
-  .split(/\s+/)
-  .filter((w) => w.startsWith('--'))
-  .join(' ');
 
 const rss = (pid: number) => parseProcStatus(readFileSync(`/proc/${pid}/status`, 'utf8')).rss;
 

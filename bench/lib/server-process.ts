@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Memory of the server process in MiB: RSS and its peak from /proc, the V8 heap before and after a full GC. */
 export interface MemorySample {
@@ -67,3 +69,15 @@ const f = (x: number) => x.toFixed(1).padStart(7);
 export function memoryLine(label: string, m: MemorySample): string {
   return `${label.padEnd(10)} RSS ${f(m.rss)} MiB (peak ${f(m.peakRss)})  heap ${f(m.heapUsed)} of ${f(m.heapTotal)} MiB, ${f(m.heapAfterGc)} after GC  external ${f(m.external)}`;
 }
+
+/** The Node flags `npm run serve` starts the server with (package.json), so the memory measured is the one served. */
+export const SERVE_NODE_FLAGS = (
+  (
+    JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    }
+  ).scripts.serve ?? ''
+)
+  .split(/\s+/)
+  .filter((w) => w.startsWith('--'))
+  .join(' ');
