@@ -3,7 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { instance, report, series, study } from '../db/schema';
 import type { MessageKey } from '../lib/i18n';
 import { auditChange } from '../modules/audit/service';
-import type { FileOutcome, IngestContext, Stored } from './ingest';
+import type { FileOutcome, IngestContext, Stored } from './ingest-types';
 import type { InstanceMeta } from './parse';
 import { refreshStudyCounts } from './study-counts';
 

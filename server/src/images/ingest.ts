@@ -1,40 +1,15 @@
 import { inArray } from 'drizzle-orm';
-import type { AppDeps } from '../context';
 import { instance } from '../db/schema';
-import type { MessageKey, Params } from '../lib/i18n';
 import { loggableError } from '../lib/log-error';
 import { holdBeforeCommit } from './ingest-hold';
 import { writeRows } from './ingest-rows';
+import type { FileOutcome, IngestContext, Stored } from './ingest-types';
 import { BadDicom, parseInstance, type InstanceMeta } from './parse';
 import { pendingKeys } from './pending-keys';
 import { ownStaging } from './staging-owner';
 import { instanceKey } from './store';
 
-export type FileOutcome =
-  | { file: string; status: 'uploaded' | 'duplicate'; study_iuid: string; sop_iuid: string }
-  | { file: string; status: 'failed'; reason: { key: MessageKey; params?: Params } };
-
-export interface IngestContext {
-  deps: AppDeps;
-  who: { pk: number; username: string };
-  hospitalCode: string;
-  ip: string;
-}
-
-/**
- * A parsed instance whose bytes are in the store; `created` when this upload put them there. `file`: its bytes
- * wait in a durable local file that the store takes at the batch's flush (putFiles), all in one go.
- */
-export type Stored = {
-  name: string;
-  size: number;
-  meta: InstanceMeta;
-  key: string;
-  created: boolean;
-  file?: string;
-  /** A put of it failed half-way: whether it created the bytes is not known. */
-  uncertain?: boolean;
-};
+export type { FileOutcome, IngestContext, Stored } from './ingest-types';
 
 const BATCH = 50;
 /** An instance is parsed in memory: larger ones are refused, named, rather than risk the server's memory. */
