@@ -165,7 +165,7 @@ describe('signing in for a third-party app (/pacsOauth)', () => {
     await context.close();
   });
 
-  it('an unregistered redirect URI or an unknown app: an error on the page, never a redirect', async () => {
+  it('an unregistered redirect URI or an unknown app: an error on the page before any password, never a redirect', async () => {
     const creds = await appByApi('Lab system', [thirdParty.callback]);
     const { context, page } = await newPage(e2e.browser, { width: 1440, height: 900 });
     const hitsBefore = thirdParty.hits.length;
@@ -178,20 +178,23 @@ describe('signing in for a third-party app (/pacsOauth)', () => {
       };
       await page.goto(`${e2e.platform.appUrl}#/pacsOauth?${new URLSearchParams({ ...base, ...query })}`);
     };
-    const signIn = async () => {
-      const login = new LoginPage(page, e2e.platform.appUrl);
-      await login.username().waitFor();
-      await login.fill(...USERS.doctor);
-      await login.submitButton().click();
+    // The page asks the authorisation endpoint first: no sign-in form is offered for a request it refuses.
+    const refusedAtOnce = async () => {
       await page.getByTestId('oauth-error').waitFor();
+      expect(await new LoginPage(page, e2e.platform.appUrl).username().count()).toBe(0);
     };
 
     await open({ client_id: creds.client_id, redirect_uri: `${thirdParty.origin}/elsewhere` });
-    await signIn();
-    expect(await page.getByTestId('oauth-error-text').textContent()).toBeTruthy();
+    await refusedAtOnce();
+    const redirectRefusal = await page.getByTestId('oauth-error-text').textContent();
+    expect(redirectRefusal).toBeTruthy();
     await shot(page, 'pacs-oauth-error-zh-CN');
     await open({ client_id: 'rx_unknown', redirect_uri: thirdParty.callback });
-    await signIn();
+    await page.waitForFunction((before) => {
+      const text = document.querySelector('[data-testid="oauth-error-text"]')?.textContent;
+      return !!text && text !== before;
+    }, redirectRefusal);
+    await refusedAtOnce();
     await open({ redirect_uri: thirdParty.callback });
     expect(await page.getByTestId('oauth-error').getAttribute('data-problem')).toBe('missingClient');
 

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { SsoLoginResult } from '@shared/schemas/apps';
 import { useSessionStore } from '@web/lib/session-store';
 import { useUserInfo } from '@web/lib/user-info';
-import { codeFromSession, ssoLogin } from '../api/sso-api';
+import { codeFromSession, ssoLogin, useAuthorizeCheck } from '../api/sso-api';
 import { isRequestRefusal } from '../lib/sso-request';
 import {
   parseAuthorizeRequest,
@@ -112,8 +112,18 @@ export function OauthPage({ signInForm }: Props) {
 
 function OauthRequest({ request, signInForm }: Props & { request: AuthorizeRequest }) {
   const { t } = useTranslation('apps');
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [refused, setRefusal] = useState<Refusal | null>(null);
   const [leaving, setLeaving] = useState(false);
+  // An unknown app or an unregistered redirect URI is said before any password is typed.
+  const check = useAuthorizeCheck(request);
+  const refusal = refused ?? (check.data?.ok === false ? { problem: 'unknown', detail: check.data.detail } : null);
+  if (check.isPending) {
+    return (
+      <OauthFrame testId="oauth-page">
+        <Spin data-testid="oauth-checking" />
+      </OauthFrame>
+    );
+  }
   if (refusal) {
     return (
       <OauthFrame testId="oauth-page">
