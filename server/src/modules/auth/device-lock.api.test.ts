@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, captcha, loginThrottle, sysUser } from '../../db/schema';
+import { captcha, loginThrottle, sysUser } from '../../db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
+import { auditRowsOf } from './auth.test-helpers';
 
 // The platform sits behind a reverse proxy at 127.0.0.1: every request's socket peer is the proxy.
 const PROXY = '127.0.0.1';
@@ -40,12 +41,7 @@ const deviceOf = (r: { headers: Headers }) => /rx_device=([^;]+)/.exec(r.headers
 const waitOut = () => t.p.deps.db.update(loginThrottle).set({ blocked_until: null });
 const lockedUntil = async (username: string) =>
   (await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, username)))[0]!.locked_until;
-const auditOf = (username: string, actions: string[]) =>
-  t.p.deps.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.username, username), inArray(auditLog.action, actions)))
-    .orderBy(auditLog.pk);
+const auditOf = (username: string, actions: string[]) => auditRowsOf(t.p.deps.db, username, actions);
 
 /** `n` wrong passwords with solved captchas, each after the back-off of the one before. */
 async function hammer(username: string, n: number, from: (i: number) => string) {

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog, loginThrottle, pwdError, sysConfig, sysUser } from '../../db/schema';
+import { loginThrottle, pwdError, sysConfig, sysUser } from '../../db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
+import { auditRowsOf } from './auth.test-helpers';
 
 const t = useTestPlatform();
 
@@ -44,12 +45,7 @@ const setConfig = (name: string, value: string) =>
   t.p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
 const userRow = async (username: string) =>
   (await t.p.deps.db.select().from(sysUser).where(eq(sysUser.username, username)))[0]!;
-const auditOf = (username: string, actions: string[]) =>
-  t.p.deps.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.username, username), inArray(auditLog.action, actions)))
-    .orderBy(auditLog.pk);
+const auditOf = (username: string, actions: string[]) => auditRowsOf(t.p.deps.db, username, actions);
 
 /** A failed try from `ip` after any back-off: the failure itself always answers 401. */
 async function failAfterWaiting(username: string, ip: string, password = 'Wrong@1234', device = '') {
