@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { openDatabase } from '../server/src/db/client';
+import { openDatabase } from '../server/src/platform/db/client';
 import { spawnServer, type ChildServer } from '../tests/support/child-server';
 import { benchDatabase, latencyLine, signIn } from './lib/harness';
 import { LOAD_PASSWORD, createLoadStudies, createLoadUsers, type LoadAccount } from './lib/load-data';

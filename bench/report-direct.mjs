@@ -6,7 +6,7 @@ import { threadCpuMs } from './lib/cpu.mjs';
 import pg from 'pg';
 
 const { url, options, texts, doctors, seconds } = workerData;
-// As the platform's pool (server/src/db/client.ts platformPool, pg-cork.ts): its settings, and each query
+// As the platform's pool (server/src/platform/db/client.ts platformPool, pg-cork.ts): its settings, and each query
 // in one write. A worker cannot load the TypeScript, hence this copy.
 const pool = new pg.Pool({ connectionString: url, max: 10, options });
 pool.on('connect', ({ connection: wire }) => {

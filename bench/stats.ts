@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { SERIES_CALLS, ZHANJIANG_TABS } from '../shared/src/schemas/statistics';
 import { bootstrap } from '../server/src/bootstrap';
-import type { Db } from '../server/src/db/client';
-import { role, sysUser } from '../server/src/db/schema';
-import { loadEnv } from '../server/src/env';
-import { hashPassword } from '../server/src/lib/crypto';
+import type { Db } from '../server/src/platform/db/client';
+import { role, sysUser } from '../server/src/platform/db/schema';
+import { loadEnv } from '../server/src/platform/env';
+import { hashPassword } from '../server/src/platform/crypto';
 import { benchDatabase, jsonClient, latencyLine, listen, signIn } from './lib/harness';
 import { loadWorklistData } from './lib/worklist-data';
 

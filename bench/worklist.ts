@@ -15,9 +15,9 @@ import { parseArgs } from 'node:util';
 import { and, fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { bootstrap } from '../server/src/bootstrap';
-import { platformPool, type Db } from '../server/src/db/client';
-import { loadEnv } from '../server/src/env';
-import { hashPassword } from '../server/src/lib/crypto';
+import { platformPool, type Db } from '../server/src/platform/db/client';
+import { loadEnv } from '../server/src/platform/env';
+import { hashPassword } from '../server/src/platform/crypto';
 import { placeholders } from '../server/src/modules/order/binder';
 import { pageQuery } from '../server/src/modules/order/page';
 import { countQuery, reportWhere, studyOnlyWhere, type StudyFilter } from '../server/src/modules/order/query';
@@ -44,7 +44,7 @@ const variants = ['CT', 'MR', 'DR', 'US', 'DX'].flatMap((m) =>
 type Variant = (typeof variants)[number];
 
 async function benchUser(db: Db) {
-  const { sysUser, role } = await import('../server/src/db/schema');
+  const { sysUser, role } = await import('../server/src/platform/db/schema');
   const { eq } = await import('drizzle-orm');
   const [doctorRole] = await db.select().from(role).where(eq(role.code, 'report_doctor'));
   await db

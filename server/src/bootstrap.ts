@@ -1,19 +1,21 @@
 import path from 'node:path';
 import { createApp, type AppOptions } from './app';
-import type { AppDeps } from './context';
-import { openDatabase } from './db/client';
-import { ensureBaseData } from './db/seed/base';
-import { isEmpty, seedDemo } from './db/seed/demo';
-import type { Env } from './env';
-import { acquireDataDirLock } from './lib/data-dir-lock';
-import { createLogger } from './lib/logger';
+import type { AppDeps } from './platform/context';
+import { openDatabase } from './platform/db/client';
+import { ensureBaseData } from './platform/db/seed/base';
+import { isEmpty, seedDemo } from './platform/db/seed/demo';
+import type { Env } from './platform/env';
+import { acquireDataDirLock } from './platform/data-dir-lock';
+import { createLogger } from './platform/logger';
+import { authenticate } from './modules/auth/session';
+import { requestUser } from './modules/oauth/tokens';
 import { closeReportPdf } from './modules/report-pdf/service';
 import { closeReportJobs, startReportJobs } from './modules/report-products/worker';
-import { createRealtimeHub } from './realtime/hub';
-import { localFanout, pgFanout } from './realtime/fanout';
-import { createScreenHub } from './realtime/screens';
-import { chooseImageStore } from './images/choose-store';
-import { cleanStaging } from './images/staging-owner';
+import { createRealtimeHub } from './platform/realtime/hub';
+import { localFanout, pgFanout } from './platform/realtime/fanout';
+import { createScreenHub } from './modules/queue/screens';
+import { chooseImageStore } from './platform/storage/choose-store';
+import { cleanStaging } from './modules/images/staging-owner';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -49,7 +51,15 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     dbKind: database.kind,
     log,
     env,
-    realtime: createRealtimeHub({ db: database.db, log, publicOrigin: env.PUBLIC_ORIGIN, screens, fanout }),
+    realtime: createRealtimeHub({
+      db: database.db,
+      log,
+      publicOrigin: env.PUBLIC_ORIGIN,
+      authenticate: (token) => authenticate(database.db, token),
+      screens,
+      fanout,
+    }),
+    authenticate: requestUser(database.db),
     fanout,
     screens,
     images,

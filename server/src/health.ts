@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from './context';
+import type { AppEnv } from './platform/context';
 
 export const HEALTH_DB_TIMEOUT_MS = 1000;
 

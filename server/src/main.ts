@@ -1,10 +1,10 @@
 import { serve } from '@hono/node-server';
 import { WEB_BASE } from '@shared/constants';
 import { bootstrap } from './bootstrap';
-import { loadEnv } from './env';
-import { DataDirLockedError } from './lib/data-dir-lock';
-import { startDicomListener } from './dicom/listener';
-import { seedDemoImages } from './images/demo-series';
+import { loadEnv } from './platform/env';
+import { DataDirLockedError } from './platform/data-dir-lock';
+import { startDicomListener } from './modules/dicom/listener';
+import { seedDemoImages } from './modules/images/demo-series';
 import { seedDemoCallDevice } from './modules/queue/demo-device';
 
 const env = loadEnv();

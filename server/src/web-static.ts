@@ -3,7 +3,7 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { WEB_BASE } from '@shared/constants';
-import type { AppEnv } from './context';
+import type { AppEnv } from './platform/context';
 
 export type WebStaticOptions = {
   /** The built web app (web/dist): index.html, assets/ with hashed names and their .br/.gz copies. */

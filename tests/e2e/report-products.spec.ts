@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { report, study } from '../../server/src/db/schema';
+import { report, study } from '../../server/src/platform/db/schema';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';

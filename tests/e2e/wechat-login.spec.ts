@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AuthUser } from '../../server/src/context';
-import { sysUser } from '../../server/src/db/schema';
+import type { AuthUser } from '../../server/src/platform/context';
+import { sysUser } from '../../server/src/platform/db/schema';
 import { saveAccount } from '../../server/src/modules/wechat/account';
 import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../server/src/app';
-import { DEMO_USERS } from '../../server/src/db/seed/demo';
+import { DEMO_USERS } from '../../server/src/platform/db/seed/demo';
 import { loginAs } from './api-client';
 import { DEMO_PASSWORDS } from './demo-logins';
 import { startTestPlatform, type TestPlatform } from './api-platform';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../server/src/db/client';
+import type { Db } from '../../server/src/platform/db/client';
 
 /** Tables whose every row is summed up, not only counted: a refused call must not touch a report. */
 const CHECKSUMMED = ['report', 'report_version', 'study'];

@@ -1,4 +1,4 @@
-import { DEMO_USERS } from '../../server/src/db/seed/demo';
+import { DEMO_USERS } from '../../server/src/platform/db/seed/demo';
 
 /** A user the demo seed signs in: the super administrator and the demo users. */
 export type DemoUser = 'admin' | (typeof DEMO_USERS)[number]['username'];

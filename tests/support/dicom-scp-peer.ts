@@ -2,17 +2,17 @@
  * dcmtk's storescu and echoscu against the platform's DICOM listener, inside a loopback-only network
  * namespace: `unshare -n sh -c 'ip link set lo up; node --import tsx <this file>'`. The platform (PGlite in
  * memory, demo data, devices registered here) listens on 127.0.0.1; every exchange is run and what came of
- * it printed as one JSON line for server/src/dicom/dicom-scp.test.ts to check.
+ * it printed as one JSON line for server/src/modules/dicom/dicom-scp.test.ts to check.
  */
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bootstrap } from '../../server/src/bootstrap';
-import { auditLog, device, instance, study, sysConfig } from '../../server/src/db/schema';
-import { startDicomListener } from '../../server/src/dicom/listener';
-import { ReceivedLog } from '../../server/src/dicom/received-log';
-import { loadEnv } from '../../server/src/env';
+import { auditLog, device, instance, study, sysConfig } from '../../server/src/platform/db/schema';
+import { startDicomListener } from '../../server/src/modules/dicom/listener';
+import { ReceivedLog } from '../../server/src/modules/dicom/received-log';
+import { loadEnv } from '../../server/src/platform/env';
 import { buildDicom, TINY_JPEG } from './dicom-builder';
 import { ctStudy, run } from './dcmtk';
 

@@ -3,16 +3,16 @@
  * namespace: `unshare -n sh -c 'ip link set lo up; node --import tsx <this file>'`. The platform (PGlite in
  * memory, demo data) has registered studies without images in two hospitals and devices of both; each
  * query's responses are written by findscu (-X) and read back with dcmdump +U8; printed as one JSON line
- * for server/src/dicom/mwl-findscu.test.ts to check.
+ * for server/src/modules/dicom/mwl-findscu.test.ts to check.
  */
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { bootstrap } from '../../server/src/bootstrap';
-import { device, study } from '../../server/src/db/schema';
-import { startDicomListener } from '../../server/src/dicom/listener';
-import { loadEnv } from '../../server/src/env';
+import { device, study } from '../../server/src/platform/db/schema';
+import { startDicomListener } from '../../server/src/modules/dicom/listener';
+import { loadEnv } from '../../server/src/platform/env';
 import { run } from './dcmtk';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rx-mwl-'));

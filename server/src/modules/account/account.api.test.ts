@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AVATAR_MAX_BYTES } from '@shared/schemas/account';
 import type { User } from '@shared/schemas/auth';
-import { auditLog, sysUser, userAvatar } from '../../db/schema';
+import { auditLog, sysUser, userAvatar } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import { BIRTHDAY_MIN, type UpdateProfileSchema } from '@shared/schemas/account';
 import type { z } from 'zod';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { sysUser } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { sysUser } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import { auditChange } from '../audit/service';
 
 type Profile = z.output<typeof UpdateProfileSchema>;

@@ -1,11 +1,11 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { AiSuggestionSchema, AiSuggestRequestSchema } from '@shared/schemas/report';
-import { callerOf } from '../../lib/caller';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { callerOf } from '../../platform/http/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { aiSuggest } from './suggest';
 
 export function aiRoutes() {

@@ -1,10 +1,10 @@
 import type { Locale } from '@shared/constants';
 import { AiSuggestionSchema, type AiSuggestion } from '@shared/schemas/report';
-import type { AppDeps, AuthUser } from '../../context';
-import { AppError } from '../../lib/errors';
-import { OutboundRefused, outboundPolicy } from '../../lib/outbound';
-import { outboundRequest, type OutboundResponse } from '../../lib/outbound-http';
-import { getConfigs } from '../config/service';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
+import { OutboundRefused, outboundPolicy } from '../../platform/outbound';
+import { outboundRequest, type OutboundResponse } from '../../platform/outbound-http';
+import { getConfigs } from '../../platform/config';
 import { studyInScope } from '../report/repo';
 
 /** How long the AI service may take before the doctor is told it is not available. */

@@ -1,10 +1,10 @@
 import dayjs from 'dayjs';
 import { and, gte, ilike, lt } from 'drizzle-orm';
 import { APP_FILTERS, type AppRow, type AppSort } from '@shared/schemas/apps';
-import type { DbOrTx } from '../../db/client';
-import { sysApp } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
-import { fmt } from '../../lib/time';
+import type { DbOrTx } from '../../platform/db/client';
+import { sysApp } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
+import { fmt } from '../../platform/time';
 import { likeText } from '../hospital/admin-list';
 
 type AppRecord = typeof sysApp.$inferSelect;

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { AppCredentialsSchema, AppEditSchema, AppPkSchema, AppRowSchema, AppSaveSchema } from '@shared/schemas/apps';
-import { callerOf } from '../../lib/caller';
-import { listPageRoute } from '../../lib/list/routes';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { callerOf } from '../../platform/http/caller';
+import { listPageRoute } from '../../platform/list/routes';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { appList } from './list';
 import { createApp, deleteApp, editApp, resetAppSecret } from './service';
 

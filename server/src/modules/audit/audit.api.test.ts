@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRow } from '@shared/schemas/audit';
 import type { Page } from '@shared/schemas/common';
 import { PERMISSIONS } from '@shared/permissions';
-import { auditLog, permission, role, rolePermission, sysUser } from '../../db/schema';
+import { auditLog, permission, role, rolePermission, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { audit, auditChange } from './service';

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { Locale } from '@shared/constants';
 import type { AuditRow } from '@shared/schemas/audit';
-import type { XlsxColumn } from '../../lib/list/xlsx-export';
+import type { XlsxColumn } from '../../platform/list/xlsx-export';
 
 const w = (zh: string, en: string): Record<Locale, string> => ({ 'zh-CN': zh, 'en-US': en });
 /** Excel refuses a cell over 32,767 characters. */

@@ -1,8 +1,8 @@
 import { and, eq, gte, ilike, inArray, lt, type SQL } from 'drizzle-orm';
 import dayjs from 'dayjs';
 import { AUDIT_FILTERS, type AuditRow, type AuditSort } from '@shared/schemas/audit';
-import { auditLog, sysUser } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
+import { auditLog, sysUser } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
 import { redactSecrets } from './service';
 
 const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;

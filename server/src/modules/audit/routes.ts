@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@shared/permissions';
 import { AuditRowSchema } from '@shared/schemas/audit';
-import { listExportRoute, listPageRoute } from '../../lib/list/routes';
-import { newRouter } from '../../lib/router';
+import { listExportRoute, listPageRoute } from '../../platform/list/routes';
+import { newRouter } from '../../platform/http/router';
 import { AUDIT_EXPORT_COLUMNS } from './export-columns';
 import { auditList } from './list';
 import { auditExport } from './service';

@@ -2,8 +2,8 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import { isInstallationWide } from '@shared/permissions';
 import type { AllAuthEntry, AuthEntry, MenuItem } from '@shared/schemas/auth';
-import type { Db } from '../../db/client';
-import { permission, rolePermission } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { permission, rolePermission } from '../../platform/db/schema';
 
 type PermissionRow = typeof permission.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aesEncrypt } from '@shared/aes';
-import { captcha, pwdError, session, sysConfig, sysUser } from '../../db/schema';
+import { captcha, pwdError, session, sysConfig, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
@@ -299,7 +299,7 @@ describe('password error list', () => {
     const admin = await t.login('admin');
     const auditor = await t.login('auditor');
     expect((await call(t.p.app, 'GET', '/monitor/queryPwdErrorList', { token: auditor })).status).toBe(403);
-    const { permission, rolePermission, role } = await import('../../db/schema');
+    const { permission, rolePermission, role } = await import('../../platform/db/schema');
     const [perm] = await t.p.deps.db.select().from(permission).where(eq(permission.key, 'pwdErrorList'));
     const [r] = await t.p.deps.db.select().from(role).where(eq(role.code, 'audit_doctor'));
     await t.p.deps.db.insert(rolePermission).values({ role_pk: r!.pk, permission_pk: perm!.pk });

@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '@shared/constants';
-import type { Db } from '../../db/client';
-import { captcha } from '../../db/schema';
-import { captchaPng } from '../../lib/captcha-image/render';
+import type { Db } from '../../platform/db/client';
+import { captcha } from '../../platform/db/schema';
+import { captchaPng } from '../../platform/captcha-image/render';
 
 const TTL_MS = 5 * 60_000;
 // Look-alike characters (0/O, 1/l/I) are left out so the 4 characters can be read.

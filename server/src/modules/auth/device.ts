@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, notInArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import type { Db } from '../../db/client';
-import { loginThrottle } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
+import type { Db } from '../../platform/db/client';
+import { loginThrottle } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
 import { DEVICE_KIND, isKnownDevice, KNOWN_MS } from './throttle';
 
 /**

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { pwdError, sysUser } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../../platform/db/client';
+import { pwdError, sysUser } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
 import { audit } from '../audit/service';
-import { getConfigs } from '../config/service';
+import { getConfigs } from '../../platform/config';
 import { countFailure, deviceFailures } from './throttle';
 
 export type FailureSource = 'login' | 'lock_screen' | 'password_change';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { loginThrottle, pwdError, sysConfig, sysUser } from '../../db/schema';
+import { loginThrottle, pwdError, sysConfig, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { auditRowsOf } from './auth.test-helpers';

@@ -1,6 +1,6 @@
-import type { Db } from '../../db/client';
-import { verifyPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../../platform/db/client';
+import { verifyPassword } from '../../platform/crypto';
+import { AppError } from '../../platform/http/errors';
 import { audit } from '../audit/service';
 import { knownDeviceHash } from './device';
 import { registerFailure, tooManyAttempts, type FailureSource } from './failure';

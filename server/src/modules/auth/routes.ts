@@ -10,15 +10,15 @@ import {
   UserSchema,
 } from '@shared/schemas/auth';
 import { UpdatePasswordSchema } from '@shared/schemas/account';
-import { sysUser } from '../../db/schema';
-import { clientMeta } from '../../lib/client-meta';
-import { requestOrigin } from '../../lib/public-origin';
-import { notFound } from '../../lib/errors';
-import { t } from '../../lib/i18n';
-import { ok } from '../../lib/respond';
-import { formBody, jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { sysUser } from '../../platform/db/schema';
+import { clientMeta } from '../../platform/http/client-meta';
+import { requestOrigin } from '../../platform/http/public-origin';
+import { notFound } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
+import { ok } from '../../platform/http/respond';
+import { formBody, jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { audit } from '../audit/service';
 import { findUser } from '../users/repo';
 import { toUser } from '../users/serialize';

@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { loginThrottle } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { loginThrottle } from '../../platform/db/schema';
 
 /**
  * Rows of login_throttle: failures of one username from one address, of a username from strangers, of an

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pwdError, sysUser } from '../../db/schema';
+import { pwdError, sysUser } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

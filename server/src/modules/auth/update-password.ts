@@ -1,11 +1,11 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { UpdatePassword } from '@shared/schemas/account';
 import { STRONG_PASSWORD_RE } from '@shared/constants';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { session, sysUser } from '../../db/schema';
-import { hashPassword } from '../../lib/crypto';
-import { AppError, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { session, sysUser } from '../../platform/db/schema';
+import { hashPassword } from '../../platform/crypto';
+import { AppError, notFound } from '../../platform/http/errors';
 import { audit } from '../audit/service';
 import { findUser } from '../users/repo';
 import { checkOwnPassword } from './own-password';

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { CERT_CHALLENGE_BYTES, CERT_CHALLENGE_TTL_SECONDS, type CertPurpose } from '@shared/schemas/cert';
-import type { AppDeps } from '../../context';
-import { certChallenge } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '../../platform/context';
+import { certChallenge } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
+import { AppError } from '../../platform/http/errors';
 
 export const clock = (deps: AppDeps): Date => deps.now?.() ?? new Date();
 

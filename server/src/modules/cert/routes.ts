@@ -7,14 +7,14 @@ import {
   CertLoginResultSchema,
   CertProofSchema,
 } from '@shared/schemas/cert';
-import type { AppEnv } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
-import { t } from '../../lib/i18n';
-import { requestOrigin } from '../../lib/public-origin';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import type { AppEnv } from '../../platform/context';
+import { clientMeta } from '../../platform/http/client-meta';
+import { t } from '../../platform/i18n';
+import { requestOrigin } from '../../platform/http/public-origin';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { authenticate } from '../auth/session';
 import { ensureLoginCaller, loginCaller, sessionCaller } from './caller';
 import { issueChallenge } from './challenge';

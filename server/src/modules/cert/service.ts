@@ -1,11 +1,11 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { CertBinding, CertLoginResult, CertProof } from '@shared/schemas/cert';
-import type { AppDeps } from '../../context';
-import { sysUser } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import { fmt } from '../../lib/time';
+import type { AppDeps } from '../../platform/context';
+import { sysUser } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
+import { fmt } from '../../platform/time';
 import { audit } from '../audit/service';
 import { completeSignIn, type ClientMeta } from '../auth/login';
 import { findUser } from '../users/repo';

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from '@shared/schemas/common';
 import type { StudyRow } from '@shared/schemas/order';
-import { auditLog, collection, hospital, study, sysUser } from '../../db/schema';
+import { auditLog, collection, hospital, study, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { createSession } from '../auth/session';

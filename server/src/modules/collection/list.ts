@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { COLLECTION_FILTERS, type CollectionSort } from '@shared/schemas/collection';
 import type { StudyRow } from '@shared/schemas/order';
-import { collection, report, study } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
+import { collection, report, study } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
 import { allowedModalities, hospitalScope } from '../hospital/scope';
 import { studySelect, studyWhere, toStudyRow } from '../order/query';
 

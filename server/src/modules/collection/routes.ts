@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { StudyRefSchema } from '@shared/schemas/order';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { addToCollection, removeFromCollection } from './service';
 
 const tags = ['collection'];

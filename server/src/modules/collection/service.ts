@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { collection, study } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { collection, study } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
 import { assertHospital, hospitalScope } from '../hospital/scope';
 import { findStudy } from '../order/service';
 

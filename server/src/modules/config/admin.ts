@@ -11,11 +11,11 @@ import {
 import type { Locale } from '@shared/constants';
 import type { ConfigRow, ConfigSaveSchema, ConfigUpdateSchema } from '@shared/schemas/admin-config';
 import type { z } from 'zod';
-import type { Caller } from '../../lib/caller';
-import type { Db, DbOrTx } from '../../db/client';
-import { sysConfig } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { Caller } from '../../platform/http/caller';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { sysConfig } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import { auditChange } from '../audit/service';
 import { assertConfigInScope } from './scope';
 

@@ -1,9 +1,9 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_KINDS } from '@shared/config-kinds';
-import { auditLog, sysConfig, sysUser } from '../../db/schema';
-import { CONFIG_DEFAULTS } from '../../db/seed/config-defaults';
-import { getConfigs } from './service';
+import { auditLog, sysConfig, sysUser } from '../../platform/db/schema';
+import { CONFIG_DEFAULTS } from '../../platform/db/seed/config-defaults';
+import { getConfigs } from '../../platform/config';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { CONFIG_FILTERS, type ConfigRow } from '@shared/schemas/admin-config';
-import { sysConfig } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
+import { sysConfig } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
 import { toConfigRow } from './admin';
 import { configScope } from './scope';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
-import type { AppDeps } from '../../context';
-import { sysConfig } from '../../db/schema';
-import { outboundPolicy } from '../../lib/outbound';
-import { checkAddressToSave } from '../../lib/outbound-refusal';
+import type { AppDeps } from '../../platform/context';
+import { sysConfig } from '../../platform/db/schema';
+import { outboundPolicy } from '../../platform/outbound';
+import { checkAddressToSave } from '../../platform/outbound-refusal';
 import { ENDPOINT_CONFIG } from '../report-products/endpoint';
 
 /** Entries holding an address the server itself connects to: the AI service and the FHIR endpoints. */

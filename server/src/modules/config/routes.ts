@@ -12,16 +12,16 @@ import {
   ConfigValuesSchema,
 } from '@shared/schemas/admin-config';
 import { BatchDeleteResultSchema, DeleteByPkSchema } from '@shared/schemas/list';
-import { sysConfig } from '../../db/schema';
-import { CONFIG_DEFAULTS } from '../../db/seed/config-defaults';
-import { forbidden, notFound } from '../../lib/errors';
-import { listPageRoute } from '../../lib/list/routes';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { sysConfig } from '../../platform/db/schema';
+import { CONFIG_DEFAULTS } from '../../platform/db/seed/config-defaults';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { listPageRoute } from '../../platform/list/routes';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { createConfig, deleteConfig, readableConfigs, rotateAesKey, updateConfig } from './admin';
-import { callerOf } from '../../lib/caller';
+import { callerOf } from '../../platform/http/caller';
 import { checkOutboundEntry } from './outbound-entries';
 import { configList } from './list';
 

@@ -1,8 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { configHospital, HOSPITAL_CONFIG_BASES } from '@shared/config-kinds';
-import type { AuthUser } from '../../context';
-import { sysConfig } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import { sysConfig } from '../../platform/db/schema';
+import { forbidden, notFound } from '../../platform/http/errors';
 
 /** The entries a hospital's administrator may see and change: their own hospital's `<base>_<code>` ones. */
 const ownNames = (me: AuthUser) => Object.keys(HOSPITAL_CONFIG_BASES).map((base) => `${base}_${me.hospital_code}`);

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DeviceOption, DeviceRow } from '@shared/schemas/admin-org';
-import { auditLog, device } from '../../db/schema';
+import { auditLog, device } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

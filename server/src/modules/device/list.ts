@@ -1,8 +1,8 @@
 import { and, eq, ilike, or, sql } from 'drizzle-orm';
 import { DEVICE_FILTERS, type DeviceRow, type DeviceSort } from '@shared/schemas/admin-org';
-import type { DbOrTx } from '../../db/client';
-import { device, hospital } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
+import type { DbOrTx } from '../../platform/db/client';
+import { device, hospital } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
 import { likeText } from '../hospital/admin-list';
 import { hospitalScope, inScope } from '../hospital/scope';
 

@@ -1,15 +1,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DeviceSaveSchema } from '@shared/schemas/admin-org';
 import type { z } from 'zod';
-import type { AuthUser } from '../../context';
-import type { Db, Tx } from '../../db/client';
-import { device, hospital } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import type { OutboundPolicy } from '../../lib/outbound';
-import { checkAddressToSave } from '../../lib/outbound-refusal';
+import type { AuthUser } from '../../platform/context';
+import type { Db, Tx } from '../../platform/db/client';
+import { device, hospital } from '../../platform/db/schema';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
+import type { OutboundPolicy } from '../../platform/outbound';
+import { checkAddressToSave } from '../../platform/outbound-refusal';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../../lib/caller';
+import type { Caller } from '../../platform/http/caller';
 import { duplicate, isUniqueViolation } from '../hospital/conflict';
 
 type DeviceInput = z.output<typeof DeviceSaveSchema>;

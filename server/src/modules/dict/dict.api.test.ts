@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DictRow } from '@shared/schemas/admin-config';
-import { auditLog, dict } from '../../db/schema';
-import { seedDicts } from '../../db/seed/dicts';
+import { auditLog, dict } from '../../platform/db/schema';
+import { seedDicts } from '../../platform/db/seed/dicts';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { DictByCodeSchema, DictRowSchema, DictSaveSchema } from '@shared/schemas/admin-config';
 import { BatchDeleteResultSchema, DeleteByPkSchema } from '@shared/schemas/list';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
-import { callerOf } from '../../lib/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
+import { callerOf } from '../../platform/http/caller';
 import { childrenOf, deleteDict, listParents, saveDict } from './service';
 
 const tags = ['dict'];

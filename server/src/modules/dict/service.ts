@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { DictRow, DictSaveSchema } from '@shared/schemas/admin-config';
 import type { z } from 'zod';
-import type { DbOrTx, Db } from '../../db/client';
-import { dict } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { DbOrTx, Db } from '../../platform/db/client';
+import { dict } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../../lib/caller';
+import type { Caller } from '../../platform/http/caller';
 
 const ORDER = [asc(dict.sort), asc(dict.pk)];
 const bad = (field: string, msg: string) => AppError.validation('validation', [{ field, msg }]);

@@ -1,9 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DuplicateCheckSchema } from '@shared/schemas/list';
-import { t } from '../../lib/i18n';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { t } from '../../platform/i18n';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { isDuplicate } from './service';
 
 export function duplicateRoutes() {

@@ -1,9 +1,9 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { HOSPITAL_FILTERS, type HospitalRow, type HospitalSort } from '@shared/schemas/admin-org';
-import type { AuthUser } from '../../context';
-import { hospital, region } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
-import type { XlsxColumn } from '../../lib/list/xlsx-export';
+import type { AuthUser } from '../../platform/context';
+import { hospital, region } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
+import type { XlsxColumn } from '../../platform/list/xlsx-export';
 
 /** A super administrator sees every hospital; any other holder of sys:hospital only their own. */
 export const hospitalVisible = (user: AuthUser): SQL | undefined =>

@@ -2,11 +2,11 @@ import { count, eq, and, ne, type SQL } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { HospitalSaveSchema } from '@shared/schemas/admin-org';
 import type { z } from 'zod';
-import type { DbOrTx, Db, Tx } from '../../db/client';
-import { device, hospital, region, role, scanItem, study, sysUser } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import type { Caller } from '../../lib/caller';
+import type { DbOrTx, Db, Tx } from '../../platform/db/client';
+import { device, hospital, region, role, scanItem, study, sysUser } from '../../platform/db/schema';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
+import type { Caller } from '../../platform/http/caller';
 import { auditChange } from '../audit/service';
 import { duplicate, isUniqueViolation, refuseWhileUsed, type UseCounts } from './conflict';
 

@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalRow } from '@shared/schemas/admin-org';
-import { auditLog, hospital, permission, role, rolePermission } from '../../db/schema';
+import { auditLog, hospital, permission, role, rolePermission } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

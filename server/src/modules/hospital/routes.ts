@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq } from 'drizzle-orm';
 import { HospitalOptionSchema } from '@shared/schemas/order';
-import { hospital } from '../../db/schema';
-import { ok } from '../../lib/respond';
-import { okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { hospital } from '../../platform/db/schema';
+import { ok } from '../../platform/http/respond';
+import { okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 
 export function hospitalRoutes() {
   const app = newRouter();

@@ -6,11 +6,11 @@ import {
   KnowledgeSaveSchema,
   KnowledgeTreeRequestSchema,
 } from '@shared/schemas/knowledge';
-import { callerOf } from '../../lib/caller';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { callerOf } from '../../platform/http/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { deleteKnowledge, knowledgeTree, mostUsed, saveKnowledge, useKnowledge } from './service';
 
 const tags = ['knowledge'];

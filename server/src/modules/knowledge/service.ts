@@ -1,13 +1,13 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { KnowledgeNode, KnowledgeSaveSchema, KnowledgeScope } from '@shared/schemas/knowledge';
-import type { AuthUser } from '../../context';
+import type { AuthUser } from '../../platform/context';
 import { PERMISSIONS } from '@shared/permissions';
-import type { Db, DbOrTx } from '../../db/client';
-import type { Caller } from '../../lib/caller';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import type { Caller } from '../../platform/http/caller';
 import { auditChange } from '../audit/service';
-import { knowledgeNode } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { knowledgeNode } from '../../platform/db/schema';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
 
 type Row = typeof knowledgeNode.$inferSelect;
 

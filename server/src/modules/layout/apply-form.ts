@@ -1,8 +1,8 @@
 import type { LayoutTemplate, StudyDetail } from '@shared/schemas/report';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { layoutFor } from '../../db/layout-versions';
-import { AppError } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { layoutFor } from '../../platform/db/layout-versions';
+import { AppError } from '../../platform/http/errors';
 import { reportInfo } from '../report/read';
 
 /**

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { LayoutRow } from '@shared/schemas/layout';
 import type { LayoutTemplate, TemplateElement } from '@shared/schemas/report';
-import { auditLog, layoutTemplate, layoutVersion } from '../../db/schema';
+import { auditLog, layoutTemplate, layoutVersion } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

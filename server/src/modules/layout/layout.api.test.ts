@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATE_ELEMENTS } from '@shared/report/default-template';
-import { auditLog, layoutTemplate } from '../../db/schema';
+import { auditLog, layoutTemplate } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -12,14 +12,14 @@ import {
   MrrtImportResultSchema,
 } from '@shared/schemas/layout';
 import { LayoutTemplateSchema, StudyDetailSchema } from '@shared/schemas/report';
-import { callerOf } from '../../lib/caller';
-import { AppError } from '../../lib/errors';
-import { isBadText } from '../../lib/input-text';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
-import { translate } from '../../lib/i18n';
+import { callerOf } from '../../platform/http/caller';
+import { AppError } from '../../platform/http/errors';
+import { isBadText } from '../../platform/input-text';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
+import { translate } from '../../platform/i18n';
 import { exportMrrt } from './mrrt-export';
 import { applyForm } from './apply-form';
 import { getLayout, layoutVersions, listLayouts, saveLayout, withdrawLayout } from './editor';

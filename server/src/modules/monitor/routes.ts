@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { PwdErrorKeySchema, PwdErrorRowSchema } from '@shared/schemas/auth';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { deletePwdError, listPwdErrors } from './service';
 import { useTimeRoutes } from './use-time-routes';
 

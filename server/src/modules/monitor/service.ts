@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { PwdErrorRow } from '@shared/schemas/auth';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { pwdError, sysUser } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/errors';
-import { fmt } from '../../lib/time';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { pwdError, sysUser } from '../../platform/db/schema';
+import { forbidden, notFound } from '../../platform/http/errors';
+import { fmt } from '../../platform/time';
 import { audit } from '../audit/service';
 import { lockedMinutes } from '../auth/login';
 import { clearFailures, throttledUsernames } from '../auth/throttle';

@@ -6,10 +6,10 @@ import {
   UseTimeSaveSchema,
   UseTimeScoreSchema,
 } from '@shared/schemas/statistics';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { saveUseTime, useTimeOverview, useTimeScore } from './use-time';
 
 const tags = ['monitor'];

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UseTimeOverview, UseTimeScore } from '@shared/schemas/statistics';
-import { study, useTime } from '../../db/schema';
+import { study, useTime } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -6,10 +6,10 @@ import {
   type UseTimeSave,
   type UseTimeScore,
 } from '@shared/schemas/statistics';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { hospital, useTime } from '../../db/schema';
-import { visibleStudy } from '../../images/archive';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { hospital, useTime } from '../../platform/db/schema';
+import { visibleStudy } from '../images/archive';
 import { inDays } from '../statistics/range';
 
 /** Measurements are kept this long; older ones go with the next insert, at most once an hour. */

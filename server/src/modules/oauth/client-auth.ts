@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
-import type { Db } from '../../db/client';
-import { clientMeta } from '../../lib/client-meta';
+import type { Db } from '../../platform/db/client';
+import { clientMeta } from '../../platform/http/client-meta';
 import { tooManyAttempts } from '../auth/failure';
 import { countFailure, recordSuccess, waitSeconds } from '../auth/throttle';
 import { authenticateClient, clientCredentials, findApp, type AppRecord } from './clients';

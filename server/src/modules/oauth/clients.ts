@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { DbOrTx } from '../../db/client';
-import { sysApp } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { DbOrTx } from '../../platform/db/client';
+import { sysApp } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
 import { matchesHash } from '../apps/credentials';
 
 export type AppRecord = typeof sysApp.$inferSelect;

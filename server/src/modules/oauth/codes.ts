@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { AUTH_CODE_TTL_S } from '@shared/schemas/apps';
-import type { DbOrTx, Tx } from '../../db/client';
-import { oauthCode } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { oauthCode } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
 
 export interface CodeGrant {
   appPk: number;

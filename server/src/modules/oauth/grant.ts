@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CODE_VERIFIER_RE, type TokenRequestSchema } from '@shared/schemas/apps';
-import type { Db } from '../../db/client';
-import { sysUser } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { sysUser } from '../../platform/db/schema';
 import type { AppRecord } from './clients';
 import { lockedCode, markUsed, pkceMatches } from './codes';
 import { issueAccessToken, revokeTokensOfCode, type IssuedToken } from './tokens';

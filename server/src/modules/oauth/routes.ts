@@ -11,13 +11,13 @@ import {
   TokenRequestSchema,
   TokenResponseSchema,
 } from '@shared/schemas/apps';
-import type { AppEnv } from '../../context';
-import { t } from '../../lib/i18n';
-import { linkOrigin } from '../../lib/public-origin';
-import { ok } from '../../lib/respond';
-import { formBody, okResponse } from '../../lib/route';
-import { newRouter, validationBody } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { t } from '../../platform/i18n';
+import { linkOrigin } from '../../platform/http/public-origin';
+import { ok } from '../../platform/http/respond';
+import { formBody, okResponse } from '../../platform/http/route';
+import { newRouter, validationBody } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { requireClient } from './client-auth';
 import { checkAuthRequest } from './clients';
 import { OAuthError, redeemCode, requireCodeGrantFields } from './grant';

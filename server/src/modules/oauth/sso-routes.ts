@@ -8,13 +8,13 @@ import {
   SsoLoginResultSchema,
   SsoLoginSchema,
 } from '@shared/schemas/apps';
-import { sysUser } from '../../db/schema';
-import { clientMeta } from '../../lib/client-meta';
-import { AppError } from '../../lib/errors';
-import { t } from '../../lib/i18n';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { sysUser } from '../../platform/db/schema';
+import { clientMeta } from '../../platform/http/client-meta';
+import { AppError } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { requireClient } from './client-auth';
 import { checkAuthRequest } from './clients';
 import { OAuthError } from './grant';

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { SsoLoginSchema } from '@shared/schemas/apps';
-import type { AppDeps } from '../../context';
-import type { Db } from '../../db/client';
-import { session } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { session } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
+import { AppError } from '../../platform/http/errors';
 import { audit } from '../audit/service';
 import { login, type ClientMeta } from '../auth/login';
 import { checkAuthRequest, type AppRecord } from './clients';

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, OAUTH_SCOPE } from '@shared/schemas/apps';
-import type { AuthUser } from '../../context';
-import type { Db, DbOrTx } from '../../db/client';
-import { oauthToken, sysUser } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError, unauthorized } from '../../lib/errors';
-import { authUserOf, permsOfRole } from '../auth/session';
+import type { AuthUser } from '../../platform/context';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { oauthToken, sysUser } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
+import { AppError, unauthorized } from '../../platform/http/errors';
+import { authenticate, authUserOf, permsOfRole } from '../auth/session';
 
 /** Access tokens start with this, so the guard knows them from platform sessions without a lookup. */
 export const ACCESS_TOKEN_PREFIX = 'rxat_';
@@ -114,3 +114,10 @@ export async function authenticateAccessToken(db: Db, token: string, path: strin
   if (!TOKEN_ROUTES.has(path)) throw new AppError(403, 'OAUTH_SCOPE', 'oauthTokenRoute');
   return authUserOf({ ...row, sessionPk: 0 });
 }
+
+/**
+ * Who a request's token names: a third-party app's access token acts as its user, on a read-only allowlist
+ * only (docs/oauth.md); any other token is a session's.
+ */
+export const requestUser = (db: Db) => (token: string, path: string) =>
+  token.startsWith(ACCESS_TOKEN_PREFIX) ? authenticateAccessToken(db, token, path) : authenticate(db, token);

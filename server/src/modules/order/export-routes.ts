@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { OrderListRequestSchema } from '@shared/schemas/order';
-import { auditedXlsx } from '../../lib/list/audited-xlsx';
-import { jsonBody } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { auditedXlsx } from '../../platform/list/audited-xlsx';
+import { jsonBody } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { auditExport } from '../audit/service';
 import { STUDY_EXPORT_COLUMNS } from './export-columns';
 import { orderExportSource } from './export';

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { OrderListRequestSchema, StudyRow } from '@shared/schemas/order';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import type { ExportSource } from '../../lib/list/xlsx-export';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import type { ExportSource } from '../../platform/list/xlsx-export';
 import { countStudies, orderBy, studySelect, studyWhere, toStudyRow } from './query';
 import { orderFilter } from './service';
 

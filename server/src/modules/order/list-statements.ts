@@ -1,6 +1,6 @@
 import { and, sql } from 'drizzle-orm';
 import type { OrderSort } from '@shared/schemas/order';
-import type { Db } from '../../db/client';
+import type { Db } from '../../platform/db/client';
 import { placeholders } from './binder';
 import { pageQuery, type PageWindow } from './page';
 import { countQuery, reportWhere, studyOnlyWhere, type StudyFilter } from './query';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
-import { study, sysUser } from '../../db/schema';
+import { study, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { createSession } from '../auth/session';
@@ -285,7 +285,7 @@ describe('the lock column', () => {
       .select({ session: study.lock_session_pk })
       .from(study)
       .where(eq(study.study_iuid, s!.study_iuid));
-    const { session } = await import('../../db/schema');
+    const { session } = await import('../../platform/db/schema');
     await t.p.deps.db
       .update(session)
       .set({ expires_at: new Date(Date.now() - 1000) })

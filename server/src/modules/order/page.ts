@@ -1,7 +1,7 @@
 import { and, eq, type Placeholder, type SQL } from 'drizzle-orm';
 import type { OrderSort } from '@shared/schemas/order';
-import type { Db } from '../../db/client';
-import { hospital, report, study } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { hospital, report, study } from '../../platform/db/schema';
 import { orderBy, rowColumns, studyRowColumns, studySelect } from './query';
 
 /** A limit keeps PostgreSQL from flattening the sorted subquery into the join (drizzle drops OFFSET 0). */

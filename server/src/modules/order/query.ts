@@ -2,10 +2,10 @@ import dayjs from 'dayjs';
 import { and, asc, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { LOCK_STALE_MS } from '@shared/constants';
 import type { OrderSort, StudyRow } from '@shared/schemas/order';
-import type { Db } from '../../db/client';
+import type { Db } from '../../platform/db/client';
 import type { HospitalScope } from '../hospital/scope';
-import { collection, hospital, report, session, study } from '../../db/schema';
-import { fmt } from '../../lib/time';
+import { collection, hospital, report, session, study } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
 import { direct, type Binder } from './binder';
 
 export interface StudyFilter {

@@ -2,10 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { pageOf } from '@shared/schemas/common';
 import { HistoryRequestSchema, OrderListRequestSchema, StudyRowSchema } from '@shared/schemas/order';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { history, listOrders } from './service';
 
 const tags = ['order'];

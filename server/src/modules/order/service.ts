@@ -7,10 +7,10 @@ import {
   type OrderListRequestSchema,
   type StudyRow,
 } from '@shared/schemas/order';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { study } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { study } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
 import { allowedModalities, assertHospital, hospitalScope } from '../hospital/scope';
 import { worklistStatements } from './list-statements';
 import { pageQuery } from './page';

@@ -1,10 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { CAPTURE_MAX_BYTES, CAPTURE_MAX_MIB, type CapturedImage } from '@shared/schemas/patient-files';
-import type { AppDeps, AuthUser } from '../../context';
-import { instance, series, study } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import type { MessageKey, Params } from '../../lib/i18n';
-import { createIngest, type FileOutcome } from '../../images/ingest';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import { instance, series, study } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import type { MessageKey, Params } from '../../platform/i18n';
+import { createIngest, type FileOutcome } from '../images/ingest';
 import type { StudyRecord } from '../report/repo';
 import { baselineJpeg } from './jpeg-info';
 import { captureSeriesUid, newUid, secondaryCapture } from './secondary-capture';

@@ -1,9 +1,9 @@
 import { rm } from 'node:fs/promises';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
-import { AppError } from '../../lib/errors';
-import { t } from '../../lib/i18n';
-import { receiveStreamedForm, type StreamedFile } from '../../lib/streamed-form';
+import type { AppEnv } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
+import { receiveStreamedForm, type StreamedFile } from '../../platform/http/streamed-form';
 
 export interface ReceivedVideo {
   studyIuid: string;

@@ -19,14 +19,14 @@ import {
   VIDEO_MAX_BYTES,
   VIDEO_MAX_MIB,
 } from '@shared/schemas/patient-files';
-import type { AppEnv } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import { t, type MessageKey, type Params } from '../../lib/i18n';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access, guard } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { clientMeta } from '../../platform/http/client-meta';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { t, type MessageKey, type Params } from '../../platform/i18n';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access, guard } from '../../platform/http/guard';
 import { saveCapture } from './capture';
 import { attachmentType, TYPE_HEAD_BYTES, videoType } from './file-type';
 import { receiveVideo } from './receive-video';

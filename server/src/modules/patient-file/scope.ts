@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@shared/permissions';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { study } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { study } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
 import { studyInScope, type StudyRecord } from '../report/repo';
 
 /**

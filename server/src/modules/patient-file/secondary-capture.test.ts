@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TINY_JPEG } from '../../../../tests/support/dicom-builder';
-import { parseInstance } from '../../images/parse';
+import { parseInstance } from '../images/parse';
 import { baselineJpeg } from './jpeg-info';
 import { captureSeriesUid, JPEG_BASELINE, newUid, SECONDARY_CAPTURE, secondaryCapture } from './secondary-capture';
 

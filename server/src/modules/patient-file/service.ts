@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PatientFile } from '@shared/schemas/patient-files';
-import type { AppDeps, AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { patientFile } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { patientFile } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
 import { auditChange } from '../audit/service';
 import type { FileType } from './file-type';
 

@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { PERMISSIONS } from '@shared/permissions';
-import type { Db } from '../../db/client';
-import { permission, rolePermission, session, sysUser, viewerToken } from '../../db/schema';
-import { studyOfViewerToken } from '../../images/viewer-token';
-import type { ByteRange } from '../../images/store';
+import type { Db } from '../../platform/db/client';
+import { permission, rolePermission, session, sysUser, viewerToken } from '../../platform/db/schema';
+import { studyOfViewerToken } from '../images/viewer-token';
+import type { ByteRange } from '../../platform/storage/store';
 
 /**
  * Who opened a file with a viewer token: the token's study, and whether the session that asked for it may

@@ -11,12 +11,12 @@ import {
   ShareRptInfoSchema,
 } from '@shared/schemas/patient-lookup';
 import { z } from '@hono/zod-openapi';
-import type { AppEnv } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { clientMeta } from '../../platform/http/client-meta';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { clockOf } from './routes';
 import { createShareLink, listShareLinks, revokeShareLink } from './share-links';
 import { shareRptInfo } from './share-rpt-info';

@@ -6,9 +6,9 @@ import {
   type PatientLookup,
   type PatientLookupResult,
 } from '@shared/schemas/patient-lookup';
-import type { Db } from '../../db/client';
-import { hospital, report, study } from '../../db/schema';
-import { fmt } from '../../lib/time';
+import type { Db } from '../../platform/db/client';
+import { hospital, report, study } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
 import { hospitalPaused, recordMiss, targetLocked, targetsOf } from './misses';
 import { issueShareToken, pruneLookupTokens, revokeLookupTokens } from './tokens';
 

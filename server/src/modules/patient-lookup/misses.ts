@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import { PATIENT_IDENTIFIERS, PATIENT_LOOKUP_LIMIT, type PatientLookup } from '@shared/schemas/patient-lookup';
-import type { Db } from '../../db/client';
-import { patientLookupMiss } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { patientLookupMiss } from '../../platform/db/schema';
 
 /** An identifier a look-up named, as stored: its hash with the hospital and the field (never the value). */
 const targetHash = (hospital: string, field: string, value: string) =>

@@ -9,15 +9,15 @@ import {
   SharedReportQuerySchema,
   SharedReportSchema,
 } from '@shared/schemas/patient-lookup';
-import type { AppEnv } from '../../context';
-import { AppError } from '../../lib/errors';
-import { clientMeta } from '../../lib/client-meta';
-import { translate } from '../../lib/i18n';
-import { createRateLimiter } from '../../lib/rate-limit';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
+import { clientMeta } from '../../platform/http/client-meta';
+import { translate } from '../../platform/i18n';
+import { createRateLimiter } from '../../platform/http/rate-limit';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { lookupPatient } from './lookup';
 import { sharedReport } from './shared-report';
 

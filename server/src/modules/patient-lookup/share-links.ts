@@ -1,11 +1,11 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { CreatedShareLink, ShareLink } from '@shared/schemas/patient-lookup';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { report, reportShare, SHARE_KIND, study, sysUser } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { fmt } from '../../lib/time';
-import { visibleStudy } from '../../images/archive';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { report, reportShare, SHARE_KIND, study, sysUser } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { fmt } from '../../platform/time';
+import { visibleStudy } from '../images/archive';
 import { auditChange } from '../audit/service';
 import { isSharable } from './lookup';
 import { issueShareToken } from './tokens';

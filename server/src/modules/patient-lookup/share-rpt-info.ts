@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { ShareRptInfo } from '@shared/schemas/patient-lookup';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { hospital, instance, study } from '../../db/schema';
-import { fmt } from '../../lib/time';
-import { visibleStudy } from '../../images/archive';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { hospital, instance, study } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
+import { visibleStudy } from '../images/archive';
 import { reportsOf } from '../report/repo';
 import { isSharable } from './lookup';
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { ReportDetail } from '@shared/schemas/report';
 import type { SharedReport } from '@shared/schemas/patient-lookup';
-import type { Db } from '../../db/client';
-import { hospital, study } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { getConfigs } from '../config/service';
-import { auditedAt, layoutFor } from '../../db/layout-versions';
+import type { Db } from '../../platform/db/client';
+import { hospital, study } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { getConfigs } from '../../platform/config';
+import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
 import { reportsOf } from '../report/repo';
 import { toReportDetail, toStudyDetail } from '../report/serialize';
 import { isSharable } from './lookup';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { reportShare, SHARE_KIND } from '../../db/schema';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { reportShare, SHARE_KIND } from '../../platform/db/schema';
 
 /** Only this is stored: the token itself is answered once and never kept, logged or audited. */
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');

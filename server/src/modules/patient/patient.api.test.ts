@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScanItem } from '@shared/schemas/patient';
 import type { StudyDetail } from '@shared/schemas/report';
-import { permission, report, role, rolePermission, study } from '../../db/schema';
+import { permission, report, role, rolePermission, study } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

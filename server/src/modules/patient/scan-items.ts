@@ -1,8 +1,8 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ScanItem } from '@shared/schemas/patient';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { scanItem } from '../../db/schema';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { scanItem } from '../../platform/db/schema';
 
 const LIST_MAX = 500;
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);

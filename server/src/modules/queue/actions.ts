@@ -7,12 +7,12 @@ import {
   type Registration,
 } from '@shared/schemas/queue';
 import { maskName, type ScreenCall } from '@shared/protocol/queue-screen';
-import type { Tx } from '../../db/client';
-import { registration, study } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import { fmt } from '../../lib/time';
-import type { QueueEvent } from '../../realtime/queue-events';
+import type { Tx } from '../../platform/db/client';
+import { registration, study } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
+import { fmt } from '../../platform/time';
+import type { QueueEvent } from '../../platform/realtime/queue-events';
 import { auditChange } from '../audit/service';
 import { isUniqueViolation } from '../hospital/conflict';
 import { publishAll, type QueueCtx } from './context';

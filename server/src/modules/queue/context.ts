@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
-import type { Db } from '../../db/client';
-import { callerOf, type Caller } from '../../lib/caller';
-import type { Fanout } from '../../realtime/fanout';
-import { QUEUE_CHANNEL, type QueueEvent } from '../../realtime/queue-events';
+import type { AppEnv } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { callerOf, type Caller } from '../../platform/http/caller';
+import type { Fanout } from '../../platform/realtime/fanout';
+import { QUEUE_CHANNEL, type QueueEvent } from '../../platform/realtime/queue-events';
 
 /** What a queue service needs: the database, who acts, the moment, and where its events go. */
 export interface QueueCtx {

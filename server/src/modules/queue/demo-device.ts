@@ -1,6 +1,6 @@
 import { CALL_SETTING_DEFAULTS } from '@shared/schemas/queue';
-import type { AppDeps } from '../../context';
-import { callDevice } from '../../db/schema';
+import type { AppDeps } from '../../platform/context';
+import { callDevice } from '../../platform/db/schema';
 import { linkRooms } from './devices';
 
 /** The demo's consulting rooms of H001, in the order the waiting-room screen shows them. */

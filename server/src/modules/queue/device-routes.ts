@@ -20,9 +20,9 @@ import {
   MechanicListSchema,
 } from '@shared/schemas/queue';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
-import { notFound } from '../../lib/errors';
-import { newRouter } from '../../lib/router';
+import type { AppEnv } from '../../platform/context';
+import { notFound } from '../../platform/http/errors';
+import { newRouter } from '../../platform/http/router';
 import type { HospitalScope } from '../hospital/scope';
 import { queueCtx } from './context';
 import { deleteCallDevice, newCallKey, saveCallDevice, setCallStatus, updateSettings } from './devices';

@@ -7,11 +7,11 @@ import {
   type CallDeviceSaveSchema,
   type CallSettingsPatchSchema,
 } from '@shared/schemas/queue';
-import type { Tx } from '../../db/client';
-import { callDevice, callDeviceRoom, callRoom } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { hashDeviceKey } from '../../realtime/screens';
-import type { QueueEvent } from '../../realtime/queue-events';
+import type { Tx } from '../../platform/db/client';
+import { callDevice, callDeviceRoom, callRoom } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
+import { hashDeviceKey } from './screens';
+import type { QueueEvent } from '../../platform/realtime/queue-events';
 import { auditChange } from '../audit/service';
 import { publishAll, type QueueCtx } from './context';
 import { queueHospital } from './scope';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { queueCounter } from '../../db/schema';
+import type { Tx } from '../../platform/db/client';
+import { queueCounter } from '../../platform/db/schema';
 import { segmentCallNo, type IssuedNumber } from '../us-stations/segment-number';
 
 /**

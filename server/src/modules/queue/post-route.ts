@@ -2,11 +2,11 @@ import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { ZodType, z } from 'zod';
 import type { PermissionCode } from '@shared/permissions';
-import type { AppEnv } from '../../context';
-import { forbidden } from '../../lib/errors';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access, guard } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { forbidden } from '../../platform/http/errors';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access, guard } from '../../platform/http/guard';
 
 /** Passes when the signed-in user holds any of the codes (the super administrator holds all). */
 export function anyOf(...codes: PermissionCode[]): MiddlewareHandler<AppEnv> {

@@ -12,9 +12,9 @@ import {
   type StateCounts,
 } from '@shared/schemas/queue';
 import type { Page } from '@shared/schemas/common';
-import type { DbOrTx } from '../../db/client';
-import { callDevice, callDeviceRoom, callRoom, hospital, registration, study } from '../../db/schema';
-import { fmt } from '../../lib/time';
+import type { DbOrTx } from '../../platform/db/client';
+import { callDevice, callDeviceRoom, callRoom, hospital, registration, study } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
 import type { HospitalScope } from '../hospital/scope';
 import { inScope } from '../hospital/scope';
 import { studyRef, toRegistration } from './view';

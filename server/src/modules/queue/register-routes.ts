@@ -18,8 +18,8 @@ import {
   RoomDoctorSchema,
 } from '@shared/schemas/queue';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
-import { newRouter } from '../../lib/router';
+import type { AppEnv } from '../../platform/context';
+import { newRouter } from '../../platform/http/router';
 import * as actions from './actions';
 import { queueCtx } from './context';
 import { queueDay } from './day';
@@ -29,7 +29,7 @@ import { saveRegistration } from './register';
 import { setRoomDoctor } from './rooms';
 import { queueHospital } from './scope';
 import { registrationView } from './view';
-import { notFound } from '../../lib/errors';
+import { notFound } from '../../platform/http/errors';
 
 const tags = ['register'];
 type PkAction = (ctx: ReturnType<typeof queueCtx>, pk: number) => Promise<z.infer<typeof RegistrationSchema>>;

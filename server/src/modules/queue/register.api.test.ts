@@ -1,10 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { QUEUE_STATES, QUEUE_TRANSITIONS, type QueueAction, type Registration } from '@shared/schemas/queue';
-import { Dataset } from '../../dicom/dimse';
-import { findWorklist } from '../../dicom/mwl';
-import { IMPLICIT_LE } from '../../dicom/syntaxes';
-import { auditLog, registration, report, study } from '../../db/schema';
+import { Dataset } from '../dicom/dimse';
+import { findWorklist } from '../dicom/mwl';
+import { IMPLICIT_LE } from '../dicom/syntaxes';
+import { auditLog, registration, report, study } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

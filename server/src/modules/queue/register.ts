@@ -8,9 +8,9 @@ import {
   type Registration,
   type RegisterSaveSchema,
 } from '@shared/schemas/queue';
-import type { Tx } from '../../db/client';
-import { callRoom, registration, report, study } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
+import type { Tx } from '../../platform/db/client';
+import { callRoom, registration, report, study } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
 import { auditChange } from '../audit/service';
 import { isUniqueViolation } from '../hospital/conflict';
 import { publishAll, type QueueCtx } from './context';

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { CallRoom, CallRoomSaveSchema, CallRoomUpdateSchema, RoomDoctorSchema } from '@shared/schemas/queue';
-import type { DbOrTx, Tx } from '../../db/client';
-import { callDevice, callDeviceRoom, callRoom, queueCounter, registration } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import type { QueueEvent } from '../../realtime/queue-events';
+import type { DbOrTx, Tx } from '../../platform/db/client';
+import { callDevice, callDeviceRoom, callRoom, queueCounter, registration } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
+import type { QueueEvent } from '../../platform/realtime/queue-events';
 import { auditChange } from '../audit/service';
 import { isUniqueViolation } from '../hospital/conflict';
 import { publishAll, type QueueCtx } from './context';

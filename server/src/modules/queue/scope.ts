@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AuthUser } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { hospital } from '../../db/schema';
-import { AppError, forbidden } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { AuthUser } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { hospital } from '../../platform/db/schema';
+import { AppError, forbidden } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import type { Locale } from '@shared/constants';
 
 /**

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { maskName, type ScreenRoom, type ScreenUpdateDevice } from '@shared/protocol/queue-screen';
 import { CallSettingsSchema } from '@shared/schemas/queue';
-import type { DbOrTx } from '../../db/client';
-import { callDevice, callDeviceRoom, callRoom, hospital, registration } from '../../db/schema';
-import { fmt } from '../../lib/time';
+import type { DbOrTx } from '../../platform/db/client';
+import { callDevice, callDeviceRoom, callRoom, hospital, registration } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
 
 /** A device as its screens need it, with what the socket checks (key hash, status). */
 export interface ScreenDeviceState {

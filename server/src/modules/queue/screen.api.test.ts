@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { maskName, SCREEN_CLOSE, screenSocketPath, type ScreenServerMessage } from '@shared/protocol/queue-screen';
 import type { CallDeviceRow, CallDeviceSaved, Registration } from '@shared/schemas/queue';
-import { auditLog, callDevice } from '../../db/schema';
+import { auditLog, callDevice } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

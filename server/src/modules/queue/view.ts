@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Registration } from '@shared/schemas/queue';
 import type { QueueState } from '@shared/schemas/queue';
-import type { DbOrTx } from '../../db/client';
-import { registration, study } from '../../db/schema';
-import { notFound } from '../../lib/errors';
-import { fmt } from '../../lib/time';
+import type { DbOrTx } from '../../platform/db/client';
+import { registration, study } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
+import { fmt } from '../../platform/time';
 
 export type RegistrationRecord = typeof registration.$inferSelect;
 

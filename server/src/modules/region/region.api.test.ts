@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RegionNode } from '@shared/schemas/admin-org';
-import { auditLog, hospital, knowledgeNode, region, sysUser } from '../../db/schema';
+import { auditLog, hospital, knowledgeNode, region, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

@@ -2,11 +2,11 @@ import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { RegionNode, RegionSaveSchema } from '@shared/schemas/admin-org';
 import type { z } from 'zod';
-import type { Db, DbOrTx, Tx } from '../../db/client';
-import { hospital, knowledgeNode, region, sysUser } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
-import type { Caller } from '../../lib/caller';
+import type { Db, DbOrTx, Tx } from '../../platform/db/client';
+import { hospital, knowledgeNode, region, sysUser } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
+import type { Caller } from '../../platform/http/caller';
 import { auditChange } from '../audit/service';
 import { duplicate, isUniqueViolation, refuseWhileUsed } from '../hospital/conflict';
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { REG_STATE, type ActivateResult } from '@shared/schemas/registration';
-import type { AppDeps } from '../../context';
-import { sysUser, userActivation } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { translate, type MessageKey } from '../../lib/i18n';
+import type { AppDeps } from '../../platform/context';
+import { sysUser, userActivation } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
+import { AppError } from '../../platform/http/errors';
+import { translate, type MessageKey } from '../../platform/i18n';
 import { auditChange } from '../audit/service';
 import { countFailure, waitSeconds } from '../auth/throttle';
 import { tooManyAttempts } from '../auth/failure';

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { PHONE_RE } from '@shared/schemas/admin-user';
 import { ACTIVATION_TTL_HOURS, REG_STATE, type RegisterInput, type RegisterResult } from '@shared/schemas/registration';
-import type { AppDeps } from '../../context';
-import type { Db } from '../../db/client';
-import { sysUser } from '../../db/schema';
-import { hashPassword } from '../../lib/crypto';
-import { AppError } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { AppDeps } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { sysUser } from '../../platform/db/schema';
+import { hashPassword } from '../../platform/crypto';
+import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import { auditChange } from '../audit/service';
 import { countFailure } from '../auth/throttle';
 import { isUniqueViolation } from '../hospital/conflict';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { call, loginAs } from '../../../../tests/support/api-client';
-import { auditLog, registerSmsCode, sysConfig, sysUser, userActivation } from '../../db/schema';
+import { auditLog, registerSmsCode, sysConfig, sysUser, userActivation } from '../../platform/db/schema';
 import { useRegistrationPlatform } from './registration.test-helpers';
 
 const { t, peers, post, form, freshIp, registerWithCode, tokenMailedTo } = useRegistrationPlatform();

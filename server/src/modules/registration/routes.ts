@@ -9,13 +9,13 @@ import {
   SendRegisterCaptchaResultSchema,
   SendRegisterCaptchaSchema,
 } from '@shared/schemas/registration';
-import type { AppEnv } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
-import { linkOrigin } from '../../lib/public-origin';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { clientMeta } from '../../platform/http/client-meta';
+import { linkOrigin } from '../../platform/http/public-origin';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { activate, resendActivation } from './activate';
 import { register, type RegisterCaller } from './register';
 import { sendRegisterCode } from './send-code';

@@ -1,8 +1,8 @@
 import { SMS_CODE_TTL_MINUTES, SMS_RESEND_SECONDS, type SendRegisterCaptcha } from '@shared/schemas/registration';
 import type { Locale } from '@shared/constants';
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { AppDeps } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import { tooManyAttempts } from '../auth/failure';
 import { countFailure, waitSeconds } from '../auth/throttle';
 import { sendSms } from './sms-gateway';

@@ -6,9 +6,9 @@ import {
   SMS_CODE_TTL_MINUTES,
   SMS_RESEND_SECONDS,
 } from '@shared/schemas/registration';
-import type { Db } from '../../db/client';
-import { registerSmsCode } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
+import type { Db } from '../../platform/db/client';
+import { registerSmsCode } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
 
 const codeHash = (number: string, code: string) => sha256Hex(`${number}:${code}`);
 

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../context';
-import { AppError } from '../../lib/errors';
+import type { AppDeps } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { ReportRefSchema } from '@shared/schemas/report';
-import { localeOf } from '../../lib/i18n';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { localeOf } from '../../platform/i18n';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { rendererFor, reportPdf } from './service';
 
 const ReportPdfRequestSchema = ReportRefSchema.extend({

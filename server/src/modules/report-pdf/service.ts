@@ -1,5 +1,5 @@
-import type { AppDeps, AuthUser } from '../../context';
-import { AppError } from '../../lib/errors';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
 import type { Locale } from '@shared/constants';
 import { decide } from '@shared/report/rules';
 import { target } from '../report/repo';

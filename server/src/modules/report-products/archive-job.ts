@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { REPORT_LOCALE } from '@shared/constants';
-import type { AppDeps } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { report, reportVersion, session, study } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
+import type { AppDeps } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { report, reportVersion, session, study } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
 import { authenticate, createSession } from '../auth/session';
 import type { PdfRenderer } from '../report-pdf/renderer';
 import { putArchive } from './archive-store';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ImageStore } from '../../images/store';
+import type { ImageStore } from '../../platform/storage/store';
 
 export const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 

@@ -1,6 +1,6 @@
 import { inArray, and, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { sysConfig } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { sysConfig } from '../../platform/db/schema';
 
 /** sys_config names: per hospital `report_fhir_url_<hospital code>` (a config name allows [a-zA-Z0-9_]), else the installation's `report_fhir_url`. */
 export const ENDPOINT_CONFIG = 'report_fhir_url';

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { namedStatement } from '../../db/prepared';
-import { report, reportJob, reportVersion } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { namedStatement } from '../../platform/db/prepared';
+import { report, reportJob, reportVersion } from '../../platform/db/schema';
 
 /**
  * The archive job of an audit, as a CTE of the audit's own statement (an outbox): it exists exactly when

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { report, reportJob } from '../../db/schema';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { report, reportJob } from '../../platform/db/schema';
 
 export type JobRow = typeof reportJob.$inferSelect;
 export type JobKind = 'archive' | 'deliver' | 'withdraw';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { VersionRow } from '@shared/schemas/report';
 import type { DeliveryState } from '@shared/schemas/report-products';
-import { sysConfig } from '../../db/schema';
+import { sysConfig } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';

@@ -2,10 +2,10 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { ReportRefSchema } from '@shared/schemas/report';
 import { ArchiveQuerySchema, DeliveryStateSchema } from '@shared/schemas/report-products';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { archivedPdf, deliveryState, retryDelivery } from './service';
 import { kickReportJobs } from './worker';
 

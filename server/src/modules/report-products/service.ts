@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { decide } from '@shared/report/rules';
 import type { ArchiveQuery, DeliveryState, DeliveryStatus } from '@shared/schemas/report-products';
-import type { AppDeps, AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { report, reportJob, reportVersion, study } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { fmt } from '../../lib/time';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { report, reportJob, reportVersion, study } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { fmt } from '../../platform/time';
 import { studyInScope, target } from '../report/repo';
 import { refuse, stateOf } from '../report/write';
 import { ArchiveCorrupt, readArchive } from './archive-store';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../context';
-import { loggableError } from '../../lib/log-error';
+import type { AppDeps } from '../../platform/context';
+import { loggableError } from '../../platform/log-error';
 import { rendererFor } from '../report-pdf/service';
 import { runArchive } from './archive-job';
 import { runDelivery, runWithdrawal } from './deliver-job';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { auditLog, report, reportDraft, reportVersion, study } from '../../platform/db/schema';
 import { archiveJobCte } from '../report-products/enqueue';
 import type { ReportRow } from './repo';
 

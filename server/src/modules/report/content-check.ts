@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
-import type { Db } from '../../db/client';
-import { contentRule } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { contentRule } from '../../platform/db/schema';
 
 type Rule = typeof contentRule.$inferSelect;
 const RULES_TTL_MS = 10_000;

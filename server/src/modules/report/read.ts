@@ -1,13 +1,21 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ReportInfo, VersionRow } from '@shared/schemas/report';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { collection, hospital, report, reportDraft, reportVersion, qualityRecord, study } from '../../db/schema';
-import { preparedPerDb } from '../../db/prepared';
-import { notFound } from '../../lib/errors';
-import { fmt } from '../../lib/time';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import {
+  collection,
+  hospital,
+  report,
+  reportDraft,
+  reportVersion,
+  qualityRecord,
+  study,
+} from '../../platform/db/schema';
+import { preparedPerDb } from '../../platform/db/prepared';
+import { notFound } from '../../platform/http/errors';
+import { fmt } from '../../platform/time';
 import { holderLiveSql, lockView } from './lock';
-import { auditedAt, layoutFor } from '../../db/layout-versions';
+import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
 import { assertScope, target, type ReportRow } from './repo';
 import { toReportDetail, toStudyDetail } from './serialize';
 

@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { report, study } from '../../db/schema';
-import { AppError, notFound } from '../../lib/errors';
-import { preparedPerDb } from '../../db/prepared';
-import { fmt } from '../../lib/time';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { report, study } from '../../platform/db/schema';
+import { AppError, notFound } from '../../platform/http/errors';
+import { preparedPerDb } from '../../platform/db/prepared';
+import { fmt } from '../../platform/time';
 import { assertHospital } from '../hospital/scope';
 
 export type ReportRow = typeof report.$inferSelect;

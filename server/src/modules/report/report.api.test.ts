@@ -2,8 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, ReportInfo, VersionRow } from '@shared/schemas/report';
-import { auditLog, report, session, study, sysConfig, sysUser } from '../../db/schema';
-import { sha256Hex } from '../../lib/crypto';
+import { auditLog, report, session, study, sysConfig, sysUser } from '../../platform/db/schema';
+import { sha256Hex } from '../../platform/crypto';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
@@ -64,7 +64,7 @@ describe('POST /report/info', () => {
   });
 
   it('prefers the hospital and modality template, then the hospital default', async () => {
-    const { layoutTemplate } = await import('../../db/schema');
+    const { layoutTemplate } = await import('../../platform/db/schema');
     const s = freshStudy();
     const [h] = await t.p.deps.db
       .insert(layoutTemplate)
@@ -462,7 +462,7 @@ describe('drafts, lock, critical value, quality', () => {
   });
 
   it('frees a lock left for 30 minutes, and releases someone else’s only with patorder:closeRpts', async () => {
-    const { permission, role, rolePermission } = await import('../../db/schema');
+    const { permission, role, rolePermission } = await import('../../platform/db/schema');
     const s = freshStudy();
     await req('doctor', '/report/lock', { study_iuid: s.study_iuid });
     const old = new Date(Date.now() - 31 * 60_000);
@@ -569,7 +569,7 @@ describe('drafts, lock, critical value, quality', () => {
       report_quality: 3,
     });
     expect(ok.status).toBe(200);
-    const { qualityRecord } = await import('../../db/schema');
+    const { qualityRecord } = await import('../../platform/db/schema');
     const [row] = await t.p.deps.db.select().from(qualityRecord).where(eq(qualityRecord.study_iuid, s.study_iuid));
     expect(row).toMatchObject({ hospital_code: 'H001', image_quality: 4, report_quality: 3, create_user: '张医生' });
     expect((await info('auditor', s.study_iuid)).study.qc_recorded).toBe(true);

@@ -15,10 +15,10 @@ import {
   StudyIuidSchema,
   VersionRowSchema,
 } from '@shared/schemas/report';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
 import { callerOf } from './caller';
 import { kickReportJobs } from '../report-products/worker';
 import { cacheReport, recordQuality, setCritical } from './extras';

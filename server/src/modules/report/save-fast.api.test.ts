@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, VersionRow } from '@shared/schemas/report';
-import { auditLog, report, reportDraft, reportVersion, study, sysUser } from '../../db/schema';
+import { auditLog, report, reportDraft, reportVersion, study, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

@@ -1,9 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
-import type { Db } from '../../db/client';
-import { auditLog, report, reportDraft, reportVersion, study } from '../../db/schema';
-import { namedStatement, preparedPerDb } from '../../db/prepared';
+import type { Db } from '../../platform/db/client';
+import { auditLog, report, reportDraft, reportVersion, study } from '../../platform/db/schema';
+import { namedStatement, preparedPerDb } from '../../platform/db/prepared';
 import type { Caller } from './caller';
 import { toReportRow } from './commit';
 import { archiveJobCte, withdrawOnCancel } from '../report-products/enqueue';

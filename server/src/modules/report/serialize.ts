@@ -1,7 +1,7 @@
 import { printedLookupCode } from '@shared/schemas/patient-lookup';
 import type { ReportDetail, StudyDetail } from '@shared/schemas/report';
-import type { hospital, report, study } from '../../db/schema';
-import { fmt } from '../../lib/time';
+import type { hospital, report, study } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
 import { toStudyRow } from '../order/query';
 
 type ReportRow = typeof report.$inferSelect;

@@ -1,9 +1,9 @@
 import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@shared/report/rules';
 import type { ReportDetail, ReportTransition, SaveReport } from '@shared/schemas/report';
-import type { Db } from '../../db/client';
-import type { report } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { translate, type MessageKey } from '../../lib/i18n';
+import type { Db } from '../../platform/db/client';
+import type { report } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { translate, type MessageKey } from '../../platform/i18n';
 import type { Caller } from './caller';
 import { withdrawOnCancel } from '../report-products/enqueue';
 import { commitWrite, type Commit } from './commit';

@@ -8,13 +8,13 @@ import {
   RoleSavePermissionsSchema,
   RoleSaveSchema,
 } from '@shared/schemas/admin-role';
-import { clientMeta } from '../../lib/client-meta';
-import { forbidden } from '../../lib/errors';
-import { callerOf } from '../../lib/caller';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { clientMeta } from '../../platform/http/client-meta';
+import { forbidden } from '../../platform/http/errors';
+import { callerOf } from '../../platform/http/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { rolePermissions, saveRolePermissions } from './permissions';
 import { deleteRole, listRoles, saveRole } from './service';
 

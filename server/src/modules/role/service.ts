@@ -1,11 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { RoleRow, RoleSave } from '@shared/schemas/admin-role';
-import type { AuthUser } from '../../context';
-import type { Caller } from '../../lib/caller';
-import type { Db, DbOrTx } from '../../db/client';
-import { hospital, role, sysUser } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../../platform/context';
+import type { Caller } from '../../platform/http/caller';
+import type { Db, DbOrTx } from '../../platform/db/client';
+import { hospital, role, sysUser } from '../../platform/db/schema';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { auditChange } from '../audit/service';
 import { fieldError } from '../users/field-error';
 import { isUniqueViolation } from '../hospital/conflict';

@@ -8,13 +8,13 @@ import {
   ScanItemRowSchema,
   ScanItemSaveSchema,
 } from '@shared/schemas/scan-item';
-import { listExportRoute, listPageRoute } from '../../lib/list/routes';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { listExportRoute, listPageRoute } from '../../platform/list/routes';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { auditExport } from '../audit/service';
-import { callerOf } from '../../lib/caller';
+import { callerOf } from '../../platform/http/caller';
 import { descriptionsByModality, saveScanItem, scanItemsByIds } from './admin';
 import { SCAN_ITEM_EXPORT_COLUMNS } from './export-columns';
 import { scanItemList } from './list';

@@ -1,5 +1,5 @@
 import { SCAN_ITEM_IMPORT_COLUMNS, type ScanItemRow } from '@shared/schemas/scan-item';
-import type { XlsxColumn } from '../../lib/list/xlsx-export';
+import type { XlsxColumn } from '../../platform/list/xlsx-export';
 
 /** The export's columns are the import template's (its zh-CN or English labels), so a file goes back in. */
 export const SCAN_ITEM_EXPORT_COLUMNS: XlsxColumn<ScanItemRow>[] = (

@@ -2,13 +2,13 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { ImportDetail } from '@shared/schemas/list';
 import { ScanItemInputSchema } from '@shared/schemas/scan-item';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import type { Caller } from '../../lib/caller';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import type { Caller } from '../../platform/http/caller';
 import { auditChange } from '../audit/service';
-import { scanItem } from '../../db/schema';
-import { translate } from '../../lib/i18n';
-import { validateRows, type SheetRow } from '../../lib/list/xlsx-import';
+import { scanItem } from '../../platform/db/schema';
+import { translate } from '../../platform/i18n';
+import { validateRows, type SheetRow } from '../../platform/list/xlsx-import';
 import { descriptionKey, lockHospitalItems, takenDescriptions } from './unique';
 
 /**

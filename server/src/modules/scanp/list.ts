@@ -1,7 +1,7 @@
 import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { SCAN_ITEM_FILTERS, type ScanItemRow } from '@shared/schemas/scan-item';
-import { scanItem } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
+import { scanItem } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
 import { hospitalScope, inScope } from '../hospital/scope';
 import { toScanRow } from './admin';
 import { scanItemScope } from './import';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from '@shared/schemas/common';
 import type { ScanItem } from '@shared/schemas/patient';
 import type { ScanItemRow } from '@shared/schemas/scan-item';
-import { auditLog, scanItem } from '../../db/schema';
+import { auditLog, scanItem } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportResult } from '@shared/schemas/list';
-import { auditLog, permission, role, rolePermission, scanItem } from '../../db/schema';
+import { auditLog, permission, role, rolePermission, scanItem } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

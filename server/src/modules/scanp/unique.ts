@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
-import { scanItem } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { scanItem } from '../../platform/db/schema';
 
 /**
  * The one uniqueness rule of a scan item, for the form and the import alike: its description is unique

@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ShortcutFindSchema, ShortcutSaveSchema, ShortcutSchema } from '@shared/schemas/admin-config';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
-import { callerOf } from '../../lib/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
+import { callerOf } from '../../platform/http/caller';
 import { findShortcuts, saveShortcut } from './service';
 
 const tags = ['shortcut'];

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Shortcut, ShortcutSaveSchema } from '@shared/schemas/admin-config';
 import type { z } from 'zod';
-import type { AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { scanItem, shortcut } from '../../db/schema';
-import { AppError } from '../../lib/errors';
-import { translate } from '../../lib/i18n';
+import type { AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { scanItem, shortcut } from '../../platform/db/schema';
+import { AppError } from '../../platform/http/errors';
+import { translate } from '../../platform/i18n';
 import { auditChange } from '../audit/service';
-import type { Caller } from '../../lib/caller';
+import type { Caller } from '../../platform/http/caller';
 import { scanItemReadScope, scanItemsByIds } from '../scanp/admin';
 
 type ShortcutRow = typeof shortcut.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Shortcut } from '@shared/schemas/admin-config';
-import { auditLog, scanItem, shortcut, sysUser } from '../../db/schema';
+import { auditLog, scanItem, shortcut, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

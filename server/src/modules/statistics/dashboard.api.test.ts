@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HospitalCountRow, SeriesPoint, StorageRow } from '@shared/schemas/statistics';
-import { hospital, report, study } from '../../db/schema';
+import { hospital, report, study } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { HospitalCountRow, StatsRange, StorageRow } from '@shared/schemas/statistics';
-import type { Db } from '../../db/client';
-import { hospital, study } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { hospital, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../hospital/scope';
 import { inDays } from './range';
 import { sumRow, workRows } from './work-count';

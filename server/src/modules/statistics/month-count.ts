@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { MonthCountRow } from '@shared/schemas/statistics';
-import type { Db } from '../../db/client';
-import { study } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../hospital/scope';
 import { inMonth } from './range';
 

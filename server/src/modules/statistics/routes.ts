@@ -24,14 +24,14 @@ import {
   type SeriesCall,
   type StatsExportType,
 } from '@shared/schemas/statistics';
-import type { AppEnv } from '../../context';
-import { clientMeta } from '../../lib/client-meta';
-import { AppError } from '../../lib/errors';
-import { localeOf, translate } from '../../lib/i18n';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter, validationBody } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { clientMeta } from '../../platform/http/client-meta';
+import { AppError } from '../../platform/http/errors';
+import { localeOf, translate } from '../../platform/i18n';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter, validationBody } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { auditExport } from '../audit/service';
 import { hospitalScope } from '../hospital/scope';
 import { countDetail } from './count-detail';

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RAY_MODALITIES, type SeriesCall, type SeriesPoint, type StatsRange } from '@shared/schemas/statistics';
-import type { Db } from '../../db/client';
-import { report, study } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { report, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../hospital/scope';
 import { inDays } from './range';
 

@@ -12,7 +12,7 @@ import {
   type SeriesPoint,
   type ZhanjiangRow,
 } from '@shared/schemas/statistics';
-import { consultation, hospital, qualityRecord, report, study } from '../../db/schema';
+import { consultation, hospital, qualityRecord, report, study } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 

@@ -1,8 +1,8 @@
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { STATS_MODALITIES, type UserWorkCountRequest, type WorkCountRow } from '@shared/schemas/statistics';
-import type { Db } from '../../db/client';
-import { report, study } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { report, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../hospital/scope';
 import { inDays } from './range';
 

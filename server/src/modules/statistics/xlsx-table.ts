@@ -2,10 +2,10 @@ import { PassThrough, Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
-import type { AppEnv } from '../../context';
-import { localeOf } from '../../lib/i18n';
-import { attachment, XLSX_TYPE } from '../../lib/list/content-disposition';
-import { loggableError } from '../../lib/log-error';
+import type { AppEnv } from '../../platform/context';
+import { localeOf } from '../../platform/i18n';
+import { attachment, XLSX_TYPE } from '../../platform/list/content-disposition';
+import { loggableError } from '../../platform/log-error';
 
 export type Texts = Record<Locale, string>;
 export interface TableColumn<T> {

@@ -7,8 +7,8 @@ import {
   type ZhanjiangRequest,
   type ZhanjiangRow,
 } from '@shared/schemas/statistics';
-import type { Db } from '../../db/client';
-import { report, study } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { report, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../hospital/scope';
 import { inDays } from './range';
 

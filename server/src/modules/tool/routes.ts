@@ -2,14 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
 import { ReportConfigSchema } from '@shared/report/document';
 import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
-import { ok } from '../../lib/respond';
-import { okResponse } from '../../lib/route';
-import { access } from '../../middleware/auth';
-import { newRouter } from '../../lib/router';
-import { fmt } from '../../lib/time';
+import { ok } from '../../platform/http/respond';
+import { okResponse } from '../../platform/http/route';
+import { access } from '../../platform/http/guard';
+import { newRouter } from '../../platform/http/router';
+import { fmt } from '../../platform/time';
 import { issueCaptcha } from '../auth/captcha';
 import { failureCount } from '../auth/login';
-import { getConfigs } from '../config/service';
+import { getConfigs } from '../../platform/config';
 
 const tags = ['tool'];
 

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { Page } from '@shared/schemas/common';
 import type { UsClientRow, UsNumberRow } from '@shared/schemas/us-stations';
-import type { DbOrTx } from '../../db/client';
-import { callRoom, hospital, queueCounter, usClient, usNumber } from '../../db/schema';
-import { fmt } from '../../lib/time';
+import type { DbOrTx } from '../../platform/db/client';
+import { callRoom, hospital, queueCounter, usClient, usNumber } from '../../platform/db/schema';
+import { fmt } from '../../platform/time';
 import { inScope, type HospitalScope } from '../hospital/scope';
 
 const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
-import type { DbOrTx } from '../../db/client';
-import { callRoom, queueCounter } from '../../db/schema';
+import type { DbOrTx } from '../../platform/db/client';
+import { callRoom, queueCounter } from '../../platform/db/schema';
 import { noRoom } from '../queue/errors';
 
 /** The pk of a consulting room of the hospital; 400 on call_room when there is none. */

@@ -12,8 +12,8 @@ import {
   UsPkSchema,
 } from '@shared/schemas/us-stations';
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context';
-import { newRouter } from '../../lib/router';
+import type { AppEnv } from '../../platform/context';
+import { newRouter } from '../../platform/http/router';
 import type { HospitalScope } from '../hospital/scope';
 import { queueCtx } from '../queue/context';
 import { queueDay } from '../queue/day';

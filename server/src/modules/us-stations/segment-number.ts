@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { callRoom, usNumber } from '../../db/schema';
+import type { Tx } from '../../platform/db/client';
+import { callRoom, usNumber } from '../../platform/db/schema';
 import { segmentExhausted } from './errors';
 
 /** A number as issued: the number and the prefix of the room's segment at that moment ('' none). */

@@ -1,9 +1,9 @@
 import { and, eq, gte, lte, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsNumberRow, UsNumberSaveSchema } from '@shared/schemas/us-stations';
-import type { Tx } from '../../db/client';
-import { callRoom, hospital, usNumber } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { Tx } from '../../platform/db/client';
+import { callRoom, hospital, usNumber } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
 import { auditChange } from '../audit/service';
 import { isUniqueViolation } from '../hospital/conflict';
 import type { QueueCtx } from '../queue/context';

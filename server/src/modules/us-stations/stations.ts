@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { UsClientRow, UsClientSaveSchema } from '@shared/schemas/us-stations';
-import type { Tx } from '../../db/client';
-import { usClient } from '../../db/schema';
-import { notFound } from '../../lib/errors';
+import type { Tx } from '../../platform/db/client';
+import { usClient } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
 import { auditChange } from '../audit/service';
 import { isUniqueViolation } from '../hospital/conflict';
 import type { QueueCtx } from '../queue/context';

@@ -2,7 +2,7 @@ import { and, desc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Registration } from '@shared/schemas/queue';
 import type { UsClientRow, UsNumberRow } from '@shared/schemas/us-stations';
-import { auditLog, registration, study, usClient, usNumber } from '../../db/schema';
+import { auditLog, registration, study, usClient, usNumber } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

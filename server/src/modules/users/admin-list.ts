@@ -1,9 +1,9 @@
 import { and, eq, ilike, or } from 'drizzle-orm';
 import { USER_FILTERS, type AdminUserRow, type UserSort } from '@shared/schemas/admin-user';
-import type { Db } from '../../db/client';
-import { hospital, role, sysUser } from '../../db/schema';
-import { defineList } from '../../lib/list/define';
-import { fmt } from '../../lib/time';
+import type { Db } from '../../platform/db/client';
+import { hospital, role, sysUser } from '../../platform/db/schema';
+import { defineList } from '../../platform/list/define';
+import { fmt } from '../../platform/time';
 import { hospitalScope, inScope } from '../hospital/scope';
 import { likeEscape } from '../order/query';
 

@@ -8,12 +8,12 @@ import {
   UserSavedSchema,
   UserSaveSchema,
 } from '@shared/schemas/admin-user';
-import { listExportRoute, listPageRoute } from '../../lib/list/routes';
-import { callerOf } from '../../lib/caller';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { listExportRoute, listPageRoute } from '../../platform/list/routes';
+import { callerOf } from '../../platform/http/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { auditExport } from '../audit/service';
 import { userAdminList } from './admin-list';
 import { deleteUser, lockUser, resetPassword, saveUser } from './admin-service';

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
-import type { AuthUser } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { hospital, sysUser } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
-import type { Caller } from '../../lib/caller';
+import type { AuthUser } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { hospital, sysUser } from '../../platform/db/schema';
+import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import type { Caller } from '../../platform/http/caller';
 import { canAssign } from '../role/assignable';
 import { fieldError } from './field-error';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { STRONG_PASSWORD_RE } from '@shared/constants';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
-import { sysConfig, sysUser } from '../../db/schema';
+import { sysConfig, sysUser } from '../../platform/db/schema';
 import { adminTestKit } from './admin.test-helpers';
 
 const t = useTestPlatform({ users: ['admin', 'hadmin', 'doctor'] });

@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { vi } from 'vitest';
 import type { TestPlatform } from '../../../../tests/support/api-platform';
 import { call } from '../../../../tests/support/api-client';
-import { auditLog, role, session, sysUser } from '../../db/schema';
+import { auditLog, role, session, sysUser } from '../../platform/db/schema';
 
 /** Shared by the user and role administration API tests: calls, counts and the session-end spy. */
 export function adminTestKit(p: () => TestPlatform) {

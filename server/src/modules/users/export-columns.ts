@@ -1,6 +1,6 @@
 import type { Locale } from '@shared/constants';
 import type { AdminUserRow } from '@shared/schemas/admin-user';
-import type { XlsxColumn } from '../../lib/list/xlsx-export';
+import type { XlsxColumn } from '../../platform/list/xlsx-export';
 
 type Words = Record<Locale, string>;
 const w = (zh: string, en: string): Words => ({ 'zh-CN': zh, 'en-US': en });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { STRONG_PASSWORD_RE, type Locale } from '@shared/constants';
-import type { Db } from '../../db/client';
-import { getConfigs } from '../config/service';
+import type { Db } from '../../platform/db/client';
+import { getConfigs } from '../../platform/config';
 import { fieldError } from './field-error';
 
 /**

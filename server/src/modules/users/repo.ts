@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { hospital, role, sysUser } from '../../db/schema';
+import type { Db } from '../../platform/db/client';
+import { hospital, role, sysUser } from '../../platform/db/schema';
 
 /** A user with its role and hospital, by username or pk. */
 export async function findUser(db: Db, by: { username: string } | { pk: number }) {

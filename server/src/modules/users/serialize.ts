@@ -1,5 +1,5 @@
 import { LayoutSettingsSchema, UserSettingsSchema, type User } from '@shared/schemas/auth';
-import type { hospital, role, sysUser } from '../../db/schema';
+import type { hospital, role, sysUser } from '../../platform/db/schema';
 import type { Locale } from '@shared/constants';
 
 type UserRow = typeof sysUser.$inferSelect;

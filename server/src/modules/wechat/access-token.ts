@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
-import { wechatAccount } from '../../db/schema';
-import { secretBox } from '../../lib/secret-box';
+import type { AppDeps } from '../../platform/context';
+import { wechatAccount } from '../../platform/db/schema';
+import { secretBox } from '../../platform/secret-box';
 import type { WechatAccount } from './account';
 import { PlatformError, platformCall, type PlatformReply } from './platform-http';
 

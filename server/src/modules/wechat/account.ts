@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { WechatAccountKind, WechatAccountSave, WechatAccountView } from '@shared/schemas/wechat';
 import { WechatAccountSaveSchema } from '@shared/schemas/wechat';
-import type { AppDeps, AuthUser } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { hospital, wechatAccount } from '../../db/schema';
-import type { Caller } from '../../lib/caller';
-import { AppError, forbidden } from '../../lib/errors';
-import { secretBox } from '../../lib/secret-box';
-import { fmt } from '../../lib/time';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import type { DbOrTx } from '../../platform/db/client';
+import { hospital, wechatAccount } from '../../platform/db/schema';
+import type { Caller } from '../../platform/http/caller';
+import { AppError, forbidden } from '../../platform/http/errors';
+import { secretBox } from '../../platform/secret-box';
+import { fmt } from '../../platform/time';
 import { auditChange } from '../audit/service';
 import { assertHospital } from '../hospital/scope';
 

@@ -7,8 +7,8 @@ import {
   type CreateMenuBodySchema,
   type MenuButton,
 } from '@shared/schemas/wechat-menu';
-import type { AppDeps, AuthUser } from '../../context';
-import { AppError } from '../../lib/errors';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import { AppError } from '../../platform/http/errors';
 import { assertHospital } from '../hospital/scope';
 import { loadAccount } from './account';
 import { callWithToken } from './access-token';

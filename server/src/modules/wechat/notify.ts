@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { AppDeps } from '../../context';
-import { hospital, report, study, sysUser, wechatMpBind, wechatMpNotice } from '../../db/schema';
-import { loggableError } from '../../lib/log-error';
-import { fmt } from '../../lib/time';
+import type { AppDeps } from '../../platform/context';
+import { hospital, report, study, sysUser, wechatMpBind, wechatMpNotice } from '../../platform/db/schema';
+import { loggableError } from '../../platform/log-error';
+import { fmt } from '../../platform/time';
 import { callWithToken } from './access-token';
 import { loadAccount } from './account';
 

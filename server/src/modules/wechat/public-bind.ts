@@ -1,10 +1,10 @@
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PublicBindState } from '@shared/schemas/wechat-public';
-import type { AppDeps, AuthUser } from '../../context';
-import type { Db } from '../../db/client';
-import { hospital, wechatAccount, wechatMpBind, wechatMpScene } from '../../db/schema';
-import { newToken, sha256Hex } from '../../lib/crypto';
-import { forbidden } from '../../lib/errors';
+import type { AppDeps, AuthUser } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { hospital, wechatAccount, wechatMpBind, wechatMpScene } from '../../platform/db/schema';
+import { newToken, sha256Hex } from '../../platform/crypto';
+import { forbidden } from '../../platform/http/errors';
 import { PlatformError, type PlatformReply } from './platform-http';
 import { callWithToken } from './access-token';
 import { loadAccount } from './account';

@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../context';
+import type { AppDeps } from '../../platform/context';
 import { accountRow } from './account';
 import { parsePushXml, pushEvent, signatureValid } from './event-push';
 import { bindScene, unfollow } from './public-bind';
-import { secretBox } from '../../lib/secret-box';
+import { secretBox } from '../../platform/secret-box';
 
 type PushQuery = { signature?: string; timestamp?: string; nonce?: string; echostr?: string };
 

@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { WechatAccountView } from '@shared/schemas/wechat';
-import { auditLog, sysConfig, sysUser, wechatAccount } from '../../db/schema';
+import { auditLog, sysConfig, sysUser, wechatAccount } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

@@ -7,11 +7,11 @@ import {
   PlatformResultSchema,
 } from '@shared/schemas/wechat-menu';
 import { z } from 'zod';
-import { callerOf } from '../../lib/caller';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { callerOf } from '../../platform/http/caller';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { createMenu, getMenu } from './menu';
 
 const tags = ['wechat'];

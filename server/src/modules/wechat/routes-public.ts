@@ -1,11 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BindUserQuerySchema, PublicBindStateSchema, UnbindBodySchema } from '@shared/schemas/wechat-public';
 import { ErrorEnvelopeSchema } from '@shared/schemas/common';
-import { AppError } from '../../lib/errors';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import { AppError } from '../../platform/http/errors';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { bindState, unbind } from './public-bind';
 import { handlePush, verifyUrl } from './push-handler';
 

@@ -13,16 +13,16 @@ import {
   WechatBindingSchema,
   WechatFinishSchema,
 } from '@shared/schemas/wechat';
-import type { AppEnv } from '../../context';
-import { callerOf } from '../../lib/caller';
-import { clientMeta } from '../../lib/client-meta';
-import { AppError } from '../../lib/errors';
-import { t } from '../../lib/i18n';
-import { requestOrigin } from '../../lib/public-origin';
-import { ok } from '../../lib/respond';
-import { jsonBody, okResponse } from '../../lib/route';
-import { newRouter } from '../../lib/router';
-import { access } from '../../middleware/auth';
+import type { AppEnv } from '../../platform/context';
+import { callerOf } from '../../platform/http/caller';
+import { clientMeta } from '../../platform/http/client-meta';
+import { AppError } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
+import { requestOrigin } from '../../platform/http/public-origin';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
 import { authenticate } from '../auth/session';
 import { saveAccount, viewAccount } from './account';
 import { bindingOf, qrCallback, qrFinish, qrLoginOffered, startQrLogin, unbindOpenId } from './qr-login';

@@ -1,0 +1,65 @@
+import { mkdir } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import type { AppDeps } from '../../platform/context';
+import { startIndexer } from './indexer';
+import { createAssociationPolicy, type AssociationPolicy } from './policy';
+import { ReceivedQueue } from './received-queue';
+import { PlatformScp } from './scp';
+
+export interface DicomListener {
+  port: number;
+  aet: string;
+  policy: AssociationPolicy;
+  /** Resolves once every received instance the archive can take now is indexed. */
+  settled(): Promise<void>;
+  /** Stops accepting, ends open associations, finishes the indexing batch under way (the rest waits in the queue for the next start). */
+  close(): Promise<void>;
+}
+
+/**
+ * The platform's DICOM listener: one SCP (C-ECHO, C-STORE, modality worklist C-FIND) with AE title `aet` on
+ * `host:port`; each accepted socket, with Nagle off, becomes a PlatformScp (our own upper layer: scp-association.ts). close() stops accepting and ends open associations.
+ */
+export async function startDicomListener(
+  deps: AppDeps,
+  o: { port: number; host: string; aet: string; receiveLogBytes?: number },
+): Promise<DicomListener> {
+  const stagingDir = deps.images.stagingDir;
+  await mkdir(stagingDir, { recursive: true });
+  const queue = new ReceivedQueue(path.join(stagingDir, '..', '.received'), { logBytes: o.receiveLogBytes });
+  await queue.init();
+  const indexer = startIndexer(deps, queue);
+  const policy = createAssociationPolicy(deps, o.aet);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    socket.setNoDelay(true);
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    new PlatformScp(socket, { deps, aet: o.aet, policy, stagingDir, queue, indexer });
+  });
+  server.on('error', (err) => deps.log.error({ err: err.message }, 'dicom: listener error'));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as net.AddressInfo).port;
+  deps.log.info({ port, host: o.host, aet: o.aet }, 'dicom: listening');
+  return {
+    port,
+    aet: o.aet,
+    policy,
+    settled: () => indexer.settled(),
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      });
+      await indexer.close();
+      await queue.close();
+    },
+  };
+}

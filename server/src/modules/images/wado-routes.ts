@@ -1,0 +1,186 @@
+import { Readable } from 'node:stream';
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, eq } from 'drizzle-orm';
+import { PERMISSIONS } from '@shared/permissions';
+import {
+  DicomListSchema,
+  ImageChangeSchema,
+  ImageSelectionSchema,
+  StudyUidBodySchema,
+  ViewerTokenSchema,
+  WadoQuerySchema,
+} from '@shared/schemas/images';
+import { instance, series, study } from '../../platform/db/schema';
+import { clientMeta } from '../../platform/http/client-meta';
+import { AppError, notFound } from '../../platform/http/errors';
+import { t } from '../../platform/i18n';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
+import { dicomList, setImagesDeleted, visibleStudy } from './archive';
+import { sessionUnlessViewerToken } from './dicomweb-viewer';
+import { NoSuchFrame, notAcceptable, RenderRefused, refusedMessage, renderStored } from './render-instance';
+import { issueViewerToken, studyOfViewerToken } from './viewer-token';
+
+const DICOM = 'application/dicom';
+const JPEG = 'image/jpeg';
+
+/** The first content type of the request's list (in its order of preference) that is served; none given is image/jpeg. */
+function wadoContentType(contentType: string | undefined): string | null {
+  for (const raw of (contentType ?? JPEG).split(',')) {
+    const type = raw.split(';')[0]!.trim().toLowerCase();
+    if (type === DICOM) return DICOM;
+    if (type === JPEG || type === 'image/*' || type === '*/*') return JPEG;
+  }
+  return null;
+}
+
+export function wadoRoutes() {
+  const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wado',
+      tags: ['images'],
+      summary:
+        'WADO-URI (PS3.18 9): one stored instance as application/dicom, or one frame rendered as image/jpeg (the default; rows/columns fit it inside that size, windowCenter/windowWidth, imageQuality, frameNumber). Session header, or token= a viewer token (POST /wado/token) for that study only; deleted images are not served; a transfer syntax not rendered here answers 406',
+      middleware: [sessionUnlessViewerToken],
+      'x-permission': 'session',
+      request: { query: WadoQuerySchema },
+      responses: {
+        ...okResponse(z.null()),
+        200: {
+          description: 'The instance, or the rendered frame',
+          content: {
+            [DICOM]: { schema: z.string().openapi({ format: 'binary' }) },
+            [JPEG]: { schema: z.string().openapi({ format: 'binary' }) },
+          },
+        },
+        404: { description: "No such image, or deleted, or outside the caller's scope" },
+        406: { description: 'A content type not served, or pixels not rendered here (named)' },
+      },
+    }),
+    async (c) => {
+      const { db, images } = c.var.deps;
+      const q = c.req.valid('query');
+      const [row] = await db
+        .select({ study_pk: study.pk, hospital_code: study.hospital_code, key: instance.storage_key })
+        .from(instance)
+        .innerJoin(series, eq(series.pk, instance.series_pk))
+        .innerJoin(study, eq(study.pk, instance.study_pk))
+        .where(
+          and(
+            eq(instance.sop_iuid, q.objectUID),
+            eq(series.series_iuid, q.seriesUID),
+            eq(study.study_iuid, q.studyUID),
+            eq(instance.del_image, 0),
+            eq(study.is_del, 0),
+          ),
+        );
+      if (q.token !== undefined) {
+        const allowed = await studyOfViewerToken(db, q.token);
+        if (allowed === null) throw new AppError(401, 'UNAUTHORIZED', 'imgTokenInvalid');
+        if (!row || row.study_pk !== allowed) throw notFound();
+      } else {
+        if (!row) throw notFound();
+        await visibleStudy(db, c.var.user, q.studyUID);
+      }
+      const type = wadoContentType(q.contentType);
+      if (type === null) {
+        return notAcceptable(
+          c,
+          t(c, 'imgNotAcceptableRs', { type: q.contentType ?? '', offered: `${JPEG}, ${DICOM}` }),
+        );
+      }
+      if (type === JPEG) {
+        let jpeg: Buffer;
+        try {
+          jpeg = await renderStored(images, row.key, {
+            frame: q.frameNumber,
+            rows: q.rows,
+            columns: q.columns,
+            windowCenter: q.windowCenter,
+            windowWidth: q.windowWidth,
+            quality: q.imageQuality,
+          });
+        } catch (err) {
+          if (err instanceof RenderRefused) return notAcceptable(c, refusedMessage(c, err));
+          if (err instanceof NoSuchFrame) {
+            throw AppError.validation('validation', [
+              { field: 'frameNumber', msg: t(c, 'imgFrameRange', { max: err.frames }) },
+            ]);
+          }
+          throw err;
+        }
+        return c.body(new Uint8Array(jpeg), 200, {
+          'content-type': JPEG,
+          'content-length': String(jpeg.length),
+          'cache-control': 'private, max-age=600',
+        });
+      }
+      const found = await images.get(row.key);
+      if (!found) throw notFound();
+      return c.body(Readable.toWeb(found.body) as ReadableStream, 200, {
+        'content-type': DICOM,
+        'content-length': String(found.size),
+        'cache-control': 'private, max-age=600',
+      });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/wado/token',
+      tags: ['images'],
+      summary: "A viewer window's token for one study (about 10 minutes; it ends with the session); for /wado?token=",
+      ...access('session'),
+      request: jsonBody(StudyUidBodySchema),
+      responses: okResponse(ViewerTokenSchema),
+    }),
+    async (c) => {
+      const s = await visibleStudy(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid);
+      return ok(c, await issueViewerToken(c.var.deps.db, c.var.user.sessionPk, s.pk));
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/wado/getDicomList',
+      tags: ['images'],
+      summary: "A study's series and instances for the image list (deleted ones flagged del_image 1)",
+      ...access('session'),
+      request: jsonBody(StudyUidBodySchema),
+      responses: okResponse(DicomListSchema),
+    }),
+    async (c) => {
+      const { study_iuid } = c.req.valid('json');
+      const s = await visibleStudy(c.var.deps.db, c.var.user, study_iuid);
+      return ok(c, await dicomList(c.var.deps.db, s.pk, study_iuid));
+    },
+  );
+  for (const [path, deleted, summary] of [
+    ['/wado/deleteImage', true, 'Mark images of a study deleted (del_image 1; not served, restorable)'],
+    ['/wado/restoreImage', false, 'Restore deleted images of a study (del_image 0)'],
+  ] as const) {
+    app.openapi(
+      createRoute({
+        method: 'post',
+        path,
+        tags: ['images'],
+        summary: `${summary}: sop_iuids comma-joined; none selected, or none to change, answers 400`,
+        ...access(PERMISSIONS.DELETE_IMAGE),
+        request: jsonBody(ImageSelectionSchema),
+        responses: okResponse(ImageChangeSchema),
+      }),
+      async (c) => {
+        const { db } = c.var.deps;
+        const body = c.req.valid('json');
+        const s = await visibleStudy(db, c.var.user, body.study_iuid);
+        const sops = [...new Set(body.sop_iuids.split(',').map((x) => x.trim()))].filter(Boolean);
+        return ok(c, await setImagesDeleted(db, c.var.user, { studyPk: s.pk, sops, deleted, ip: clientMeta(c).ip }));
+      },
+    );
+  }
+  return app;
+}

@@ -1,0 +1,57 @@
+import type { Db, DbKind } from './db/client';
+import type { Env } from './env';
+import type { Logger } from './logger';
+import type { RealtimeHub } from './realtime/types';
+import type { Fanout } from './realtime/fanout';
+import type { ScreenHub } from './realtime/types';
+import type { ImageStore } from './storage/store';
+import type { UserSettings } from '@shared/schemas/auth';
+
+export interface AppDeps {
+  db: Db;
+  dbKind: DbKind;
+  log: Logger;
+  env: Env;
+  /** Pushes to open tabs (session ended, and later the queue's calls). */
+  realtime: RealtimeHub;
+  /** Events every server process sees (PostgreSQL LISTEN/NOTIFY; in-process with PGlite). */
+  fanout: Fanout;
+  /** The call screens' sockets (/websocket.ws/{pk}). */
+  screens: ScreenHub;
+  /** Bytes of the DICOM instances (server/src/modules/images). */
+  images: ImageStore;
+  /**
+   * The request's user from its token, or a 401 AppError: a session (the auth module) or a third-party
+   * app's access token (the oauth module), composed at start so the platform's guard needs neither.
+   */
+  authenticate: (token: string, path: string) => Promise<AuthUser>;
+  /** Injectable clock (tests replace it); unset means the system clock. */
+  now?: () => Date;
+}
+
+export interface AuthUser {
+  pk: number;
+  uuid: string;
+  username: string;
+  ch_name: string;
+  /** Display name: ch_name, else username. */
+  name: string;
+  role_pk: number;
+  hospital_code: string;
+  /** Region (group) the user belongs to, '' when none. */
+  region: string;
+  isSuper: boolean;
+  /** data2: when set, the only modalities this user may see. */
+  modalities: string[];
+  /** data1, with defaults. */
+  settings: UserSettings;
+  perms: ReadonlySet<string>;
+  sessionPk: number;
+  expiresAt: Date;
+  /** After an administrator's password reset: the session may only change the password (and sign out). */
+  mustChangePassword: boolean;
+}
+
+export type AppEnv = {
+  Variables: { deps: AppDeps; user: AuthUser; requestId: string };
+};

@@ -1,0 +1,150 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+import { parseTrustedProxies } from './http/client-address';
+import { parseAllowList } from './outbound';
+
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  /** With the demo data on a new database: a made-up chest CT series and a waiting-room call screen (main.ts only; tests start without). */
+  DEMO_EXTRAS: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The platform's public origin (scheme://host[:port]) that certificate signatures are bound to. Unset: the request's own. */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => new URL(u).origin)
+    .optional(),
+  /**
+   * Reverse proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Host/-Proto) are believed: addresses,
+   * CIDRs or loopback/linklocal/uniquelocal, comma-separated (lib/client-address.ts). Unset: none, the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || !v.trim()) return undefined;
+      try {
+        return parseTrustedProxies(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** Session lifetime in minutes (sliding through refresh). */
+  SESSION_TTL_MIN: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(120),
+  /** Chromium for server-side report PDFs (docs/report-pdf.md); unset: /usr/bin/chromium when present. */
+  CHROMIUM_PATH: z
+    .string()
+    .optional()
+    .transform((p) => p || (existsSync(DEFAULT_CHROMIUM) ? DEFAULT_CHROMIUM : undefined)),
+  /** Images on S3-compatible object storage (docs: server/src/modules/images); unset: files under DATA_DIR/images. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Key prefix inside the bucket, e.g. 'rxpacs/'. */
+  S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/)
+    .default(''),
+  /** Path-style addressing, which most S3-compatible servers need; off for AWS virtual-hosted buckets. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('true'),
+  /** Where DICOM instances go: unset keeps the rule above (S3 when S3_BUCKET is set, else files); 'orthanc' sends them to ORTHANC_URL. */
+  IMAGE_STORE: z.enum(['file', 's3', 'orthanc']).optional(),
+  /** Orthanc's REST root (IMAGE_STORE=orthanc), e.g. http://127.0.0.1:8042; credentials go in ORTHANC_USERNAME/PASSWORD. */
+  ORTHANC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (u) => !new URL(u).username && !new URL(u).password,
+      'credentials belong in ORTHANC_USERNAME/ORTHANC_PASSWORD',
+    )
+    .optional(),
+  ORTHANC_USERNAME: z.string().optional(),
+  ORTHANC_PASSWORD: z.string().optional(),
+  /** Image uploads ingested at once (docs/images.md, Bounded ingest); more wait in a queue of INGEST_QUEUE, then 503. */
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  INGEST_QUEUE: z.coerce.number().int().min(0).max(1000).default(8),
+  /** A zip's inflated bytes: at most this many times its size (at least 256 MiB), and at most INGEST_INFLATE_MAX_MB. */
+  INGEST_INFLATE_FACTOR: z.coerce.number().int().min(1).max(1000).default(20),
+  INGEST_INFLATE_MAX_MB: z.coerce.number().int().min(1).max(1_048_576).default(8192),
+  /** A zip entry inflating more than this many times its compressed size is refused (entries up to 1 MiB excepted). */
+  INGEST_MAX_RATIO: z.coerce.number().int().min(2).max(100_000).default(100),
+  /** The DICOM listener (server/src/modules/dicom): its TCP port (0: off), AE title and address. */
+  DICOM_PORT: z.coerce.number().int().min(0).max(65535).default(11112),
+  DICOM_AET: z
+    .string()
+    .trim()
+    .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
+    .default('RXPACS'),
+  DICOM_HOST: z.string().default('0.0.0.0'),
+  /**
+   * Private or loopback ranges the server may connect to on an administrator's word (DICOM devices, ai_url,
+   * FHIR endpoints): CIDRs, comma-separated, e.g. 10.0.0.0/8,192.168.0.0/16 (lib/outbound.ts). Unset: public addresses only.
+   */
+  OUTBOUND_ALLOW: z
+    .string()
+    .default('')
+    .superRefine((v, ctx) => {
+      try {
+        parseAllowList(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+      }
+    }),
+  /**
+   * The listener's received log (server/src/modules/dicom/received-log.ts): a ring file of this many MiB, created
+   * once and then recycled; 0: none, a file per instance (slower to acknowledge).
+   */
+  DICOM_RECEIVE_LOG_MB: z.coerce.number().int().min(0).max(65536).default(512),
+  /** The SMS gateway of self-registration (docs/registration.md): POST {to, text} JSON; unset: no codes are sent. */
+  SMS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Bearer token for SMS_URL, when the gateway wants one. */
+  SMS_TOKEN: z.string().optional(),
+  /** Outgoing mail (activation links): smtp://user:pass@host:587 or smtps://...:465; unset: registration is off. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/\S+$/, { message: 'smtp://... or smtps://...' })
+    .optional(),
+  MAIL_FROM: z.string().default('noreply@localhost'),
+  /** Key of lib/secret-box (stored third-party secrets): 32 bytes as base64 or hex; unset: DATA_DIR/secret.key, made once (0600). */
+  SECRET_KEY: z.string().optional(),
+  /** The messaging platform's API (docs/wechat.md): /cgi-bin/*, /sns/*. Tests point it at a local fake. */
+  WECHAT_API_BASE: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .default('https://api.weixin.qq.com'),
+  /** Where the platform's QR connect page lives (/connect/qrconnect). */
+  WECHAT_OPEN_BASE: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .default('https://open.weixin.qq.com'),
+  /** Report products after an audit (docs/report-products.md): archive PDF and FHIR delivery jobs; 'off' stops this process's worker. */
+  REPORT_JOBS: z.enum(['on', 'off']).default('on'),
+  /** How often the worker looks for due jobs (ms). */
+  REPORT_JOB_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(5_000),
+  /** First retry delay (ms); doubles with each failed attempt, capped at an hour. */
+  REPORT_JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+  /** Attempts before a job stops retrying by itself (the retry button starts it again). */
+  REPORT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+});
+export type Env = z.infer<typeof EnvSchema>;
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  return parsed.data;
+}

@@ -1,0 +1,103 @@
+import ExcelJS from 'exceljs';
+import type { Context } from 'hono';
+import type { z, ZodType } from 'zod';
+import type { Locale } from '@shared/constants';
+import type { ImportDetail, ImportResult } from '@shared/schemas/list';
+import { CODE_IMPORT_PARTIAL } from '@shared/constants';
+import { AppError } from '../http/errors';
+import { t } from '../i18n';
+import { issueText } from '../http/router';
+
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 5000;
+
+/** A data row of the sheet: its row number in the file and its cells by field (empty cells left out). */
+export interface SheetRow {
+  row: number;
+  values: Record<string, string>;
+}
+
+const notXlsx = () => new AppError(400, 'VALIDATION', 'importNotXlsx');
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+function cellText(v: ExcelJS.CellValue): string {
+  if (v === null || v === undefined) return '';
+  if (v instanceof Date) return v.toISOString();
+  if (typeof v !== 'object') return String(v).trim();
+  if ('richText' in v)
+    return v.richText
+      .map((r) => r.text)
+      .join('')
+      .trim();
+  if ('text' in v) return String(v.text).trim();
+  if ('result' in v) return v.result === undefined ? '' : cellText(v.result as ExcelJS.CellValue);
+  return '';
+}
+
+/**
+ * The first sheet of an uploaded .xlsx: row 1 is the header, matched (case-insensitively) against each
+ * field's accepted names; unknown header columns are ignored. Not an xlsx: 400.
+ */
+export async function readXlsx(file: unknown, columns: Record<string, readonly string[]>): Promise<SheetRow[]> {
+  if (!(file instanceof File) || !file.name.toLowerCase().endsWith('.xlsx')) throw notXlsx();
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  if (!ZIP_MAGIC.every((b, i) => bytes[i] === b)) throw notXlsx();
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(bytes.buffer as ArrayBuffer);
+  } catch {
+    throw notXlsx();
+  }
+  const sheet = wb.worksheets[0];
+  if (!sheet) return [];
+  const byHeader = new Map<string, string>();
+  for (const [field, names] of Object.entries(columns)) {
+    for (const n of names) byHeader.set(n.toLowerCase(), field);
+  }
+  const fieldAt = new Map<number, string>();
+  sheet.getRow(1).eachCell((cell, col) => {
+    const field = byHeader.get(cellText(cell.value).toLowerCase());
+    if (field) fieldAt.set(col, field);
+  });
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row, n) => {
+    if (n === 1) return;
+    const values: Record<string, string> = {};
+    row.eachCell((cell, col) => {
+      const field = fieldAt.get(col);
+      const text = cellText(cell.value);
+      if (field && text) values[field] = text;
+    });
+    if (!Object.keys(values).length) return;
+    if (rows.length >= IMPORT_MAX_ROWS)
+      throw new AppError(400, 'VALIDATION', 'importTooManyRows', { max: IMPORT_MAX_ROWS });
+    rows.push({ row: n, values });
+  });
+  return rows;
+}
+
+/** Validates each row with the entity's schema; refused rows become details in the caller's language. */
+export function validateRows<S extends ZodType>(schema: S, rows: SheetRow[], locale: Locale) {
+  const valid: { row: number; data: z.output<S> }[] = [];
+  const details: ImportDetail[] = [];
+  for (const r of rows) {
+    const parsed = schema.safeParse(r.values);
+    if (parsed.success) valid.push({ row: r.row, data: parsed.data });
+    else {
+      for (const issue of parsed.error.issues) {
+        details.push({ row: r.row, field: issue.path.join('.'), msg: issueText(locale, issue) });
+      }
+    }
+  }
+  return { valid, details };
+}
+
+/** code 200 when every row went in, 201 with details when some were refused, 400 (nothing written) when none. */
+export function importAnswer(c: Context, imported: number, details: ImportDetail[]) {
+  const sorted = [...details].sort((a, b) => a.row - b.row);
+  const data: ImportResult = { imported, failed: new Set(sorted.map((d) => d.row)).size, details: sorted };
+  if (!imported) throw new AppError(400, 'VALIDATION', 'importNoValidRow', undefined, undefined, data);
+  const partial = data.failed > 0;
+  const msg = t(c, partial ? 'importPartial' : 'importOk', { imported, failed: data.failed });
+  return c.json({ success: true, code: partial ? CODE_IMPORT_PARTIAL : 200, msg, data }, 200);
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { untilTrue } from '../../../../tests/support/queue-screens';
+import { localFanout } from './fanout';
+
+describe('in-process fan-out (PGlite)', () => {
+  it('delivers a published message to every subscriber of the channel, after publish returns', async () => {
+    const f = localFanout();
+    const got: unknown[] = [];
+    const off = f.subscribe('queue', (m) => got.push(m));
+    f.subscribe('other', () => got.push('wrong'));
+    await f.publish('queue', { n: 1 });
+    expect(got).toEqual([]);
+    await untilTrue(() => got.length === 1);
+    expect(got).toEqual([{ n: 1 }]);
+    off();
+    await f.publish('queue', { n: 2 });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(got).toEqual([{ n: 1 }]);
+  });
+});
