@@ -26,6 +26,15 @@ const BOUNDARIES = [
     because: 'the platform stands below the modules: what it needs of one is passed in at start',
   },
   {
+    // A module's entry (index.ts) is its public face: routes, hooks and what other modules may call.
+    // Tests may reach inside another module to set up what they check.
+    from: 'server/src/modules/*/',
+    deny: ['server/src/modules/'],
+    except: ['server/src/modules/*', 'server/src/modules/*/index'],
+    productionOnly: true,
+    because: 'a module imports another only through its entry file (index.ts)',
+  },
+  {
     // Features never import each other (bulletproof-react); shared code lives in components/, lib/, app/.
     // agent-bridge is the page's way to the workstation, used by several features (like lib/).
     from: 'web/src/features/*/',

@@ -80,13 +80,28 @@ function zoneOf(/** @type {string} */ pattern, /** @type {string} */ rel) {
   return `${have.slice(0, want.length).join('/')}/`;
 }
 
-/** @typedef {{ from: string, deny?: string[], except?: string[], allowOnly?: string[], because: string }} Boundary */
+/**
+ * @typedef {{ from: string, deny?: string[], except?: string[], allowOnly?: string[], productionOnly?: boolean,
+ *   because: string }} Boundary
+ */
+
+/**
+ * Whether `target` is named by a pattern: one ending in '/' is a folder and names all under it; any other
+ * names that file (without extension, or a folder imported as its index). `*` stands for one folder name.
+ */
+function names(/** @type {string} */ pattern, /** @type {string} */ target) {
+  const folder = pattern.endsWith('/');
+  const bare = (/** @type {string} */ p) => p.replace(/\.[cm]?[jt]sx?$/, '');
+  const want = bare(pattern).split('/').filter(Boolean);
+  const have = bare(target).split('/');
+  if (folder ? have.length < want.length : have.length !== want.length) return false;
+  return want.every((w, i) => w === '*' || w === have[i]);
+}
 
 /** Whether a boundary forbids `target` to a file of `zone`; a zone may always import itself. */
 function forbids(/** @type {Boundary} */ b, /** @type {string} */ zone, /** @type {string} */ target) {
-  const t = `${target}/`; // a folder's own name ('../features/x') counts as inside it
-  const under = (/** @type {string[] | undefined} */ list) => (list ?? []).some((p) => t.startsWith(p));
-  if (t.startsWith(zone) || under(b.except)) return false;
+  const under = (/** @type {string[] | undefined} */ list) => (list ?? []).some((p) => names(p, target));
+  if (`${target}/`.startsWith(zone) || under(b.except)) return false;
   return b.allowOnly ? !under(b.allowOnly) : under(b.deny);
 }
 
@@ -112,6 +127,7 @@ const boundaries = {
                 deny: { type: 'array', items: { type: 'string' } },
                 except: { type: 'array', items: { type: 'string' } },
                 allowOnly: { type: 'array', items: { type: 'string' } },
+                productionOnly: { type: 'boolean' },
                 because: { type: 'string' },
               },
             },
@@ -127,6 +143,7 @@ const boundaries = {
     /** @type {Boundary[]} */
     const all = context.options[0]?.boundaries ?? [];
     const mine = all.flatMap((b) => {
+      if (b.productionOnly && !isProduction(rel)) return [];
       const zone = zoneOf(b.from, rel);
       return zone ? [{ b, zone }] : [];
     });

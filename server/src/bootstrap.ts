@@ -7,15 +7,13 @@ import { isEmpty, seedDemo } from './platform/db/seed/demo';
 import type { Env } from './platform/env';
 import { acquireDataDirLock } from './platform/data-dir-lock';
 import { createLogger } from './platform/logger';
-import { authenticate } from './modules/auth/session';
-import { requestUser } from './modules/oauth/tokens';
-import { closeReportPdf } from './modules/report-pdf/service';
-import { closeReportJobs, startReportJobs } from './modules/report-products/worker';
+import { authenticate } from './modules/auth';
+import { requestUser } from './modules/oauth';
+import { MODULES } from './modules/registry';
 import { createRealtimeHub } from './platform/realtime/hub';
 import { localFanout, pgFanout } from './platform/realtime/fanout';
-import { createScreenHub } from './modules/queue/screens';
+import { createScreenHub } from './modules/queue';
 import { chooseImageStore } from './platform/storage/choose-store';
-import { cleanStaging } from './modules/images/staging-owner';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -39,9 +37,6 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     log.info('demo data loaded');
   }
   const images = chooseImageStore(env);
-  // Stopped servers' staged files go, and the bytes their uploads put without rows (images/staging-owner.ts).
-  const swept = await cleanStaging({ db: database.db, images, log });
-  if (swept) log.info({ swept }, 'staged files of a stopped server removed');
   const fanout = env.DATABASE_URL ? pgFanout(env.DATABASE_URL, log) : localFanout();
   // Listening before serving, so no call made right after start is missed (capped: it keeps retrying).
   await Promise.race([fanout.ready(), new Promise((r) => setTimeout(r, 5_000).unref())]);
@@ -65,7 +60,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     images,
   };
   const app = createApp(deps, opts);
-  startReportJobs(deps, (req) => app.fetch(req));
+  for (const m of MODULES) await m.start?.({ deps, fetch: (req) => app.fetch(req) });
   return {
     app,
     deps,
@@ -74,8 +69,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     close: async () => {
       await deps.realtime.close();
       await fanout.close();
-      await closeReportJobs(deps);
-      await closeReportPdf(deps);
+      for (const m of [...MODULES].reverse()) await m.stop?.(deps);
       await database.close();
       lock?.release();
     },

@@ -3,9 +3,9 @@ import { WEB_BASE } from '@shared/constants';
 import { bootstrap } from './bootstrap';
 import { loadEnv } from './platform/env';
 import { DataDirLockedError } from './platform/data-dir-lock';
-import { startDicomListener } from './modules/dicom/listener';
-import { seedDemoImages } from './modules/images/demo-series';
-import { seedDemoCallDevice } from './modules/queue/demo-device';
+import { startDicomListener } from './modules/dicom';
+import { seedDemoImages } from './modules/images';
+import { seedDemoCallDevice } from './modules/queue';
 
 const env = loadEnv();
 const { app, deps, close, seeded } = await bootstrap(env).catch((err: unknown) => {

@@ -70,13 +70,32 @@ const cases: Record<string, Case[]> = {
     ],
     ['server/src/platform/db/x.ts', "import 'server/src/modules/report/repo';", BOUNDARY],
     ['server/src/platform/http/x.ts', "import '../../app';", BOUNDARY],
+    ['server/src/platform/x.ts', "import '../bootstrap.ts'; import '../modules/registry';", [...BOUNDARY, ...BOUNDARY]],
+    ['server/src/platform/x.ts', "import '../modules';", BOUNDARY],
     ['server/src/platform/x.ts', "import './http/errors'; import './db/client';", NONE],
     [
       'server/src/platform/db/seed/x.ts',
       "import '../schema'; import '../../crypto'; import '@shared/constants';",
       NONE,
     ],
-    ['server/src/modules/auth/x.ts', "import '../report/repo'; import '../../platform/db/client';", NONE],
+    ['server/src/modules/auth/x.ts', "import '../report'; import '../../platform/db/client';", NONE],
+  ],
+  'a server module imports another only through its entry': [
+    ['server/src/modules/report/x.ts', "import '../auth/session';", BOUNDARY],
+    ['server/src/modules/report/sub/x.ts', "import { a } from '../../auth/hooks'; a();", BOUNDARY],
+    [
+      'server/src/modules/report/x.ts',
+      "import type { A } from 'server/src/modules/users/admin-service'; export type B = A;",
+      BOUNDARY,
+    ],
+    ['server/src/modules/report/x.ts', "const m = () => import('../images/ingest'); m();", BOUNDARY],
+    [
+      'server/src/modules/report/x.ts',
+      "import '../auth'; import '../auth/index'; import './lock'; import './sub/y';",
+      NONE,
+    ],
+    ['server/src/modules/report/x.ts', "import '../../platform/hook'; import '@shared/constants';", NONE],
+    ['server/src/modules/report/x.api.test.ts', "import '../auth/session';", NONE],
   ],
   'shared imports only shared': [
     ['shared/src/schemas/x.ts', "import '../../../server/src/platform/env';", BOUNDARY],

@@ -6,7 +6,7 @@ import type { Db } from '../../platform/db/client';
 import { sysUser, userAvatar } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 
 const JPEG = [0xff, 0xd8, 0xff];
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];

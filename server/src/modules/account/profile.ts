@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/client';
 import { sysUser } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 
 type Profile = z.output<typeof UpdateProfileSchema>;
 const PROFILE_FIELDS = ['ch_name', 'en_name', 'gender', 'birthday', 'phone', 'email'] as const;

@@ -5,7 +5,7 @@ import { AppError } from '../../platform/http/errors';
 import { OutboundRefused, outboundPolicy } from '../../platform/outbound';
 import { outboundRequest, type OutboundResponse } from '../../platform/outbound-http';
 import { getConfigs } from '../../platform/config';
-import { studyInScope } from '../report/repo';
+import { studyInScope } from '../report';
 
 /** How long the AI service may take before the doctor is told it is not available. */
 export const AI_TIMEOUT_MS = 15_000;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../platform/db/client';
 import { sysApp } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
 import { fmt } from '../../platform/time';
-import { likeText } from '../hospital/admin-list';
+import { likeText } from '../../platform/list/query';
 
 type AppRecord = typeof sysApp.$inferSelect;
 

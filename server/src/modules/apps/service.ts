@@ -8,8 +8,8 @@ import type { Caller } from '../../platform/http/caller';
 import { sha256Hex } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
-import { isUniqueViolation } from '../hospital/conflict';
+import { auditChange } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/conflict';
 import { newClientId, newClientSecret } from './credentials';
 
 type AppRecord = typeof sysApp.$inferSelect;

@@ -7,7 +7,7 @@ import { PERMISSIONS } from '@shared/permissions';
 import { auditLog, permission, role, rolePermission, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
-import { audit, auditChange } from './service';
+import { audit, auditChange } from '../../platform/audit';
 
 const t = useTestPlatform({ users: ['admin', 'doctor'] });
 let doctorPk: number;

@@ -3,9 +3,8 @@ import dayjs from 'dayjs';
 import { AUDIT_FILTERS, type AuditRow, type AuditSort } from '@shared/schemas/audit';
 import { auditLog, sysUser } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { redactSecrets } from './service';
-
-const like = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+import { redactSecrets } from '../../platform/audit';
+import { likeText } from '../../platform/list/query';
 
 /**
  * The audit trail: every row of audit_log, newest first. The super administrator sees all of it; a role
@@ -19,9 +18,9 @@ export const auditList = defineList<AuditRow, typeof AUDIT_FILTERS, AuditSort>({
   filters: AUDIT_FILTERS,
   where: (f, { db, user }) => {
     const conds: (SQL | undefined)[] = [];
-    if (f.username) conds.push(ilike(auditLog.username, like(f.username)));
+    if (f.username) conds.push(ilike(auditLog.username, likeText(f.username)));
     if (f.action) conds.push(eq(auditLog.action, f.action));
-    if (f.target) conds.push(ilike(auditLog.target, like(f.target)));
+    if (f.target) conds.push(ilike(auditLog.target, likeText(f.target)));
     if (f.startDate) conds.push(gte(auditLog.time, dayjs(f.startDate).startOf('day').toDate()));
     if (f.endDate) conds.push(lt(auditLog.time, dayjs(f.endDate).add(1, 'day').startOf('day').toDate()));
     if (!user.isSuper) {

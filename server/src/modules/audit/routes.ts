@@ -4,7 +4,7 @@ import { listExportRoute, listPageRoute } from '../../platform/list/routes';
 import { newRouter } from '../../platform/http/router';
 import { AUDIT_EXPORT_COLUMNS } from './export-columns';
 import { auditList } from './list';
-import { auditExport } from './service';
+import { auditExport } from '../../platform/audit';
 
 const tags = ['audit'];
 

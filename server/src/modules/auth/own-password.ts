@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/client';
 import { verifyPassword } from '../../platform/crypto';
 import { AppError } from '../../platform/http/errors';
-import { audit } from '../audit/service';
+import { audit } from '../../platform/audit';
 import { knownDeviceHash } from './device';
 import { registerFailure, tooManyAttempts, type FailureSource } from './failure';
 import { lockedMinutes } from './login';

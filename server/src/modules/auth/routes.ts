@@ -19,14 +19,14 @@ import { ok } from '../../platform/http/respond';
 import { formBody, jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
-import { audit } from '../audit/service';
-import { findUser } from '../users/repo';
-import { toUser } from '../users/serialize';
+import { audit } from '../../platform/audit';
+import { findUser } from './find-user';
+import { toUser } from './to-user';
 import { loadAccess } from './access';
 import { deviceTokenOf, rememberDevice, setDeviceCookie } from './device';
 import { login } from './login';
 import { checkOwnPassword } from './own-password';
-import { releaseLocks } from '../report/lock';
+import { signingOut } from './hooks';
 import { extendSession, revokeSession } from './session';
 import { updatePassword } from './update-password';
 
@@ -85,8 +85,9 @@ export function authRoutes() {
       responses: okResponse(z.null()),
     }),
     async (c) => {
-      // The studies this session was writing are free again: the page's own release comes too late (401).
-      await releaseLocks(c.var.deps.db, { sessionPk: c.var.user.sessionPk });
+      // What the session holds is let go (the report module frees the studies it was writing: the page's
+      // own release would come too late, 401).
+      await signingOut.run(c.var.deps, { user_pk: c.var.user.pk, session_pk: c.var.user.sessionPk });
       await revokeSession(c.var.deps.db, c.var.user.sessionPk);
       // Its push socket stops too: a signed-out session hears no more queue or access events.
       c.var.deps.realtime.signedOut(c.var.user.pk, c.var.user.sessionPk);

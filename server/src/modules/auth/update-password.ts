@@ -6,8 +6,8 @@ import type { Db } from '../../platform/db/client';
 import { session, sysUser } from '../../platform/db/schema';
 import { hashPassword } from '../../platform/crypto';
 import { AppError, notFound } from '../../platform/http/errors';
-import { audit } from '../audit/service';
-import { findUser } from '../users/repo';
+import { audit } from '../../platform/audit';
+import { findUser } from './find-user';
 import { checkOwnPassword } from './own-password';
 
 /**

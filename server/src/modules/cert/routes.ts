@@ -15,7 +15,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
-import { authenticate } from '../auth/session';
+import { authenticate } from '../auth';
 import { ensureLoginCaller, loginCaller, sessionCaller } from './caller';
 import { issueChallenge } from './challenge';
 import { certBind, certLogin, certUnbind } from './service';

@@ -6,9 +6,9 @@ import { sysUser } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import { fmt } from '../../platform/time';
-import { audit } from '../audit/service';
-import { completeSignIn, type ClientMeta } from '../auth/login';
-import { findUser } from '../users/repo';
+import { audit } from '../../platform/audit';
+import { completeSignIn, type ClientMeta } from '../auth';
+import { findUser } from '../auth';
 import { clock, consumeChallenge } from './challenge';
 import { checkValidity, parseCertificate, verifyProof, type ParsedCert, type Validity } from './proof';
 

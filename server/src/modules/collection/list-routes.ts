@@ -7,8 +7,8 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
-import { auditExport } from '../audit/service';
-import { STUDY_EXPORT_COLUMNS } from '../order/export-columns';
+import { auditExport } from '../../platform/audit';
+import { STUDY_EXPORT_COLUMNS } from '../order';
 import { collectionList } from './list';
 import { removeManyFromCollection } from './service';
 

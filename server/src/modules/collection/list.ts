@@ -3,8 +3,8 @@ import { COLLECTION_FILTERS, type CollectionSort } from '@shared/schemas/collect
 import type { StudyRow } from '@shared/schemas/order';
 import { collection, report, study } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { allowedModalities, hospitalScope } from '../hospital/scope';
-import { studySelect, studyWhere, toStudyRow } from '../order/query';
+import { allowedModalities, hospitalScope } from '../../platform/hospital-scope';
+import { studySelect, studyWhere, toStudyRow } from '../order';
 
 /** The caller's favourites: studies of their hospital scope they starred, newest favourite first. */
 export const collectionList = defineList<StudyRow, typeof COLLECTION_FILTERS, CollectionSort>({

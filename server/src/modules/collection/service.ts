@@ -3,8 +3,8 @@ import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { collection, study } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';
-import { assertHospital, hospitalScope } from '../hospital/scope';
-import { findStudy } from '../order/service';
+import { assertHospital, hospitalScope } from '../../platform/hospital-scope';
+import { findStudy } from '../order';
 
 /** Removes studies (by study_iuid) from the caller's favourites; others' favourites and unknown ids are untouched. */
 export async function removeManyFromCollection(db: Db, me: AuthUser, studyIuids: string[]): Promise<number> {

@@ -16,7 +16,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { sysConfig } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import { assertConfigInScope } from './scope';
 
 type ConfigDbRow = typeof sysConfig.$inferSelect;

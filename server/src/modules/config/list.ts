@@ -4,8 +4,7 @@ import { sysConfig } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
 import { toConfigRow } from './admin';
 import { configScope } from './scope';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+import { escapeLike } from '../../platform/list/query';
 
 /** Configuration entries: the keyword looks in the name and description (never in values: secrets). */
 export const configList = defineList<ConfigRow, typeof CONFIG_FILTERS, 'name' | 'type' | 'status'>({

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../platform/context';
 import { sysConfig } from '../../platform/db/schema';
 import { outboundPolicy } from '../../platform/outbound';
 import { checkAddressToSave } from '../../platform/outbound-refusal';
-import { ENDPOINT_CONFIG } from '../report-products/endpoint';
+import { ENDPOINT_CONFIG } from '../report-products';
 
 /** Entries holding an address the server itself connects to: the AI service and the FHIR endpoints. */
 export const isOutboundEntry = (name: string) =>

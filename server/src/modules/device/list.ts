@@ -3,8 +3,8 @@ import { DEVICE_FILTERS, type DeviceRow, type DeviceSort } from '@shared/schemas
 import type { DbOrTx } from '../../platform/db/client';
 import { device, hospital } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { likeText } from '../hospital/admin-list';
-import { hospitalScope, inScope } from '../hospital/scope';
+import { likeText } from '../../platform/list/query';
+import { hospitalScope, inScope } from '../../platform/hospital-scope';
 
 export const deviceSelect = (db: DbOrTx) =>
   db

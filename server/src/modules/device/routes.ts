@@ -12,9 +12,9 @@ import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access, guard } from '../../platform/http/guard';
 import { callerOf } from '../../platform/http/caller';
-import { hospitalScope, inScope } from '../hospital/scope';
+import { hospitalScope, inScope } from '../../platform/hospital-scope';
 import { DeviceEchoSchema, EchoResultSchema } from '@shared/schemas/dicom-forward';
-import { echoDevice, mayEcho } from '../dicom/forward/echo';
+import { echoDevice, mayEcho } from '../dicom';
 import { deviceList, deviceSelect } from './list';
 import { deleteDevice, saveDevice, setDeviceStatus } from './service';
 

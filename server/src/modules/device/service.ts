@@ -8,9 +8,9 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import type { OutboundPolicy } from '../../platform/outbound';
 import { checkAddressToSave } from '../../platform/outbound-refusal';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
-import { duplicate, isUniqueViolation } from '../hospital/conflict';
+import { duplicate, isUniqueViolation } from '../../platform/conflict';
 
 type DeviceInput = z.output<typeof DeviceSaveSchema>;
 type DeviceRecord = typeof device.$inferSelect;

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/context';
-import { createIngest, type FileOutcome } from '../images/ingest';
+import { createIngest, type FileOutcome } from '../images';
 import { loggableError } from '../../platform/log-error';
 import type { QueuedInstance, ReceivedQueue } from './received-queue';
 

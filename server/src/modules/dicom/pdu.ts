@@ -2,7 +2,7 @@
  * DICOM upper layer (PS3.8 section 9) for both sides: the forwarding SCU (A-ASSOCIATE-RQ out, AC/RJ in) and
  * the listener (RQ in, AC/RJ out), P-DATA-TF both ways, release and abort. PDU fields are big endian.
  */
-import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION } from './part10-header';
+import { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION } from '../images';
 import { IMPLICIT_LE as IMPLICIT } from './syntaxes';
 
 export { IMPLICIT_LE, EXPLICIT_LE, VERIFICATION as VERIFICATION_SOP_CLASS } from './syntaxes';

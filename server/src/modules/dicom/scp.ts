@@ -7,7 +7,7 @@ import { Dataset } from './dimse';
 import type { Indexer } from './indexer';
 import { findWorklist, WorklistRefused } from './mwl';
 import type { AcceptedContext, AssociateRequest } from './pdu';
-import { part10Header } from './part10-header';
+import { part10Header } from '../images';
 import { normaliseAddress, type AssociationDecision, type AssociationPolicy } from './policy';
 import type { ReceivedQueue } from './received-queue';
 import { ScpAssociation, type Decision, type Outcome } from './scp-association';

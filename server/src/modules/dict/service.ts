@@ -5,7 +5,7 @@ import type { DbOrTx, Db } from '../../platform/db/client';
 import { dict } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
 
 const ORDER = [asc(dict.sort), asc(dict.pk)];

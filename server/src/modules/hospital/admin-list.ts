@@ -4,13 +4,13 @@ import type { AuthUser } from '../../platform/context';
 import { hospital, region } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
 import type { XlsxColumn } from '../../platform/list/xlsx-export';
+import { likeText } from '../../platform/list/query';
 
 /** A super administrator sees every hospital; any other holder of sys:hospital only their own. */
 export const hospitalVisible = (user: AuthUser): SQL | undefined =>
   user.isSuper ? undefined : eq(hospital.code, user.hospital_code);
 
 /** `%` and `_` typed by the user match themselves. */
-export const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
 const rowSelect = {
   pk: hospital.pk,

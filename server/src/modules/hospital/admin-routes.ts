@@ -7,7 +7,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
-import { auditExport } from '../audit/service';
+import { auditExport } from '../../platform/audit';
 import { callerOf } from '../../platform/http/caller';
 import { HOSPITAL_EXPORT_COLUMNS, hospitalList } from './admin-list';
 import { deleteHospital, saveHospital } from './admin-service';

@@ -7,8 +7,8 @@ import { device, hospital, region, role, scanItem, study, sysUser } from '../../
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import type { Caller } from '../../platform/http/caller';
-import { auditChange } from '../audit/service';
-import { duplicate, isUniqueViolation, refuseWhileUsed, type UseCounts } from './conflict';
+import { auditChange } from '../../platform/audit';
+import { duplicate, isUniqueViolation, refuseWhileUsed, type UseCounts } from '../../platform/conflict';
 
 type HospitalInput = z.output<typeof HospitalSaveSchema>;
 type HospitalRecord = typeof hospital.$inferSelect;

@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client';
 import { instance, series, study } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { DicomList } from '@shared/schemas/images';
-import { studyInScope } from '../report/repo';
-import { auditChange } from '../audit/service';
+import { studyInScope } from '../report';
+import { auditChange } from '../../platform/audit';
 import { refreshStudyCounts } from './study-counts';
 
 /**

@@ -4,7 +4,7 @@ import { RPT_STATUS } from '@shared/constants';
 import { and, desc, eq, like } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { report, study } from '../../platform/db/schema';
-import { IMPLEMENTATION_CLASS_UID } from '../dicom/part10-header';
+import { IMPLEMENTATION_CLASS_UID } from './part10-header';
 import { createIngest } from './ingest';
 
 const CT_IMAGE = '1.2.840.10008.5.1.4.1.1.2';

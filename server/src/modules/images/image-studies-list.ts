@@ -3,8 +3,8 @@ import { IMAGE_STUDY_FILTERS, type ImageStudyRow, type ImageStudySort } from '@s
 import { hospital, instance, study } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
 import { fmt } from '../../platform/time';
-import { allowedModalities, hospitalScope } from '../hospital/scope';
-import { studyOnlyWhere } from '../order/query';
+import { allowedModalities, hospitalScope } from '../../platform/hospital-scope';
+import { studyOnlyWhere } from '../order';
 
 const storedCount = (deleted?: 0 | 1) =>
   sql<number>`(select count(*)::int from ${instance} where ${instance.study_pk} = ${study.pk}${

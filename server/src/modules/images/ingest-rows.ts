@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { instance, report, series, study } from '../../platform/db/schema';
 import type { MessageKey } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { FileOutcome, IngestContext, Stored } from './ingest-types';
 import type { InstanceMeta } from './parse';
 import { refreshStudyCounts } from './study-counts';

@@ -1,6 +1,7 @@
 import type { MessageKey, Params } from '../../platform/i18n';
 import { isDecodable } from './decode/syntaxes';
 import { numberOf, PIXEL_DATA, text, type DataSet } from './dicom-dataset';
+import type { Image } from './decode/image';
 
 /** Why a frame cannot be rendered or served (answered 406, named in the caller's language). */
 export class RenderRefused extends Error {
@@ -19,18 +20,7 @@ export class NoSuchFrame extends Error {
   }
 }
 
-export interface Image {
-  rows: number;
-  cols: number;
-  frames: number;
-  samples: number;
-  photometric: string;
-  bitsAllocated: number;
-  bitsStored: number;
-  highBit: number;
-  signed: boolean;
-  planar: boolean;
-}
+export type { Image };
 
 export const NATIVE = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1']);
 export const JPEG_BASELINE = new Set(['1.2.840.10008.1.2.4.50', '1.2.840.10008.1.2.4.51']);

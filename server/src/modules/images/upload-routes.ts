@@ -13,7 +13,7 @@ import { AppError } from '../../platform/http/errors';
 import { okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { guard } from '../../platform/http/guard';
-import { assertHospital } from '../hospital/scope';
+import { assertHospital } from '../../platform/hospital-scope';
 import { createIngestGate, type IngestGate } from './ingest-gate';
 import { receiveUpload } from './receive-upload';
 import { ownStaging } from './staging-owner';

@@ -5,7 +5,7 @@ import type { AuthUser } from '../../platform/context';
 import { PERMISSIONS } from '@shared/permissions';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import type { Caller } from '../../platform/http/caller';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import { knowledgeNode } from '../../platform/db/schema';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 

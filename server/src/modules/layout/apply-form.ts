@@ -3,7 +3,7 @@ import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { layoutFor } from '../../platform/db/layout-versions';
 import { AppError } from '../../platform/http/errors';
-import { reportInfo } from '../report/read';
+import { reportInfo } from '../report';
 
 /**
  * The application form of a study (/printApply): the hospital's application-form layout for the study's

@@ -10,7 +10,7 @@ import type { Caller } from '../../platform/http/caller';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import { fmt } from '../../platform/time';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import { importTarget } from './service';
 
 type Row = typeof layoutTemplate.$inferSelect;

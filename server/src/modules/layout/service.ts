@@ -9,7 +9,7 @@ import { hospital, layoutTemplate } from '../../platform/db/schema';
 import type { Caller } from '../../platform/http/caller';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { MrrtSource } from './mrrt-export';
 import { importMrrt, MrrtTooLarge } from './mrrt-import';
 

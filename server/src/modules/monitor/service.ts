@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db/client';
 import { pwdError, sysUser } from '../../platform/db/schema';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { fmt } from '../../platform/time';
-import { audit } from '../audit/service';
-import { lockedMinutes } from '../auth/login';
-import { clearFailures, throttledUsernames } from '../auth/throttle';
+import { audit } from '../../platform/audit';
+import { lockedMinutes } from '../auth';
+import { clearFailures, throttledUsernames } from '../auth';
 
 /**
  * The password error list, the administrators' notice of attacks: counts, the lock, and whether some

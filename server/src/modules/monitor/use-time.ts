@@ -9,8 +9,8 @@ import {
 import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { hospital, useTime } from '../../platform/db/schema';
-import { visibleStudy } from '../images/archive';
-import { inDays } from '../statistics/range';
+import { visibleStudy } from '../images';
+import { inDays } from '../statistics';
 
 /** Measurements are kept this long; older ones go with the next insert, at most once an hour. */
 export const USE_TIME_KEEP_DAYS = 180;

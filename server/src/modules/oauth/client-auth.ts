@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { Db } from '../../platform/db/client';
 import { clientMeta } from '../../platform/http/client-meta';
-import { tooManyAttempts } from '../auth/failure';
-import { countFailure, recordSuccess, waitSeconds } from '../auth/throttle';
+import { tooManyAttempts } from '../auth';
+import { countFailure, recordSuccess, waitSeconds } from '../auth';
 import { authenticateClient, clientCredentials, findApp, type AppRecord } from './clients';
 import { OAuthError } from './grant';
 

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import type { DbOrTx } from '../../platform/db/client';
 import { sysApp } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { matchesHash } from '../apps/credentials';
+import { matchesHash } from '../apps';
 
 export type AppRecord = typeof sysApp.$inferSelect;
 

@@ -6,8 +6,8 @@ import type { Db } from '../../platform/db/client';
 import { session } from '../../platform/db/schema';
 import { sha256Hex } from '../../platform/crypto';
 import { AppError } from '../../platform/http/errors';
-import { audit } from '../audit/service';
-import { login, type ClientMeta } from '../auth/login';
+import { audit } from '../../platform/audit';
+import { login, type ClientMeta } from '../auth';
 import { checkAuthRequest, type AppRecord } from './clients';
 import { issueCode } from './codes';
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { oauthToken, sysUser } from '../../platform/db/schema';
 import { sha256Hex } from '../../platform/crypto';
 import { AppError, unauthorized } from '../../platform/http/errors';
-import { authenticate, authUserOf, permsOfRole } from '../auth/session';
+import { authenticate, authUserOf, permsOfRole } from '../auth';
 
 /** Access tokens start with this, so the guard knows them from platform sessions without a lookup. */
 export const ACCESS_TOKEN_PREFIX = 'rxat_';

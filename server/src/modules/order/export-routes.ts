@@ -5,7 +5,7 @@ import { auditedXlsx } from '../../platform/list/audited-xlsx';
 import { jsonBody } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
-import { auditExport } from '../audit/service';
+import { auditExport } from '../../platform/audit';
 import { STUDY_EXPORT_COLUMNS } from './export-columns';
 import { orderExportSource } from './export';
 

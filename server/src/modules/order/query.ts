@@ -3,10 +3,11 @@ import { and, asc, desc, eq, gte, ilike, lt, or, sql, type Placeholder, type SQL
 import { LOCK_STALE_MS } from '@shared/constants';
 import type { OrderSort, StudyRow } from '@shared/schemas/order';
 import type { Db } from '../../platform/db/client';
-import type { HospitalScope } from '../hospital/scope';
+import type { HospitalScope } from '../../platform/hospital-scope';
 import { collection, hospital, report, session, study } from '../../platform/db/schema';
 import { fmt } from '../../platform/time';
 import { direct, type Binder } from './binder';
+import { likeText } from '../../platform/list/query';
 
 export interface StudyFilter {
   /** code null: a hospital that does not exist, so nothing matches. */
@@ -23,7 +24,6 @@ export interface StudyFilter {
 }
 
 /** Escapes LIKE wildcards so user text matches literally. */
-export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 /** The whole filter; `studyOnlyWhere` and `reportWhere` are its two halves. */
 export function studyWhere(f: StudyFilter): SQL | undefined {
@@ -33,7 +33,6 @@ export function studyWhere(f: StudyFilter): SQL | undefined {
 /** The conditions on study columns alone. is_del = 0 is a literal: the partial index needs to see it. */
 export function studyOnlyWhere(f: StudyFilter, b: Binder = direct): SQL | undefined {
   const conds: (SQL | undefined)[] = [sql`${study.is_del} = 0`];
-  const like = (s: string) => `%${likeEscape(s)}%`;
   if (!f.hospital.all) {
     conds.push(
       f.hospital.code === null
@@ -46,7 +45,7 @@ export function studyOnlyWhere(f: StudyFilter, b: Binder = direct): SQL | undefi
       f.modalities.length ? b.anyOf(study.modality, 'modalities', f.modalities) : b.mark('noModality', sql`false`),
     );
   }
-  if (f.patientName) conds.push(ilike(study.patient_name, b.value('patientName', like(f.patientName))));
+  if (f.patientName) conds.push(ilike(study.patient_name, b.value('patientName', likeText(f.patientName))));
   if (f.patientId) conds.push(eq(study.patient_id, b.value('patientId', f.patientId)));
   if (f.accessionNo) conds.push(eq(study.accession_no, b.value('accessionNo', f.accessionNo)));
   if (f.startDate) {
@@ -55,7 +54,7 @@ export function studyOnlyWhere(f: StudyFilter, b: Binder = direct): SQL | undefi
   if (f.endDate) {
     conds.push(lt(study.study_datetime, b.value('end', dayjs(f.endDate).add(1, 'day').startOf('day').toDate())));
   }
-  if (f.studyDesc) conds.push(ilike(study.study_desc, b.value('studyDesc', like(f.studyDesc))));
+  if (f.studyDesc) conds.push(ilike(study.study_desc, b.value('studyDesc', likeText(f.studyDesc))));
   return and(...conds);
 }
 
@@ -64,7 +63,7 @@ export function reportWhere(f: StudyFilter, b: Binder = direct): SQL | undefined
   const conds: SQL[] = [];
   if (f.rptStatus?.length) conds.push(b.anyOf(report.rpt_status, 'rptStatus', f.rptStatus));
   if (f.reportContent) {
-    const p = b.value('reportContent', `%${likeEscape(f.reportContent)}%`);
+    const p = b.value('reportContent', likeText(f.reportContent));
     conds.push(or(ilike(report.report_text1, p), ilike(report.report_text2, p))!);
   }
   return conds.length ? and(...conds) : undefined;

@@ -11,7 +11,7 @@ import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { study } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';
-import { allowedModalities, assertHospital, hospitalScope } from '../hospital/scope';
+import { allowedModalities, assertHospital, hospitalScope } from '../../platform/hospital-scope';
 import { worklistStatements } from './list-statements';
 import { pageQuery } from './page';
 import {

@@ -4,8 +4,8 @@ import type { AppDeps, AuthUser } from '../../platform/context';
 import { instance, series, study } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import type { MessageKey, Params } from '../../platform/i18n';
-import { createIngest, type FileOutcome } from '../images/ingest';
-import type { StudyRecord } from '../report/repo';
+import { createIngest, type FileOutcome } from '../images';
+import type { StudyRecord } from '../report';
 import { baselineJpeg } from './jpeg-info';
 import { captureSeriesUid, newUid, secondaryCapture } from './secondary-capture';
 

@@ -4,7 +4,7 @@ import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { study } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
-import { studyInScope, type StudyRecord } from '../report/repo';
+import { studyInScope, type StudyRecord } from '../report';
 
 /**
  * The study a caller may reach, by the images' rule (not deleted, their hospital, their modalities); a

@@ -6,7 +6,7 @@ import type { AppDeps, AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { patientFile } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { FileType } from './file-type';
 
 export type FileKind = 'file' | 'video';

@@ -4,7 +4,7 @@ import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { PERMISSIONS } from '@shared/permissions';
 import type { Db } from '../../platform/db/client';
 import { permission, rolePermission, session, sysUser, viewerToken } from '../../platform/db/schema';
-import { studyOfViewerToken } from '../images/viewer-token';
+import { studyOfViewerToken } from '../images';
 import type { ByteRange } from '../../platform/storage/store';
 
 /**

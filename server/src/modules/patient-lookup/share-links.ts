@@ -5,8 +5,8 @@ import type { Db } from '../../platform/db/client';
 import { report, reportShare, SHARE_KIND, study, sysUser } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { fmt } from '../../platform/time';
-import { visibleStudy } from '../images/archive';
-import { auditChange } from '../audit/service';
+import { visibleStudy } from '../images';
+import { auditChange } from '../../platform/audit';
 import { isSharable } from './lookup';
 import { issueShareToken } from './tokens';
 

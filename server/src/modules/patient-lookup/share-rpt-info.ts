@@ -4,8 +4,8 @@ import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { hospital, instance, study } from '../../platform/db/schema';
 import { fmt } from '../../platform/time';
-import { visibleStudy } from '../images/archive';
-import { reportsOf } from '../report/repo';
+import { visibleStudy } from '../images';
+import { reportsOf } from '../report';
 import { isSharable } from './lookup';
 
 /** The read-only shared report tab: the study and its audited reports; 404 outside the caller's scope. */

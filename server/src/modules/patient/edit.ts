@@ -8,10 +8,10 @@ import type { Db } from '../../platform/db/client';
 import { study } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import type { Caller } from '../report/caller';
-import { reportInfo } from '../report/read';
-import { reportsOf, studyInScope } from '../report/repo';
-import { audit } from '../audit/service';
+import type { Caller } from '../report';
+import { reportInfo } from '../report';
+import { reportsOf, studyInScope } from '../report';
+import { audit } from '../../platform/audit';
 import { scanItemsFor } from './scan-items';
 
 type PatientEditInput = z.output<typeof PatientEditSchema>;

@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
-import { callerOf } from '../report/caller';
+import { callerOf } from '../report';
 import { editPatient } from './edit';
 import { findScanItems } from './scan-items';
 

@@ -3,9 +3,9 @@ import type { ScanItem } from '@shared/schemas/patient';
 import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { scanItem } from '../../platform/db/schema';
+import { escapeLike } from '../../platform/list/query';
 
 const LIST_MAX = 500;
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 type ScanRow = typeof scanItem.$inferSelect;
 const toScanItem = (r: ScanRow): ScanItem => ({

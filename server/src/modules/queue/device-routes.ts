@@ -23,7 +23,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
 import { newRouter } from '../../platform/http/router';
-import type { HospitalScope } from '../hospital/scope';
+import type { HospitalScope } from '../../platform/hospital-scope';
 import { queueCtx } from './context';
 import { deleteCallDevice, newCallKey, saveCallDevice, setCallStatus, updateSettings } from './devices';
 import { postRoute } from './post-route';

@@ -12,7 +12,7 @@ import { callDevice, callDeviceRoom, callRoom } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';
 import { hashDeviceKey } from './screens';
 import type { QueueEvent } from '../../platform/realtime/queue-events';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import { publishAll, type QueueCtx } from './context';
 import { queueHospital } from './scope';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { queueCounter } from '../../platform/db/schema';
-import { segmentCallNo, type IssuedNumber } from '../us-stations/segment-number';
+import { segmentCallNo, type IssuedNumber } from './segment-number';
 
 /**
  * The next number of a room for the day: one upsert increments the counter row under its row lock, so

@@ -15,11 +15,10 @@ import type { Page } from '@shared/schemas/common';
 import type { DbOrTx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom, hospital, registration, study } from '../../platform/db/schema';
 import { fmt } from '../../platform/time';
-import type { HospitalScope } from '../hospital/scope';
-import { inScope } from '../hospital/scope';
+import type { HospitalScope } from '../../platform/hospital-scope';
+import { inScope } from '../../platform/hospital-scope';
 import { studyRef, toRegistration } from './view';
-
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { likeText } from '../../platform/list/query';
 
 async function page(
   db: DbOrTx,

@@ -11,8 +11,8 @@ import {
 import type { Tx } from '../../platform/db/client';
 import { callRoom, registration, report, study } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
-import { auditChange } from '../audit/service';
-import { isUniqueViolation } from '../hospital/conflict';
+import { auditChange } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/conflict';
 import { publishAll, type QueueCtx } from './context';
 import { queueDay } from './day';
 import { alreadyQueued, noRoom, wrongState } from './errors';

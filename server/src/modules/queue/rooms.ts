@@ -6,8 +6,8 @@ import { callDevice, callDeviceRoom, callRoom, queueCounter, registration } from
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import type { QueueEvent } from '../../platform/realtime/queue-events';
-import { auditChange } from '../audit/service';
-import { isUniqueViolation } from '../hospital/conflict';
+import { auditChange } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/conflict';
 import { publishAll, type QueueCtx } from './context';
 import { noRoom } from './errors';
 import { queueHospital } from './scope';

@@ -7,8 +7,8 @@ import { hospital, knowledgeNode, region, sysUser } from '../../platform/db/sche
 import { AppError, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import type { Caller } from '../../platform/http/caller';
-import { auditChange } from '../audit/service';
-import { duplicate, isUniqueViolation, refuseWhileUsed } from '../hospital/conflict';
+import { auditChange } from '../../platform/audit';
+import { duplicate, isUniqueViolation, refuseWhileUsed } from '../../platform/conflict';
 
 type RegionInput = z.output<typeof RegionSaveSchema>;
 type RegionRecord = typeof region.$inferSelect;

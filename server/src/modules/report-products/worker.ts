@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/context';
 import { loggableError } from '../../platform/log-error';
-import { rendererFor } from '../report-pdf/service';
+import { rendererFor } from '../report-pdf';
 import { runArchive } from './archive-job';
 import { runDelivery, runWithdrawal } from './deliver-job';
 import { claimDue, settle, type JobPolicy, type JobRow } from './jobs';

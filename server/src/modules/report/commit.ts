@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../platform/db/schema';
-import { archiveJobCte } from '../report-products/enqueue';
+import { archiveJobCte } from './outbox';
 import type { ReportRow } from './repo';
 
 export interface Commit {

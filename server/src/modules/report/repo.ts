@@ -5,7 +5,7 @@ import { report, study } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';
 import { preparedPerDb } from '../../platform/db/prepared';
 import { fmt } from '../../platform/time';
-import { assertHospital } from '../hospital/scope';
+import { assertHospital } from '../../platform/hospital-scope';
 
 export type ReportRow = typeof report.$inferSelect;
 export type StudyRecord = typeof study.$inferSelect;

@@ -20,12 +20,11 @@ import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
 import { callerOf } from './caller';
-import { kickReportJobs } from '../report-products/worker';
 import { cacheReport, recordQuality, setCritical } from './extras';
 import { cleanLock, lockStudy } from './lock';
 import { reportInfo, reportVersions } from './read';
 import { auditReport, cancelAudit, invalidReport, saveReport } from './write';
-import { notifyReportReady } from '../wechat/notify';
+import { auditWithdrawn, reportAudited } from './hooks';
 
 const tags = ['report'];
 const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
@@ -65,8 +64,7 @@ export function reportRoutes() {
     }),
     async (c) => {
       const done = await auditReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
-      void notifyReportReady(c.var.deps, done.rpt_pk, c.var.user.pk); // never waited for, never fails the audit
-      kickReportJobs(c.var.deps); // the archive job the audit wrote
+      reportAudited.emit(c.var.deps, { rpt_pk: done.rpt_pk, auditor_pk: c.var.user.pk }); // never waited for
       return ok(c, done, 'rptAuditedOk');
     },
   );
@@ -80,7 +78,7 @@ export function reportRoutes() {
     }),
     async (c) => {
       const done = await cancelAudit(c.var.deps.db, callerOf(c), c.req.valid('json'));
-      kickReportJobs(c.var.deps); // the withdrawal the cancel may have queued
+      auditWithdrawn.emit(c.var.deps, { rpt_pk: done.rpt_pk }); // the withdrawal the cancel may have queued
       return ok(c, done, 'rptCancelled');
     },
   );
@@ -94,7 +92,7 @@ export function reportRoutes() {
     }),
     async (c) => {
       const done = await invalidReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
-      kickReportJobs(c.var.deps); // voiding an audited report withdraws it, as cancel-audit does
+      auditWithdrawn.emit(c.var.deps, { rpt_pk: done.rpt_pk }); // voiding an audited report withdraws it too
       return ok(c, done, 'rptVoided');
     },
   );

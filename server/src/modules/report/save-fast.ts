@@ -6,7 +6,7 @@ import { auditLog, report, reportDraft, reportVersion, study } from '../../platf
 import { namedStatement, preparedPerDb } from '../../platform/db/prepared';
 import type { Caller } from './caller';
 import { toReportRow } from './commit';
-import { archiveJobCte, withdrawOnCancel } from '../report-products/enqueue';
+import { archiveJobCte, withdrawOnCancel } from './outbox';
 import type { ReportRow } from './repo';
 
 const p = (name: string) => sql.placeholder(name);

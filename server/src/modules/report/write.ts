@@ -5,7 +5,7 @@ import type { report } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { translate, type MessageKey } from '../../platform/i18n';
 import type { Caller } from './caller';
-import { withdrawOnCancel } from '../report-products/enqueue';
+import { withdrawOnCancel } from './outbox';
 import { commitWrite, type Commit } from './commit';
 import { checkContent, failingSexes } from './content-check';
 import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } from './repo';

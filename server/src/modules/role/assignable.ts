@@ -5,7 +5,7 @@ import type { AuthUser } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { permission, role, rolePermission } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
-import { fieldError } from '../users/field-error';
+import { fieldError } from '../../platform/http/field-error';
 
 /** The permission codes each role holds (active permissions with a code), by role pk. */
 export async function roleCodes(db: DbOrTx, rolePks: number[]): Promise<Map<number, Set<string>>> {

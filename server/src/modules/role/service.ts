@@ -6,9 +6,9 @@ import type { Caller } from '../../platform/http/caller';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { hospital, role, sysUser } from '../../platform/db/schema';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { auditChange } from '../audit/service';
-import { fieldError } from '../users/field-error';
-import { isUniqueViolation } from '../hospital/conflict';
+import { auditChange } from '../../platform/audit';
+import { fieldError } from '../../platform/http/field-error';
+import { isUniqueViolation } from '../../platform/conflict';
 import { beyondCaller, roleCodes } from './assignable';
 
 type RoleRecord = typeof role.$inferSelect;

@@ -7,7 +7,7 @@ import type { Db } from '../../platform/db/client';
 import { hospital, scanItem } from '../../platform/db/schema';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
 import { scanItemScope } from './import';
 import { descriptionKey, lockHospitalItems, takenDescriptions } from './unique';

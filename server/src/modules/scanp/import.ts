@@ -5,7 +5,7 @@ import { ScanItemInputSchema } from '@shared/schemas/scan-item';
 import type { AuthUser } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import type { Caller } from '../../platform/http/caller';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import { scanItem } from '../../platform/db/schema';
 import { translate } from '../../platform/i18n';
 import { validateRows, type SheetRow } from '../../platform/list/xlsx-import';

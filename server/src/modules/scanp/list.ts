@@ -2,11 +2,10 @@ import { and, eq, ilike, or, type SQL } from 'drizzle-orm';
 import { SCAN_ITEM_FILTERS, type ScanItemRow } from '@shared/schemas/scan-item';
 import { scanItem } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { hospitalScope, inScope } from '../hospital/scope';
+import { hospitalScope, inScope } from '../../platform/hospital-scope';
 import { toScanRow } from './admin';
 import { scanItemScope } from './import';
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+import { escapeLike } from '../../platform/list/query';
 
 /** Scan item administration: the caller's hospital's items; the super administrator's: all, or one hospital's (sn). */
 export const scanItemList = defineList<

@@ -15,7 +15,7 @@ import { scanItem } from '../../platform/db/schema';
 import type { Tx } from '../../platform/db/client';
 import type { AppEnv } from '../../platform/context';
 import { callerOf } from '../../platform/http/caller';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { Context } from 'hono';
 
 const ImportFileSchema = z.object({

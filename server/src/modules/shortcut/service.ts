@@ -6,9 +6,9 @@ import type { Db } from '../../platform/db/client';
 import { scanItem, shortcut } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { auditChange } from '../audit/service';
+import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
-import { scanItemReadScope, scanItemsByIds } from '../scanp/admin';
+import { scanItemReadScope, scanItemsByIds } from '../scanp';
 
 type ShortcutRow = typeof shortcut.$inferSelect;
 

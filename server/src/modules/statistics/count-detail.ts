@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { CountDetail, StatsRange } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { report, study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { inDays } from './range';
 import { userWorkCount } from './work-count';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { FilmQualityRequest, FilmQualityRow } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { qualityRecord, study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { namesOf } from './hospital-count';
 import { inDays } from './range';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { HospitalCountRow, StatsRange, StorageRow } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { hospital, study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { inDays } from './range';
 import { sumRow, workRows } from './work-count';
 

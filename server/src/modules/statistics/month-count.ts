@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MonthCountRow } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { inMonth } from './range';
 
 const EMERGENCY = 3;

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { RAY_MODALITIES, type SeriesCall, type SeriesPoint, type StatsRange } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { report, study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { inDays } from './range';
 
 /** Age decade of a DICOM-style age ('045Y'); months, days and hours are under a year: '0-9'. '' unknown. */

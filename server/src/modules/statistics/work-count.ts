@@ -3,7 +3,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { STATS_MODALITIES, type UserWorkCountRequest, type WorkCountRow } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { report, study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { inDays } from './range';
 
 interface Tally {

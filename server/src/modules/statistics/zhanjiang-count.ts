@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
 import { report, study } from '../../platform/db/schema';
-import { inScope, type HospitalScope } from '../hospital/scope';
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { inDays } from './range';
 
 /** Patient kind as in the monthly count: 3 emergency, 4 physical exam, anything else routine. */

@@ -14,7 +14,3 @@ export function conflictOn(
   e.errors = [{ field, msg: translate(locale, key, params) }];
   return e;
 }
-
-/** 409: the room's segment has no number left today (nothing was written). */
-export const segmentExhausted = (room: string, prefix: string, end: number) =>
-  new AppError(409, 'US_NUMBER_EXHAUSTED', 'usNumberExhausted', { room, prefix, end });

@@ -4,9 +4,8 @@ import type { UsClientRow, UsNumberRow } from '@shared/schemas/us-stations';
 import type { DbOrTx } from '../../platform/db/client';
 import { callRoom, hospital, queueCounter, usClient, usNumber } from '../../platform/db/schema';
 import { fmt } from '../../platform/time';
-import { inScope, type HospitalScope } from '../hospital/scope';
-
-const likeText = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+import { inScope, type HospitalScope } from '../../platform/hospital-scope';
+import { likeText } from '../../platform/list/query';
 
 export interface ClientFilter {
   pk?: number;

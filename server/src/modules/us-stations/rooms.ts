@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { DbOrTx } from '../../platform/db/client';
 import { callRoom, queueCounter } from '../../platform/db/schema';
-import { noRoom } from '../queue/errors';
+import { noRoom } from '../queue';
 
 /** The pk of a consulting room of the hospital; 400 on call_room when there is none. */
 export async function roomPkOf(db: DbOrTx, locale: Locale, hospitalCode: string, room: string): Promise<number> {

@@ -14,11 +14,11 @@ import {
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
 import { newRouter } from '../../platform/http/router';
-import type { HospitalScope } from '../hospital/scope';
-import { queueCtx } from '../queue/context';
-import { queueDay } from '../queue/day';
-import { postRoute } from '../queue/post-route';
-import { queueHospital } from '../queue/scope';
+import type { HospitalScope } from '../../platform/hospital-scope';
+import { queueCtx } from '../queue';
+import { queueDay } from '../queue';
+import { postRoute } from '../queue';
+import { queueHospital } from '../queue';
 import { clientRows, segmentPage, segmentsBy } from './queries';
 import { deleteSegment, saveSegment } from './segments';
 import { deleteClient, saveClient } from './stations';

@@ -4,11 +4,11 @@ import type { UsNumberRow, UsNumberSaveSchema } from '@shared/schemas/us-station
 import type { Tx } from '../../platform/db/client';
 import { callRoom, hospital, usNumber } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';
-import { auditChange } from '../audit/service';
-import { isUniqueViolation } from '../hospital/conflict';
-import type { QueueCtx } from '../queue/context';
-import { queueDay } from '../queue/day';
-import { ownRow, queueHospital } from '../queue/scope';
+import { auditChange } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/conflict';
+import type { QueueCtx } from '../queue';
+import { queueDay } from '../queue';
+import { ownRow, queueHospital } from '../queue';
 import { conflictOn } from './errors';
 import { segmentsBy } from './queries';
 import { issuedOn, roomPkOf } from './rooms';

@@ -4,10 +4,10 @@ import type { UsClientRow, UsClientSaveSchema } from '@shared/schemas/us-station
 import type { Tx } from '../../platform/db/client';
 import { usClient } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';
-import { auditChange } from '../audit/service';
-import { isUniqueViolation } from '../hospital/conflict';
-import type { QueueCtx } from '../queue/context';
-import { ownRow, queueHospital } from '../queue/scope';
+import { auditChange } from '../../platform/audit';
+import { isUniqueViolation } from '../../platform/conflict';
+import type { QueueCtx } from '../queue';
+import { ownRow, queueHospital } from '../queue';
 import { conflictOn } from './errors';
 import { clientRows } from './queries';
 import { roomPkOf } from './rooms';

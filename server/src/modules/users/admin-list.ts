@@ -4,8 +4,8 @@ import type { Db } from '../../platform/db/client';
 import { hospital, role, sysUser } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
 import { fmt } from '../../platform/time';
-import { hospitalScope, inScope } from '../hospital/scope';
-import { likeEscape } from '../order/query';
+import { hospitalScope, inScope } from '../../platform/hospital-scope';
+import { likeText } from '../../platform/list/query';
 
 const rowSelect = (db: Db) =>
   db
@@ -55,7 +55,7 @@ export const userAdminList = defineList<AdminUserRow, typeof USER_FILTERS, UserS
   filters: USER_FILTERS,
   where: async (f, { db, user }) => {
     const scope = await hospitalScope(db, user, f.sn || undefined);
-    const like = f.keyword ? `%${likeEscape(f.keyword)}%` : undefined;
+    const like = f.keyword ? likeText(f.keyword) : undefined;
     return and(
       inScope(scope, sysUser.hospital_code),
       like ? or(ilike(sysUser.username, like), ilike(sysUser.ch_name, like)) : undefined,

@@ -14,7 +14,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
-import { auditExport } from '../audit/service';
+import { auditExport } from '../../platform/audit';
 import { userAdminList } from './admin-list';
 import { deleteUser, lockUser, resetPassword, saveUser } from './admin-service';
 import { USER_EXPORT_COLUMNS } from './export-columns';

@@ -5,8 +5,8 @@ import type { DbOrTx } from '../../platform/db/client';
 import { hospital, sysUser } from '../../platform/db/schema';
 import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import type { Caller } from '../../platform/http/caller';
-import { canAssign } from '../role/assignable';
-import { fieldError } from './field-error';
+import { canAssign } from '../role';
+import { fieldError } from '../../platform/http/field-error';
 
 export type UserRecord = typeof sysUser.$inferSelect;
 

@@ -7,13 +7,13 @@ import type { DbOrTx } from '../../platform/db/client';
 import { sysUser } from '../../platform/db/schema';
 import { hashPassword } from '../../platform/crypto';
 import type { SessionEndReason } from '../../platform/realtime/types';
-import { auditChange } from '../audit/service';
-import { revokeUserSessions } from '../auth/session';
-import { assertAssignable } from '../role/assignable';
+import { auditChange } from '../../platform/audit';
+import { revokeUserSessions } from '../auth';
+import { assertAssignable } from '../role';
 import type { Caller } from '../../platform/http/caller';
 import { assertNotLastSuper, assertNotSelf, hospitalFor, managedUser, type UserRecord } from './admin-scope';
-import { isUniqueViolation } from '../hospital/conflict';
-import { fieldError } from './field-error';
+import { isUniqueViolation } from '../../platform/conflict';
+import { fieldError } from '../../platform/http/field-error';
 import { assertPasswordPolicy, oneTimePassword } from './password-policy';
 
 type Deps = Pick<AppDeps, 'db' | 'realtime'>;

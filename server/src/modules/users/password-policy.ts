@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { STRONG_PASSWORD_RE, type Locale } from '@shared/constants';
 import type { Db } from '../../platform/db/client';
 import { getConfigs } from '../../platform/config';
-import { fieldError } from './field-error';
+import { fieldError } from '../../platform/http/field-error';
 
 /**
  * The configured password policy for a password an administrator sets: use_password_check Y wants a

@@ -8,8 +8,8 @@ import type { Caller } from '../../platform/http/caller';
 import { AppError, forbidden } from '../../platform/http/errors';
 import { secretBox } from '../../platform/secret-box';
 import { fmt } from '../../platform/time';
-import { auditChange } from '../audit/service';
-import { assertHospital } from '../hospital/scope';
+import { auditChange } from '../../platform/audit';
+import { assertHospital } from '../../platform/hospital-scope';
 
 /** An account with its secrets opened: for server-side calls only, never for an answer or a log line. */
 export interface WechatAccount {

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/wechat-menu';
 import type { AppDeps, AuthUser } from '../../platform/context';
 import { AppError } from '../../platform/http/errors';
-import { assertHospital } from '../hospital/scope';
+import { assertHospital } from '../../platform/hospital-scope';
 import { loadAccount } from './account';
 import { callWithToken } from './access-token';
 import { PlatformError, type PlatformReply } from './platform-http';

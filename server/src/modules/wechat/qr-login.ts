@@ -5,12 +5,12 @@ import { WECHAT_STATE_TTL_S } from '@shared/schemas/wechat';
 import type { AppDeps, AuthUser } from '../../platform/context';
 import { sysUser, wechatLoginState } from '../../platform/db/schema';
 import { sha256Hex } from '../../platform/crypto';
-import { isUniqueViolation } from '../hospital/conflict';
+import { isUniqueViolation } from '../../platform/conflict';
 import { AppError } from '../../platform/http/errors';
-import { audit } from '../audit/service';
-import { completeSignIn, type ClientMeta } from '../auth/login';
+import { audit } from '../../platform/audit';
+import { completeSignIn, type ClientMeta } from '../auth';
 import { getConfigs } from '../../platform/config';
-import { findUser } from '../users/repo';
+import { findUser } from '../auth';
 import { accountRow, loadAccount } from './account';
 import { platformCall } from './platform-http';
 

@@ -23,7 +23,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
-import { authenticate } from '../auth/session';
+import { authenticate } from '../auth';
 import { saveAccount, viewAccount } from './account';
 import { bindingOf, qrCallback, qrFinish, qrLoginOffered, startQrLogin, unbindOpenId } from './qr-login';
 

@@ -3,6 +3,12 @@ import type { Page } from '@shared/schemas/common';
 import type { ExportSource } from './xlsx-export';
 import type { FilterShape, Filters, ListContext, ListSpec, PageQuery, SortFilter } from './define';
 
+/** The text with LIKE's wildcards and escape character escaped, for a pattern the caller builds. */
+export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** A LIKE pattern that finds the text anywhere (its wildcards escaped). */
+export const likeText = (s: string) => `%${escapeLike(s)}%`;
+
 export function pageResult<T>(list: T[], total: number, pageNumber: number, pageSize: number): Page<T> {
   return { list, totalRow: total, totalPage: Math.ceil(total / pageSize), pageNumber, pageSize };
 }

@@ -4,13 +4,13 @@ import type { AppDeps } from '../../../platform/context';
 import type { Db } from '../../../platform/db/client';
 import { device, instance, series } from '../../../platform/db/schema';
 import { storeInstances, type StoreFailure, type StoreItem, type StoreOutcome, type StoreTarget } from '../store-scu';
-import { visibleStudy } from '../../images/archive';
+import { visibleStudy } from '../../images';
 import type { Caller } from '../../../platform/http/caller';
 import { AppError, forbidden } from '../../../platform/http/errors';
 import { translate } from '../../../platform/i18n';
 import { OutboundRefused, OutboundUnresolved, type OutboundPolicy } from '../../../platform/outbound';
 import { refusedAddress } from '../../../platform/outbound-refusal';
-import { auditChange } from '../../audit/service';
+import { auditChange } from '../../../platform/audit';
 import { failureText } from './messages';
 
 type DeviceRecord = typeof device.$inferSelect;

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import type { Image } from '../render-frames';
+import type { Image } from './image';
 import { decodeRle } from './rle';
 import { DECODERS, isDecodable } from './syntaxes';
 import { decodeJ2k, decodeJpegLs, type WasmDecoded } from './wasm-codecs';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { callRoom, usNumber } from '../../platform/db/schema';
-import { segmentExhausted } from './errors';
+import { AppError } from '../../platform/http/errors';
 
 /** A number as issued: the number and the prefix of the room's segment at that moment ('' none). */
 export interface IssuedNumber {
@@ -34,3 +34,7 @@ export async function segmentCallNo(tx: Tx, hospitalCode: string, room: string, 
     .for('share', { of: usNumber });
   return numberInSegment(room, seg, n);
 }
+
+/** 409: the room's segment has no number left today (nothing was written). */
+export const segmentExhausted = (room: string, prefix: string, end: number) =>
+  new AppError(409, 'US_NUMBER_EXHAUSTED', 'usNumberExhausted', { room, prefix, end });

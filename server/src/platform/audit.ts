@@ -1,5 +1,5 @@
-import type { Db, DbOrTx } from '../../platform/db/client';
-import { auditLog } from '../../platform/db/schema';
+import type { Db, DbOrTx } from './db/client';
+import { auditLog } from './db/schema';
 
 export interface AuditEntry {
   user_pk?: number | null;

@@ -1,8 +1,8 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/context';
-import type { Db } from '../../platform/db/client';
-import { hospital } from '../../platform/db/schema';
-import { forbidden } from '../../platform/http/errors';
+import type { AuthUser } from './context';
+import type { Db } from './db/client';
+import { hospital } from './db/schema';
+import { forbidden } from './http/errors';
 
 /**
  * The hospital a query is limited to. The super administrator sees every hospital (or the one asked

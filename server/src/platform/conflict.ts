@@ -1,6 +1,6 @@
 import type { Locale } from '@shared/constants';
-import { AppError } from '../../platform/http/errors';
-import { translate, type MessageKey } from '../../platform/i18n';
+import { AppError } from './http/errors';
+import { translate, type MessageKey } from './i18n';
 
 const FIELD_LABEL = { sn: 'orgFieldSn', code: 'orgFieldCode', aet: 'orgFieldAet' } as const satisfies Record<
   string,

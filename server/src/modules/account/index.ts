@@ -1,0 +1,8 @@
+import type { ServerModule } from '../../platform/module';
+import { ACCOUNT_BODY_LIMITS, accountRoutes } from './routes';
+
+export const accountModule: ServerModule = {
+  name: 'account',
+  routes: () => [accountRoutes()],
+  bodyLimits: ACCOUNT_BODY_LIMITS,
+};

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { certRoutes } from './routes';
+
+export const certModule: ServerModule = {
+  name: 'cert',
+  routes: () => [certRoutes()],
+};

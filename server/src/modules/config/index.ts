@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { configRoutes } from './routes';
+
+export const configModule: ServerModule = {
+  name: 'config',
+  routes: () => [configRoutes()],
+};

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { dictRoutes } from './routes';
+
+export const dictModule: ServerModule = {
+  name: 'dict',
+  routes: () => [dictRoutes()],
+};

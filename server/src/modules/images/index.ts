@@ -1,0 +1,27 @@
+import type { ServerModule } from '../../platform/module';
+import { dicomwebRoutes } from './dicomweb-routes';
+import { orderImageRoutes } from './order-image-routes';
+import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './upload-routes';
+import { viewerRoutes } from './viewer-routes';
+import { wadoRoutes } from './wado-routes';
+import { cleanStaging } from './staging-owner';
+
+export const imagesModule: ServerModule = {
+  name: 'images',
+  routes: () => [uploadRoutes(), wadoRoutes(), viewerRoutes(), dicomwebRoutes(), orderImageRoutes()],
+  streamedBodies: IMAGE_STREAMED_UPLOADS,
+  start: async ({ deps }) => {
+    // Stopped servers' staged files go, and the bytes their uploads put without rows (staging-owner.ts).
+    const swept = await cleanStaging(deps);
+    if (swept) deps.log.info({ swept }, 'staged files of a stopped server removed');
+  },
+};
+
+// What other modules use of this one.
+export { visibleStudy } from './archive';
+export { seedDemoImages } from './demo-series';
+export { createIngest, INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB } from './ingest';
+export { BadDicom, parseInstance } from './parse';
+export { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, part10Header } from './part10-header';
+export { studyOfViewerToken } from './viewer-token';
+export type { FileOutcome } from './ingest-types';

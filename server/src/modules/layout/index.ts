@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { layoutRoutes } from './routes';
+
+export const layoutModule: ServerModule = {
+  name: 'layout',
+  routes: () => [layoutRoutes()],
+};

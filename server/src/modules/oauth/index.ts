@@ -1,0 +1,11 @@
+import type { ServerModule } from '../../platform/module';
+import { oauthRoutes } from './routes';
+import { ssoRoutes } from './sso-routes';
+
+export const oauthModule: ServerModule = {
+  name: 'oauth',
+  routes: () => [oauthRoutes(), ssoRoutes()],
+};
+
+// What other modules use of this one.
+export { requestUser } from './tokens';

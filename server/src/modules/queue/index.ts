@@ -1,0 +1,18 @@
+import type { ServerModule } from '../../platform/module';
+import { queueAudioRoutes } from './audio-route';
+import { callDeviceRoutes } from './device-routes';
+import { registerRoutes } from './register-routes';
+
+export const queueModule: ServerModule = {
+  name: 'queue',
+  routes: () => [registerRoutes(), callDeviceRoutes(), queueAudioRoutes()],
+};
+
+// What other modules use of this one.
+export { queueCtx, type QueueCtx } from './context';
+export { queueDay } from './day';
+export { seedDemoCallDevice } from './demo-device';
+export { noRoom } from './errors';
+export { postRoute } from './post-route';
+export { ownRow, queueHospital } from './scope';
+export { createScreenHub } from './screens';

@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { registrationRoutes } from './routes';
+
+export const registrationModule: ServerModule = {
+  name: 'registration',
+  routes: () => [registrationRoutes()],
+};

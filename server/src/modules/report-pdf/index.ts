@@ -1,0 +1,13 @@
+import type { ServerModule } from '../../platform/module';
+import { reportPdfRoutes } from './routes';
+import { closeReportPdf } from './service';
+
+export const reportPdfModule: ServerModule = {
+  name: 'report-pdf',
+  routes: (app) => [reportPdfRoutes(app)],
+  stop: closeReportPdf,
+};
+
+// What other modules use of this one.
+export { type PdfRenderer } from './renderer';
+export { rendererFor } from './service';

@@ -1,0 +1,19 @@
+import type { ServerModule } from '../../platform/module';
+import { reportProductRoutes } from './routes';
+import { auditWithdrawn, reportAudited } from '../report';
+import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
+
+export const reportProductsModule: ServerModule = {
+  name: 'report-products',
+  routes: () => [reportProductRoutes()],
+  start: ({ deps, fetch }) => {
+    startReportJobs(deps, fetch);
+    // The jobs an audit or its withdrawal wrote run now rather than at the next poll.
+    reportAudited.on(deps, (d) => kickReportJobs(d));
+    auditWithdrawn.on(deps, (d) => kickReportJobs(d));
+  },
+  stop: closeReportJobs,
+};
+
+// What other modules use of this one.
+export { ENDPOINT_CONFIG } from './endpoint';

@@ -1,0 +1,13 @@
+import { hookPoint } from '../../platform/hook';
+
+/**
+ * A report was audited (its archive job is in the outbox, written by the audit's own statement): the
+ * report products' worker runs it now, WeChat tells the patient. Neither may fail or delay the audit.
+ */
+export const reportAudited = hookPoint<{ rpt_pk: number | null; auditor_pk: number }>('report.audited');
+
+/**
+ * An audit was cancelled, or an audited report voided: a withdrawal of its delivery may be in the outbox,
+ * which the report products' worker runs now.
+ */
+export const auditWithdrawn = hookPoint<{ rpt_pk: number | null }>('report.auditWithdrawn');

@@ -1,0 +1,12 @@
+import type { ServerModule } from '../../platform/module';
+import { scanpAdminRoutes } from './admin-routes';
+import { SCANP_BODY_LIMITS, scanpRoutes } from './routes';
+
+export const scanpModule: ServerModule = {
+  name: 'scanp',
+  routes: () => [scanpRoutes(), scanpAdminRoutes()],
+  bodyLimits: SCANP_BODY_LIMITS,
+};
+
+// What other modules use of this one.
+export { scanItemReadScope, scanItemsByIds } from './admin';

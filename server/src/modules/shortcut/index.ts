@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { shortcutRoutes } from './routes';
+
+export const shortcutModule: ServerModule = {
+  name: 'shortcut',
+  routes: () => [shortcutRoutes()],
+};

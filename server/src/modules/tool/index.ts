@@ -1,0 +1,7 @@
+import type { ServerModule } from '../../platform/module';
+import { toolRoutes } from './routes';
+
+export const toolModule: ServerModule = {
+  name: 'tool',
+  routes: () => [toolRoutes()],
+};

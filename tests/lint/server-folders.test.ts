@@ -1,0 +1,43 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { circles, folderArrows, folderOf } from './server-graph';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverFiles = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'server/src/*.ts'], {
+  cwd: root,
+  encoding: 'utf8',
+})
+  .split('\n')
+  .filter((f) => f.endsWith('.ts'));
+
+describe('the server as folders (tests/lint/server-graph.ts)', () => {
+  const arrows = folderArrows(root, serverFiles);
+
+  it('has no circle between its folders: modules, the platform and the composition', () => {
+    expect(arrows.size).toBeGreaterThan(30);
+    expect(circles(arrows)).toEqual([]);
+  });
+
+  it('the platform imports nothing above it', () => {
+    expect([...(arrows.get('server/src/platform') ?? [])]).toEqual([]);
+  });
+
+  it('finds a circle when there is one', () => {
+    const g = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c'])],
+      ['c', new Set(['a', 'd'])],
+      ['d', new Set<string>()],
+    ]);
+    expect(circles(g)).toEqual([['a', 'b', 'c']]);
+    expect(circles(new Map([['a', new Set(['b'])]]))).toEqual([]);
+  });
+
+  it('names the folders as the structure does', () => {
+    expect(folderOf('server/src/modules/images/decode/rle.ts')).toBe('server/src/modules/images');
+    expect(folderOf('server/src/platform/http/guard.ts')).toBe('server/src/platform');
+    expect(folderOf('server/src/app.ts')).toBe('server/src/app');
+  });
+});
