@@ -1,9 +1,8 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './logger';
-import type { RealtimeHub } from './realtime/types';
+import type { RealtimeHub, ScreenHub } from './realtime/types';
 import type { Fanout } from './realtime/fanout';
-import type { ScreenHub } from './realtime/types';
 import type { ImageStore } from './storage/store';
 import type { UserSettings } from '@shared/schemas/auth';
 

@@ -11,8 +11,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
-import { findUser } from '../auth';
-import { toUser } from '../auth';
+import { findUser, toUser } from '../auth';
 import { readAvatar, saveAvatar } from './avatar';
 import { updateProfile } from './profile';
 

@@ -7,8 +7,7 @@ import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import { fmt } from '../../platform/time';
 import { audit } from '../../platform/audit';
-import { completeSignIn, type ClientMeta } from '../auth';
-import { findUser } from '../auth';
+import { completeSignIn, type ClientMeta, findUser } from '../auth';
 import { clock, consumeChallenge } from './challenge';
 import { checkValidity, parseCertificate, verifyProof, type ParsedCert, type Validity } from './proof';
 

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { IMPLICIT_LE } from './syntaxes';
+import { IMPLICIT_LE, chooseSyntax, MWL_FIND, VERIFICATION } from './syntaxes';
 import { addressMatches, normaliseAddress } from './policy';
 import { part10Header } from '../images/part10-header';
-import { chooseSyntax, MWL_FIND, VERIFICATION } from './syntaxes';
 import { parseInstance } from '../images/parse';
 
 describe('association policy', () => {

@@ -1,5 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
-import { z } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import {

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, and, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { KnowledgeNode } from '@shared/schemas/knowledge';
-import { and, inArray } from 'drizzle-orm';
 import { auditLog, knowledgeNode, permission, role, rolePermission, sysUser } from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

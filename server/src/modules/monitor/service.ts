@@ -7,8 +7,7 @@ import { pwdError, sysUser } from '../../platform/db/schema';
 import { forbidden, notFound } from '../../platform/http/errors';
 import { fmt } from '../../platform/time';
 import { audit } from '../../platform/audit';
-import { lockedMinutes } from '../auth';
-import { clearFailures, throttledUsernames } from '../auth';
+import { lockedMinutes, clearFailures, throttledUsernames } from '../auth';
 
 /**
  * The password error list, the administrators' notice of attacks: counts, the lock, and whether some

@@ -1,8 +1,7 @@
 import type { Context } from 'hono';
 import type { Db } from '../../platform/db/client';
 import { clientMeta } from '../../platform/http/client-meta';
-import { tooManyAttempts } from '../auth';
-import { countFailure, recordSuccess, waitSeconds } from '../auth';
+import { tooManyAttempts, countFailure, recordSuccess, waitSeconds } from '../auth';
 import { authenticateClient, clientCredentials, findApp, type AppRecord } from './clients';
 import { OAuthError } from './grant';
 

@@ -1,4 +1,4 @@
-import { createRoute } from '@hono/zod-openapi';
+import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { PERMISSIONS } from '@shared/permissions';
 import {
@@ -10,7 +10,6 @@ import {
   ShareRptInfoQuerySchema,
   ShareRptInfoSchema,
 } from '@shared/schemas/patient-lookup';
-import { z } from '@hono/zod-openapi';
 import type { AppEnv } from '../../platform/context';
 import { clientMeta } from '../../platform/http/client-meta';
 import { ok } from '../../platform/http/respond';

@@ -6,8 +6,7 @@ import { hospital, study } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { getConfigs } from '../../platform/config';
 import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
-import { reportsOf } from '../report';
-import { toReportDetail, toStudyDetail } from '../report';
+import { reportsOf, toReportDetail, toStudyDetail } from '../report';
 import { isSharable } from './lookup';
 import { studyOfShareToken } from './tokens';
 

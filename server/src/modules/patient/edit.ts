@@ -9,8 +9,7 @@ import { study } from '../../platform/db/schema';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
 import type { Caller } from '../report';
-import { reportInfo } from '../report';
-import { reportsOf, studyInScope } from '../report';
+import { reportInfo, reportsOf, studyInScope } from '../report';
 import { audit } from '../../platform/audit';
 import { scanItemsFor } from './scan-items';
 

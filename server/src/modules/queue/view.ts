@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Registration } from '@shared/schemas/queue';
-import type { QueueState } from '@shared/schemas/queue';
+import type { Registration, QueueState } from '@shared/schemas/queue';
 import type { DbOrTx } from '../../platform/db/client';
 import { registration, study } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';

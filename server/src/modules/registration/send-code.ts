@@ -3,8 +3,7 @@ import type { Locale } from '@shared/constants';
 import type { AppDeps } from '../../platform/context';
 import { AppError } from '../../platform/http/errors';
 import { translate } from '../../platform/i18n';
-import { tooManyAttempts } from '../auth';
-import { countFailure, waitSeconds } from '../auth';
+import { tooManyAttempts, countFailure, waitSeconds } from '../auth';
 import { sendSms } from './sms-gateway';
 import { dropSmsCode, newSmsCode, secondsUntilResend, storeSmsCode } from './sms-code';
 

@@ -2,8 +2,7 @@ import type { AppDeps, AuthUser } from '../../platform/context';
 import { AppError } from '../../platform/http/errors';
 import type { Locale } from '@shared/constants';
 import { decide } from '@shared/report/rules';
-import { target } from '../report';
-import { refuse, stateOf } from '../report';
+import { target, refuse, stateOf } from '../report';
 import { PdfFailed, PdfRenderer, PdfUnavailable } from './renderer';
 
 type Fetch = (req: Request) => Response | Promise<Response>;

@@ -7,8 +7,7 @@ import { okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
 import { fmt } from '../../platform/time';
-import { issueCaptcha } from '../auth';
-import { failureCount } from '../auth';
+import { issueCaptcha, failureCount } from '../auth';
 import { getConfigs } from '../../platform/config';
 
 const tags = ['tool'];

@@ -8,9 +8,8 @@ import { sha256Hex } from '../../platform/crypto';
 import { isUniqueViolation } from '../../platform/conflict';
 import { AppError } from '../../platform/http/errors';
 import { audit } from '../../platform/audit';
-import { completeSignIn, type ClientMeta } from '../auth';
+import { completeSignIn, type ClientMeta, findUser } from '../auth';
 import { getConfigs } from '../../platform/config';
-import { findUser } from '../auth';
 import { accountRow, loadAccount } from './account';
 import { platformCall } from './platform-http';
 

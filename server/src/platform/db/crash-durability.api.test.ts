@@ -1,8 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { spawnServer, throwawayDatabase, type ChildServer } from '../../../../tests/support/child-server';
 import { post, saveStorm, signIn, type AckedSave } from '../../../../tests/support/save-storm';
 
