@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { localeOf, translate } from './i18n';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { addMessages, isMessageKey, localeOf, translate } from './i18n';
 
 describe('localeOf', () => {
   it('defaults to zh-CN and picks en-US for English callers', () => {
@@ -11,7 +14,30 @@ describe('localeOf', () => {
     expect(localeOf('fr-FR')).toBe('zh-CN');
   });
   it('fills parameters', () => {
-    expect(translate('en-US', 'tooManyAttempts', { seconds: 8 })).toBe('Too many failed attempts; try again in 8 s');
-    expect(translate('zh-CN', 'accountLocked', { minutes: 30 })).toContain('30');
+    expect(translate('en-US', 'importPartial', { imported: 8, failed: 2 })).toBe(
+      '8 rows imported, 2 refused; see the details',
+    );
+    expect(translate('zh-CN', 'tooDeep', { max: 32 })).toContain('32');
+  });
+});
+
+describe('the catalog', () => {
+  it("takes a module's messages, and refuses a key defined twice", () => {
+    const key = 'zzI18nTestOnly';
+    expect(isMessageKey(key)).toBe(false);
+    addMessages({ 'zh-CN': { [key]: '测试 {{n}}' }, 'en-US': { [key]: 'test {{n}}' } });
+    expect(isMessageKey(key)).toBe(true);
+    expect(translate('en-US', key as never, { n: 1 })).toBe('test 1');
+    expect(() => addMessages({ 'zh-CN': { [key]: 'x' }, 'en-US': { [key]: 'x' } })).toThrow('defined twice');
+    expect(() => addMessages({ 'zh-CN': { validation: 'x' }, 'en-US': { validation: 'x' } })).toThrow('defined twice');
+  });
+
+  it('every module with messages loads them from its entry, so they are there whenever it is', () => {
+    const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+    const withMessages = readdirSync(modules).filter((m) => existsSync(path.join(modules, m, 'messages.ts')));
+    expect(withMessages.length).toBeGreaterThan(20);
+    for (const m of withMessages) {
+      expect(readFileSync(path.join(modules, m, 'index.ts'), 'utf8'), m).toMatch(/^import '\.\/messages';$/m);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import './messages';
 import type { ServerModule } from '../../platform/module';
 import { dicomwebRoutes } from './dicomweb-routes';
 import { orderImageRoutes } from './order-image-routes';

@@ -1,3 +1,4 @@
+import './messages';
 import type { ServerModule } from '../../platform/module';
 import { layoutRoutes } from './routes';
 

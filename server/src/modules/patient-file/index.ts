@@ -1,3 +1,4 @@
+import './messages';
 import type { ServerModule } from '../../platform/module';
 import { PATIENT_FILE_BODY_LIMITS, PATIENT_FILE_STREAMED_UPLOADS, patientFileRoutes } from './routes';
 

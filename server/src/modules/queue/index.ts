@@ -1,3 +1,4 @@
+import './messages';
 import type { ServerModule } from '../../platform/module';
 import { queueAudioRoutes } from './audio-route';
 import { callDeviceRoutes } from './device-routes';

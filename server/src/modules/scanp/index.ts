@@ -1,3 +1,4 @@
+import './messages';
 import type { ServerModule } from '../../platform/module';
 import { scanpAdminRoutes } from './admin-routes';
 import { SCANP_BODY_LIMITS, scanpRoutes } from './routes';

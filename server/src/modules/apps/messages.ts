@@ -1,0 +1,16 @@
+import { addMessages } from '../../platform/i18n';
+
+/** The apps module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+const zh = {
+  appNameTaken: '应用名称“{{name}}”已存在',
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  appNameTaken: 'The app name "{{name}}" already exists',
+};
+
+addMessages({ 'zh-CN': zh, 'en-US': en });
+
+declare module '../../platform/i18n' {
+  interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
+}

@@ -1,0 +1,34 @@
+import { addMessages } from '../../platform/i18n';
+
+/** The layout module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+const zh = {
+  mrrtNotHtml: '请以 text/html 格式上传 MRRT 模板文件',
+  mrrtEmpty: 'MRRT 模板中没有可导入的内容',
+  mrrtTooLarge: 'MRRT 模板过大：最多 {{max}} 个元素',
+  layoutImported: '模板已导入',
+  layoutProblem: '版式元素 {{uuid}} 不符合规则（{{problem}}）',
+  layoutStale: '该版式已被他人保存为第 {{version}} 版，请重新打开后再修改',
+  layoutLastDefault: '这是系统唯一的默认版式，不能停用',
+  layoutSaved: '版式已保存',
+  layoutWithdrawn: '版式已停用',
+  applyTemplateMissing: '无法获取打印模板，请联系管理员',
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  mrrtNotHtml: 'Send the MRRT template as text/html',
+  mrrtEmpty: 'The MRRT template holds nothing that can be imported',
+  mrrtTooLarge: 'The MRRT template is too large: at most {{max}} elements',
+  layoutImported: 'Template imported',
+  layoutProblem: 'Layout element {{uuid}} breaks a rule ({{problem}})',
+  layoutStale: 'Someone saved this layout as version {{version}} meanwhile: open it again before changing it',
+  layoutLastDefault: 'This is the installation’s only default layout and cannot be withdrawn',
+  layoutSaved: 'Layout saved',
+  layoutWithdrawn: 'Layout withdrawn',
+  applyTemplateMissing: 'Cannot obtain the print template: contact the administrator',
+};
+
+addMessages({ 'zh-CN': zh, 'en-US': en });
+
+declare module '../../platform/i18n' {
+  interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
+}

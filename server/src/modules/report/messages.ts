@@ -1,0 +1,51 @@
+import { addMessages } from '../../platform/i18n';
+
+/** The report module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+const zh = {
+  rptAudited: '报告已审核，不能修改',
+  rptAlreadyAudited: '报告已审核，不能重复审核',
+  rptSaveFirst: '请先保存报告',
+  rptThirdParty: '第三方报告不能在本系统修改',
+  rptNotSaved: '报告尚未保存',
+  rptNotNew: '报告已书写，不能应用模板',
+  rptStale: '报告已被 {{user}} 于 {{time}} 修改，请查看最新内容后再提交（您的内容未丢失）',
+  rptContentCheck: '报告内容检查：{{features}}',
+  vRptGoodStatus: '请选择阴性或阳性',
+  vImageQuality: '请选择影像质量',
+  vStudyDesc: '请填写检查部位',
+  vFindings: '请填写影像所见',
+  vOpinion: '请填写诊断意见',
+  criticalOff: '危急值功能未启用',
+  rptSaved: '报告已保存',
+  rptAuditedOk: '报告已审核',
+  rptCancelled: '已取消审核',
+  rptVoided: '报告已作废',
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  rptAudited: 'The report is audited and cannot be changed',
+  rptAlreadyAudited: 'The report is already audited',
+  rptSaveFirst: 'Please save the report first',
+  rptThirdParty: 'A third-party report cannot be changed here',
+  rptNotSaved: 'The report has not been saved yet',
+  rptNotNew: 'The report is already written; templates apply only to a new report',
+  rptStale:
+    'This report was changed by {{user}} at {{time}}; look at the newer text before you submit (your text has not been lost)',
+  rptContentCheck: 'Report content check: {{features}}',
+  vRptGoodStatus: 'Choose negative or positive',
+  vImageQuality: 'Choose the image quality',
+  vStudyDesc: 'Enter the body part examined',
+  vFindings: 'Enter the findings',
+  vOpinion: 'Enter the opinion',
+  criticalOff: 'Critical values are not enabled',
+  rptSaved: 'Report saved',
+  rptAuditedOk: 'Report audited',
+  rptCancelled: 'Audit cancelled',
+  rptVoided: 'Report voided',
+};
+
+addMessages({ 'zh-CN': zh, 'en-US': en });
+
+declare module '../../platform/i18n' {
+  interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
+}

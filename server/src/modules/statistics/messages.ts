@@ -1,0 +1,16 @@
+import { addMessages } from '../../platform/i18n';
+
+/** The statistics module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+const zh = {
+  statsMonthHospital: '请先选择月份和医院再查询',
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  statsMonthHospital: 'Choose the month and the hospital before querying',
+};
+
+addMessages({ 'zh-CN': zh, 'en-US': en });
+
+declare module '../../platform/i18n' {
+  interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
+}

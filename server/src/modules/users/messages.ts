@@ -1,0 +1,25 @@
+import { addMessages } from '../../platform/i18n';
+
+/** The users module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+const zh = {
+  userPasswordRequired: '新建用户须设置密码',
+  userPasswordOnCreate: '修改用户时不能设置密码，请使用“重置密码”',
+  userSelf: '不能对自己的账号执行锁定、停用、重置密码或删除',
+  userLastSuper: '这是最后一个启用的超级管理员，不能删除、锁定、停用或更换角色',
+  userOtherHospital: '只能管理本医院的用户',
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  userPasswordRequired: 'A new user needs a password',
+  userPasswordOnCreate: 'The password cannot be set when editing a user; use "Reset password"',
+  userSelf: 'You cannot lock, disable, reset the password of or delete your own account',
+  userLastSuper:
+    'This is the last active super administrator: it cannot be deleted, locked, disabled or given another role',
+  userOtherHospital: "You can manage only your own hospital's users",
+};
+
+addMessages({ 'zh-CN': zh, 'en-US': en });
+
+declare module '../../platform/i18n' {
+  interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
+}
