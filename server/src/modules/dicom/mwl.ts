@@ -13,6 +13,7 @@ import {
   type WorklistQuery,
 } from './mwl-query';
 import { IMPLICIT_LE } from './syntaxes';
+import { DIMSE_STATUS } from './status';
 
 /** More matches than this: the query is refused as too wide (A700) rather than answered in part. */
 export const WORKLIST_MAX_MATCHES = 500;
@@ -20,7 +21,7 @@ export const WORKLIST_MAX_MATCHES = 500;
 /** The C-FIND failure the listener answers: 0xA700 Refused: Out of Resources (too many matches), 0xC000 unable to process. */
 export class WorklistRefused extends Error {
   constructor(
-    readonly status: 0xa700 | 0xc000,
+    readonly status: typeof DIMSE_STATUS.outOfResources | typeof DIMSE_STATUS.cannotUnderstand,
     readonly comment: string,
   ) {
     super(comment);
@@ -48,7 +49,7 @@ export async function findWorklist(
   try {
     q = parseWorklistQuery(elements);
   } catch (err) {
-    throw new WorklistRefused(0xc000, (err as Error).message);
+    throw new WorklistRefused(DIMSE_STATUS.cannotUnderstand, (err as Error).message);
   }
   if (q.stationAet && !wildcardMatch(q.stationAet, callingAet)) return [];
   const rows = await deps.db
@@ -71,7 +72,10 @@ export async function findWorklist(
     .limit(WORKLIST_MAX_MATCHES + 1);
   const items = rows.map((r) => ({ r, it: itemOf(r, callingAet) })).filter(({ it }) => matchesWorklist(q, it));
   if (items.length > WORKLIST_MAX_MATCHES)
-    throw new WorklistRefused(0xa700, `More than ${WORKLIST_MAX_MATCHES} matches: narrow the query`);
+    throw new WorklistRefused(
+      DIMSE_STATUS.outOfResources,
+      `More than ${WORKLIST_MAX_MATCHES} matches: narrow the query`,
+    );
   const charset = answerCharset(
     originalCharset(elements),
     items.map(({ r }) => r),

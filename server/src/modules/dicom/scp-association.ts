@@ -15,6 +15,7 @@ import {
   type AssociateRequest,
 } from './pdu';
 import { PduReader, type RawPdu } from './pdu-reader';
+import { DIMSE_STATUS, NOT_STORED } from './status';
 
 /** The largest P-DATA-TF PDU we take: a 512 x 512 CT instance arrives in one. */
 export const SCP_MAX_PDU = 1 << 20;
@@ -22,8 +23,6 @@ export const SCP_MAX_PDU = 1 << 20;
 const SEND_MAX_PDU = 256 * 1024;
 /** A C-FIND identifier is a handful of keys; more than this is not a query. */
 const MAX_IDENTIFIER = 256 * 1024;
-
-const OUT_OF_RESOURCES = { status: 0xa700, comment: 'Out of resources: the instance was not stored' };
 
 export type Decision =
   { ok: true; results: AcceptedContext[] } | { ok: false; result: number; source: number; reason: number };
@@ -182,7 +181,7 @@ export abstract class ScpAssociation {
         sink.once('error', () => ok(false));
         sink.end(() => ok(true));
       });
-      if (!written) return this.respond(contextId, inc.cmd, OUT_OF_RESOURCES);
+      if (!written) return this.respond(contextId, inc.cmd, NOT_STORED);
     }
     await this.operate(inc.cmd, contextId, inc);
   }
@@ -193,12 +192,13 @@ export abstract class ScpAssociation {
       case COMMAND.C_ECHO_RQ:
         return this.respond(contextId, cmd, this.echo(cmd));
       case COMMAND.C_STORE_RQ:
-        if (!inc?.sink) return this.respond(contextId, cmd, { status: 0xc000, comment: 'No data set' });
+        if (!inc?.sink)
+          return this.respond(contextId, cmd, { status: DIMSE_STATUS.cannotUnderstand, comment: 'No data set' });
         return this.respond(contextId, cmd, await this.store(cmd, inc.sink));
       case COMMAND.C_FIND_RQ: {
         const { matches, final } = await this.find(cmd, Buffer.concat(inc?.identifier ?? []), syntax);
         for (const m of matches) {
-          this.send(contextId, true, responseTo(cmd, 0xff00, { withDataSet: true }));
+          this.send(contextId, true, responseTo(cmd, DIMSE_STATUS.pending, { withDataSet: true }));
           this.send(contextId, false, m);
         }
         return this.respond(contextId, cmd, final);
@@ -207,7 +207,7 @@ export abstract class ScpAssociation {
         return; // matches are sent at once: there is nothing left to cancel
       default:
         // Unrecognized operation (PS3.7 C.4.2).
-        return this.respond(contextId, cmd, { status: 0x0211 });
+        return this.respond(contextId, cmd, { status: DIMSE_STATUS.unrecognizedOperation });
     }
   }
 

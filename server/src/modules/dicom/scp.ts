@@ -12,8 +12,9 @@ import { normaliseAddress, type AssociationDecision, type AssociationPolicy } fr
 import type { ReceivedQueue } from './received-queue';
 import { ScpAssociation, type Decision, type Outcome } from './scp-association';
 import { StagedInstance } from './staged-instance';
-import { createStoreReceiver, STORE_STATUS } from './store-receiver';
+import { createStoreReceiver } from './store-receiver';
 import { chooseSyntax, MWL_FIND } from './syntaxes';
+import { DIMSE_STATUS, NOT_STORED } from './status';
 
 export interface ScpContext {
   deps: AppDeps;
@@ -75,7 +76,7 @@ export class PlatformScp extends ScpAssociation {
   }
 
   protected override async find(cmd: Command, identifier: Buffer, syntax: string) {
-    if (cmd.sopClass !== MWL_FIND) return { matches: [], final: { status: 0x0122 } }; // SOP class not supported
+    if (cmd.sopClass !== MWL_FIND) return { matches: [], final: { status: DIMSE_STATUS.sopClassNotSupported } }; // SOP class not supported
     const device = this.decision?.device;
     try {
       const found = await findWorklist(
@@ -84,13 +85,13 @@ export class PlatformScp extends ScpAssociation {
         device?.aet ?? '',
         device?.hospital_code ?? '',
       );
-      return { matches: found.map((ds) => ds.getDenaturalizedDataset()), final: { status: 0 } };
+      return { matches: found.map((ds) => ds.getDenaturalizedDataset()), final: { status: DIMSE_STATUS.success } };
     } catch (err) {
       // The query's own fault or too many matches: its status and why (PS3.4 K.4.1.1.4).
       if (err instanceof WorklistRefused)
         return { matches: [], final: { status: err.status, comment: err.comment.slice(0, 64) } };
       this.log.error({ err: loggableError(err) }, 'dicom: worklist query failed');
-      return { matches: [], final: { status: 0xa700 } };
+      return { matches: [], final: { status: DIMSE_STATUS.outOfResources } };
     }
   }
 
@@ -114,7 +115,7 @@ export class PlatformScp extends ScpAssociation {
       const device = this.decision?.device;
       // Let in by dicom_accept_any without being a registered device: no hospital to store into.
       if (!device)
-        return { status: STORE_STATUS.notAuthorized, comment: 'Calling AE title is not a registered device' };
+        return { status: DIMSE_STATUS.notAuthorized, comment: 'Calling AE title is not a registered device' };
       const receiver = (this.receiver ??= createStoreReceiver(this.ctx.deps, this.ctx.queue, {
         hospitalCode: device.hospital_code,
         aet: device.aet,
@@ -130,7 +131,7 @@ export class PlatformScp extends ScpAssociation {
       return result;
     } catch (err) {
       this.log.error({ err: loggableError(err) }, 'dicom: instance not stored');
-      return { status: STORE_STATUS.outOfResources, comment: 'Out of resources: the instance was not stored' };
+      return NOT_STORED;
     } finally {
       await staged.discard();
     }

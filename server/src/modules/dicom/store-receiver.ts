@@ -5,17 +5,7 @@ import { INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB, BadDicom, parseInstance } from '.
 import { translate, type MessageKey, type Params } from '../../platform/i18n';
 import type { ReceivedQueue, ReceivedTag } from './received-queue';
 import type { StagedInstance } from './staged-instance';
-
-/** C-STORE statuses (PS3.4 B.2.3 and Annex C). */
-export const STORE_STATUS = {
-  success: 0x0000,
-  /** Refused: out of resources (the disk or database failed). */
-  outOfResources: 0xa700,
-  /** Refused: another hospital's study, or a series UID of another study. */
-  notAuthorized: 0x0124,
-  /** Error: cannot understand (not DICOM, truncated, no UIDs, too large). */
-  cannotUnderstand: 0xc000,
-} as const;
+import { DIMSE_STATUS } from './status';
 
 export interface StoreResult {
   status: number;
@@ -68,17 +58,17 @@ export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: Re
   /** Why the archive's ingest would refuse this instance, or null when it would take it. */
   const refusal = async (bytes: Buffer): Promise<StoreResult | null> => {
     if (bytes.length > INSTANCE_MAX_BYTES)
-      return refused(STORE_STATUS.cannotUnderstand, 'imgTooLarge', { mib: INSTANCE_MAX_MIB });
+      return refused(DIMSE_STATUS.cannotUnderstand, 'imgTooLarge', { mib: INSTANCE_MAX_MIB });
     let meta;
     try {
       meta = parseInstance(bytes);
     } catch (err) {
       if (!(err instanceof BadDicom)) throw err;
-      return refused(STORE_STATUS.cannotUnderstand, err.key, err.params);
+      return refused(DIMSE_STATUS.cannotUnderstand, err.key, err.params);
     }
-    if (!(await studyAllowed(meta.study_iuid))) return refused(STORE_STATUS.notAuthorized, 'imgOtherHospital');
+    if (!(await studyAllowed(meta.study_iuid))) return refused(DIMSE_STATUS.notAuthorized, 'imgOtherHospital');
     const of = await studyOfSeries(meta.series_iuid);
-    if (of && of !== meta.study_iuid) return refused(STORE_STATUS.notAuthorized, 'imgOtherStudy');
+    if (of && of !== meta.study_iuid) return refused(DIMSE_STATUS.notAuthorized, 'imgOtherStudy');
     if (!of) seriesStudy.set(meta.series_iuid, meta.study_iuid);
     return null;
   };
@@ -90,7 +80,7 @@ export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: Re
         const no = await refusal(await staged.bytes());
         if (no) return no;
         await queue.enqueue(await staged.staged(), tag);
-        return { status: STORE_STATUS.success };
+        return { status: DIMSE_STATUS.success };
       }
       // The write and its fsyncs run in the background while the instance is checked here.
       const pending = queue.write(bytes, tag);
@@ -106,7 +96,7 @@ export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: Re
         throw err;
       }
       pending.accept();
-      return { status: STORE_STATUS.success };
+      return { status: DIMSE_STATUS.success };
     },
   };
 }

@@ -3,6 +3,7 @@ import { ConvertError, explicitToImplicit } from './explicit-to-implicit';
 import { dataSetOf, NotPart10 } from './scu-dataset';
 import { DicomNetError, ScuAssociation, type DicomFailure } from './scu-association';
 import { EXPLICIT_LE, IMPLICIT_LE, type ProposedContext } from './pdu';
+import { storedByPeer } from './status';
 
 export interface StoreTarget {
   host: string;
@@ -134,8 +135,7 @@ async function storeOne(
     throw err;
   }
   // 0000 success; Bxxx warnings (coercion, elements discarded) still stored the instance.
-  if (rsp.status === 0 || (rsp.status & 0xf000) === 0xb000)
-    return { sopIuid: item.sopIuid, ok: true, status: rsp.status };
+  if (storedByPeer(rsp.status)) return { sopIuid: item.sopIuid, ok: true, status: rsp.status };
   return fail({ kind: 'status', status: rsp.status, comment: rsp.comment });
 }
 
