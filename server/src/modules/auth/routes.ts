@@ -18,7 +18,7 @@ import { t } from '../../platform/i18n';
 import { ok } from '../../platform/http/respond';
 import { formBody, jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { audit } from '../../platform/audit';
 import { findUser } from './find-user';
 import { toUser } from './to-user';
@@ -34,7 +34,13 @@ const tags = ['auth'];
 
 export function authRoutes() {
   const app = newRouter();
+  sessionRoutes(app);
+  ownAccountRoutes(app);
+  return app;
+}
 
+/** Sign-in and the session: login, info, logout, refresh. */
+function sessionRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -111,7 +117,10 @@ export function authRoutes() {
       return ok(c, { token, expires_in });
     },
   );
+}
 
+/** The signed-in user's own password and settings. */
+function ownAccountRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -177,6 +186,4 @@ export function authRoutes() {
       return ok(c, toUser(after.u, after.r, after.h, clientMeta(c).locale));
     },
   );
-
-  return app;
 }

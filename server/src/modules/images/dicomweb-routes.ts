@@ -14,7 +14,7 @@ import {
 import type { AppEnv } from '../../platform/context';
 import { AppError, notFound } from '../../platform/http/errors';
 import { t } from '../../platform/i18n';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { toJson, type JsonDataSet } from './dicomweb-json';
 import {
   acceptsDicom,
@@ -49,6 +49,9 @@ const errors = {
   404: { description: 'No such study, series, instance or frame in the caller’s scope' },
   406: { description: 'The Accept header asks for what cannot be given' },
 };
+
+/** What every DICOMweb route shares: a session, or a viewer token for its study. */
+const common = { tags: ['dicomweb'], middleware: [sessionUnlessViewerToken], 'x-permission': 'session' as const };
 
 type C = Context<AppEnv>;
 const baseOf = (c: C) => `${new URL(c.req.url).origin}/dicomweb`;
@@ -105,9 +108,15 @@ function metadataStream(c: C, study: string, rows: LiveInstance[]): ReadableStre
 
 export function dicomwebRoutes() {
   const app = newRouter();
-  const common = { tags: ['dicomweb'], middleware: [sessionUnlessViewerToken], 'x-permission': 'session' as const };
+  searchRoutes(app);
+  retrieveRoutes(app);
+  metadataRoutes(app);
+  frameRoutes(app);
+  return app;
+}
 
-  // QIDO-RS
+/** QIDO-RS (PS3.18 10.6): studies, series and instances. */
+function searchRoutes(app: Router) {
   const qido = <P extends z.ZodObject>(path: string, summary: string, params: P) =>
     createRoute({
       ...common,
@@ -176,8 +185,10 @@ export function dicomwebRoutes() {
       return instancesRoute(c, p.study, c.req.valid('query'), p.series);
     },
   );
+}
 
-  // WADO-RS retrieve: the stored instances as multipart/related; type="application/dicom", streamed.
+/** WADO-RS retrieve: the stored instances as multipart/related; type="application/dicom", streamed. */
+function retrieveRoutes(app: Router) {
   const retrieve = async (c: C, p: { study: string; series?: string; instance?: string }) => {
     const rows = await instancesAt(c, p);
     const ranges = parseAccept(c.req.header('accept'));
@@ -228,8 +239,10 @@ export function dicomwebRoutes() {
     ),
     (c) => retrieve(c, c.req.valid('param')),
   );
+}
 
-  // WADO-RS metadata: every attribute but the pixel data (a BulkDataURI naming its frames).
+/** WADO-RS metadata: every attribute but the pixel data (a BulkDataURI naming its frames). */
+function metadataRoutes(app: Router) {
   const metadata = async (c: C, p: { study: string; series?: string; instance?: string }) => {
     if (!acceptsJson(parseAccept(c.req.header('accept')))) return refuse406(c, DICOM_JSON);
     const rows = await instancesAt(c, p);
@@ -254,8 +267,10 @@ export function dicomwebRoutes() {
     meta('/dicomweb/studies/{study}/series/{series}/instances/{instance}/metadata', 'an instance', InstancePathSchema),
     (c) => metadata(c, c.req.valid('param')),
   );
+}
 
-  // WADO-RS frames: native pixels as application/octet-stream, a JPEG frame as stored.
+/** WADO-RS frames (native pixels as application/octet-stream, a JPEG frame as stored) and rendered (image/jpeg through the renderer). */
+function frameRoutes(app: Router) {
   app.openapi(
     createRoute({
       ...common,
@@ -303,7 +318,6 @@ export function dicomwebRoutes() {
     },
   );
 
-  // WADO-RS rendered: image/jpeg through the renderer.
   const rendered = async (
     c: C,
     p: { study: string; series: string; instance: string },
@@ -362,5 +376,4 @@ export function dicomwebRoutes() {
       return rendered(c, p, p.frame, c.req.valid('query'));
     },
   );
-  return app;
 }

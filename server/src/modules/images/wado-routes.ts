@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../platform/http/errors';
 import { t } from '../../platform/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { dicomList, setImagesDeleted, visibleStudy } from './archive';
 import { sessionUnlessViewerToken } from './dicomweb-viewer';
@@ -38,6 +38,13 @@ function wadoContentType(contentType: string | undefined): string | null {
 
 export function wadoRoutes() {
   const app = newRouter();
+  wadoUriRoute(app);
+  wadoListRoutes(app);
+  return app;
+}
+
+/** WADO-URI: one instance as DICOM or JPEG. */
+function wadoUriRoute(app: Router) {
   app.openapi(
     createRoute({
       method: 'get',
@@ -128,6 +135,10 @@ export function wadoRoutes() {
       });
     },
   );
+}
+
+/** The viewer's token and lists of a study's instances. */
+function wadoListRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -182,5 +193,4 @@ export function wadoRoutes() {
       },
     );
   }
-  return app;
 }

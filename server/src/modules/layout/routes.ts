@@ -17,7 +17,7 @@ import { AppError } from '../../platform/http/errors';
 import { isBadText } from '../../platform/input-text';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { translate } from '../../platform/i18n';
 import { exportMrrt } from './mrrt-export';
@@ -30,7 +30,13 @@ const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
 
 export function layoutRoutes() {
   const app = newRouter();
+  mrrtRoutes(app);
+  layoutEditRoutes(app);
+  return app;
+}
 
+/** Layouts in and out as IHE MRRT templates. */
+function mrrtRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -92,7 +98,10 @@ export function layoutRoutes() {
       });
     },
   );
+}
 
+/** The layouts themselves: list, read, save, delete. */
+function layoutEditRoutes(app: Router) {
   const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
 
   app.openapi(
@@ -173,6 +182,4 @@ export function layoutRoutes() {
     }),
     async (c) => ok(c, await applyForm(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid)),
   );
-
-  return app;
 }

@@ -25,7 +25,7 @@ import { AppError, forbidden, notFound } from '../../platform/http/errors';
 import { t, type MessageKey, type Params } from '../../platform/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { access, guard } from '../../platform/http/guard';
 import { saveCapture } from './capture';
 import { attachmentType, TYPE_HEAD_BYTES, videoType } from './file-type';
@@ -79,6 +79,14 @@ async function headOf(file: string): Promise<Uint8Array> {
 /** Patient attachments, videos and captured images of a study (spec: /UploadDicom/*, uploadImg, saveOrderImage). */
 export function patientFileRoutes() {
   const app = newRouter();
+  fileRoutes(app);
+  videoRoutes(app);
+  orderImageUploadRoutes(app);
+  return app;
+}
+
+/** A study's patient files: upload, list, delete, show. */
+function fileRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -196,6 +204,10 @@ export function patientFileRoutes() {
       });
     },
   );
+}
+
+/** Reading videos: list and the streamed upload. */
+function videoRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -245,6 +257,10 @@ export function patientFileRoutes() {
       await rm(up.file.path, { force: true });
     }
   });
+}
+
+/** Images attached to an order from the desk and the tool. */
+function orderImageUploadRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -292,5 +308,4 @@ export function patientFileRoutes() {
       return ok(c, saved);
     },
   );
-  return app;
 }

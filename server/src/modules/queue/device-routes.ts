@@ -22,7 +22,7 @@ import {
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import type { HospitalScope } from '../../platform/hospital-scope';
 import { queueCtx } from './context';
 import { deleteCallDevice, newCallKey, saveCallDevice, setCallStatus, updateSettings } from './devices';
@@ -44,6 +44,13 @@ async function listScope(c: Context<AppEnv>, wanted: string | undefined): Promis
 /** /device/*Call*, mechanic, rooms and /config/mechanicList: the call devices (sys:device). */
 export function callDeviceRoutes() {
   const app = newRouter();
+  deviceRoutes(app);
+  roomRoutes(app);
+  return app;
+}
+
+/** The call devices: settings, keys, status, lists. */
+function deviceRoutes(app: Router) {
   postRoute(app, {
     path: '/device/saveCall',
     tags,
@@ -154,6 +161,10 @@ export function callDeviceRoutes() {
       return listRooms(ctx.db, await queueHospital(ctx.db, ctx.who.me, ctx.who.locale, v.hospital_code));
     },
   });
+}
+
+/** The call rooms a device shows, and the mechanic list. */
+function roomRoutes(app: Router) {
   postRoute(app, {
     path: '/device/saveCallRoom',
     tags,
@@ -187,5 +198,4 @@ export function callDeviceRoutes() {
       call_types: [...CALL_TYPES],
     }),
   });
-  return app;
 }

@@ -19,7 +19,7 @@ import {
 } from '@shared/schemas/queue';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import * as actions from './actions';
 import { queueCtx } from './context';
 import { queueDay } from './day';
@@ -44,6 +44,14 @@ async function readScope(c: Context<AppEnv>, wanted: string | undefined, day?: s
 /** /register/*: the registration desk (queue:register) and calling (queue:call). */
 export function registerRoutes() {
   const app = newRouter();
+  registrationRoutes(app);
+  callingRoutes(app);
+  registerListRoutes(app);
+  return app;
+}
+
+/** Registering a patient and moving one registration along. */
+function registrationRoutes(app: Router) {
   postRoute(app, {
     path: '/register/save',
     tags,
@@ -109,7 +117,10 @@ export function registerRoutes() {
     P.QUEUE_REGISTER,
     actions.recoverPatient,
   );
+}
 
+/** The desk's calls: by number, referral, next, the doctor on duty. */
+function callingRoutes(app: Router) {
   postRoute(app, {
     path: '/register/callNo',
     tags,
@@ -146,6 +157,10 @@ export function registerRoutes() {
     answer: CallRoomSchema,
     handler: (c, v) => setRoomDoctor(queueCtx(c), v),
   });
+}
+
+/** The desk's and the screens' lists. */
+function registerListRoutes(app: Router) {
   postRoute(app, {
     path: '/register/findByPage',
     tags,
@@ -221,5 +236,4 @@ export function registerRoutes() {
       return queueWorkList(ctx.db, code, v);
     },
   });
-  return app;
 }

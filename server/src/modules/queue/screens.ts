@@ -53,6 +53,35 @@ interface DeviceEntry {
   screens: Set<Screen>;
 }
 
+/** Pings every socket each period and ends the ones that did not answer the last ping. */
+function keepAlive(wss: WebSocketServer, alive: WeakMap<WebSocket, boolean>, periodMs: number) {
+  const timer = setInterval(() => {
+    for (const ws of wss.clients) {
+      if (alive.get(ws) === false) {
+        ws.terminate();
+        continue;
+      }
+      alive.set(ws, false);
+      ws.ping();
+    }
+  }, periodMs);
+  timer.unref();
+  return timer;
+}
+
+/** What a screen's message asks for: a pong, or the device's settings again; nothing for what is not one. */
+function answerOf(text: string, current: ScreenDeviceState): ScreenServerMessage | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const m = ScreenClientMessageSchema.safeParse(parsed);
+  if (!m.success) return null;
+  return m.data.type === 'ping' ? { type: 'pong' } : current.update;
+}
+
 export function createScreenHub(o: ScreenHubOptions): ScreenHub {
   const wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   const devices = new Map<number, DeviceEntry>();
@@ -81,17 +110,7 @@ export function createScreenHub(o: ScreenHubOptions): ScreenHub {
     ),
   });
 
-  const heartbeat = setInterval(() => {
-    for (const ws of wss.clients) {
-      if (alive.get(ws) === false) {
-        ws.terminate();
-        continue;
-      }
-      alive.set(ws, false);
-      ws.ping();
-    }
-  }, o.keepaliveMs ?? WS_KEEPALIVE_MS);
-  heartbeat.unref();
+  const heartbeat = keepAlive(wss, alive, o.keepaliveMs ?? WS_KEEPALIVE_MS);
 
   async function refreshDevice(pk: number) {
     const entry = devices.get(pk);
@@ -158,17 +177,8 @@ export function createScreenHub(o: ScreenHubOptions): ScreenHub {
         if (e && !e.screens.size) devices.delete(state.pk);
       });
       ws.on('message', (data) => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(String(data));
-        } catch {
-          return;
-        }
-        const m = ScreenClientMessageSchema.safeParse(parsed);
-        if (!m.success) return;
-        const current = devices.get(state.pk)?.state ?? state;
-        if (m.data.type === 'ping') send(ws, { type: 'pong' });
-        else send(ws, current.update);
+        const reply = answerOf(String(data), devices.get(state.pk)?.state ?? state);
+        if (reply) send(ws, reply);
       });
       send(ws, state.update);
       roomsOf(state).then(

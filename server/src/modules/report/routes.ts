@@ -18,7 +18,7 @@ import {
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { callerOf } from './caller';
 import { cacheReport, recordQuality, setCritical } from './extras';
 import { cleanLock, lockStudy } from './lock';
@@ -31,7 +31,13 @@ const post = (path: string, summary: string) => ({ method: 'post' as const, path
 
 export function reportRoutes() {
   const app = newRouter();
+  reportWriteRoutes(app);
+  reportExtraRoutes(app);
+  return app;
+}
 
+/** Reading a report and moving it through save, audit, cancel and void. */
+function reportWriteRoutes(app: Router) {
   app.openapi(
     createRoute({
       ...post('/report/info', 'The study, its reports, its layout template, the caller’s drafts and the lock'),
@@ -96,7 +102,10 @@ export function reportRoutes() {
       return ok(c, done, 'rptVoided');
     },
   );
+}
 
+/** Versions, drafts, the writing lock, critical values and quality. */
+function reportExtraRoutes(app: Router) {
   app.openapi(
     createRoute({
       ...post('/report/versions', 'Every saved version of a report, newest first'),
@@ -167,6 +176,4 @@ export function reportRoutes() {
       return ok(c, null);
     },
   );
-
-  return app;
 }

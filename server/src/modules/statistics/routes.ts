@@ -30,7 +30,7 @@ import { AppError } from '../../platform/http/errors';
 import { localeOf, translate } from '../../platform/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
-import { newRouter, validationBody } from '../../platform/http/router';
+import { newRouter, validationBody, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { auditExport } from '../../platform/audit';
 import { hospitalScope } from '../../platform/hospital-scope';
@@ -76,6 +76,13 @@ async function monthRows(c: Context<AppEnv>, q: MonthCountRequest) {
 
 export function statisticsRoutes() {
   const app = newRouter();
+  workCountRoutes(app);
+  countDetailRoutes(app);
+  return app;
+}
+
+/** Work counts by doctor, month and body part, and their export. */
+function workCountRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -147,6 +154,10 @@ export function statisticsRoutes() {
       return ok(c, await hospitalCount(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
     },
   );
+}
+
+/** Use counts, series, details and the per-hospital counts. */
+function countDetailRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'post',
@@ -242,7 +253,6 @@ export function statisticsRoutes() {
       return ok(c, await meetingCount(c.var.deps.db, await hospitalScope(c.var.deps.db, c.var.user, q.sn), q));
     },
   );
-  return app;
 }
 
 const isSeriesCall = (type: StatsExportType): type is SeriesCall => (SERIES_CALLS as readonly string[]).includes(type);

@@ -5,7 +5,7 @@ import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/
 import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { fmt } from '../../platform/time';
 import { issueCaptcha, failureCount } from '../auth';
 import { getConfigs } from '../../platform/config';
@@ -14,7 +14,13 @@ const tags = ['tool'];
 
 export function toolRoutes() {
   const app = newRouter();
+  loginPageRoutes(app);
+  clientToolRoutes(app);
+  return app;
+}
 
+/** What the sign-in page shows: static pages, footer, captcha. */
+function loginPageRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'get',
@@ -105,7 +111,10 @@ export function toolRoutes() {
       return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'no-store' });
     },
   );
+}
 
+/** The server's time and the report settings the client reads. */
+function clientToolRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'get',
@@ -148,6 +157,4 @@ export function toolRoutes() {
       });
     },
   );
-
-  return app;
 }

@@ -21,7 +21,7 @@ import { t } from '../../platform/i18n';
 import { requestOrigin } from '../../platform/http/public-origin';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
-import { newRouter } from '../../platform/http/router';
+import { newRouter, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { authenticate } from '../auth';
 import { saveAccount, viewAccount } from './account';
@@ -40,7 +40,13 @@ const browserOf = (c: Context) => {
 /** QR sign-in and binding (docs/wechat.md), account settings (/WeChatManage) and /tool/getWeiXinLogin. */
 export function wechatRoutes() {
   const app = newRouter();
+  wechatSignInRoutes(app);
+  wechatAccountRoutes(app);
+  return app;
+}
 
+/** Sign-in by WeChat: the QR code, the authorisation and its callback. */
+function wechatSignInRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'get',
@@ -137,7 +143,10 @@ export function wechatRoutes() {
       return c.json({ success: true, msg: t(c, result.type === 'login' ? 'loginOk' : 'wxBound'), data: result }, 200);
     },
   );
+}
 
+/** A user's WeChat binding and the official account's settings. */
+function wechatAccountRoutes(app: Router) {
   app.openapi(
     createRoute({
       method: 'get',
@@ -198,6 +207,4 @@ export function wechatRoutes() {
       return ok(c, await saveAccount(c.var.deps, callerOf(c), { ...body, hospital_code }), 'wxSaved');
     },
   );
-
-  return app;
 }

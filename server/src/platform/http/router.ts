@@ -45,3 +45,6 @@ export function newRouter() {
     },
   });
 }
+
+/** A module's router, as its route groups receive it. */
+export type Router = ReturnType<typeof newRouter>;
