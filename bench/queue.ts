@@ -9,7 +9,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { CallDeviceSaved, Registration } from '@shared/schemas/queue';
+import type { Registration } from '@shared/schemas/queue';
+import type { CallDeviceSaved } from '@shared/schemas/call-devices';
 import { spawnServer } from '../tests/support/child-server';
 import { openScreen, postAs, untilTrue, type ScreenPeer } from '../tests/support/queue-screens';
 import { benchDatabase, latencyLine, signIn } from './lib/harness';

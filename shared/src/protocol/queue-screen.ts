@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CallSettingsSchema } from '../schemas/queue';
+import { CallSettingsSchema } from '../schemas/call-devices';
 
 /**
  * The call screen's socket: `GET /websocket.ws/{device_pk}?key={device_key}` (no sign-in: the device key

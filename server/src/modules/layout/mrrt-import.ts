@@ -23,6 +23,23 @@ import {
   type HtmlNode,
 } from './html-tree';
 import { RX } from './mrrt-format';
+import {
+  BLOCKS,
+  CHOICE_INPUTS,
+  CONTROL,
+  DROPPED,
+  FIELDS,
+  HEADINGS,
+  HEADING_SIZE,
+  HEAD_ACTIVE,
+  INLINE,
+  OPTIONS_MAX,
+  OPTION_MAX,
+  SECTIONS,
+  TEXT_MAX,
+  VALUE_INPUTS,
+  line,
+} from './mrrt-vocabulary';
 
 /**
  * IHE MRRT (an HTML5 report template) -> a layout. The file is untrusted, so nothing of its HTML is kept:
@@ -42,126 +59,6 @@ export interface MrrtLayout {
 }
 
 export class MrrtTooLarge extends Error {}
-
-/** Elements whose content never becomes part of a layout (they run, load, embed or are not content). */
-const DROPPED = new Set([
-  'script',
-  'style',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'link',
-  'meta',
-  'base',
-  'template',
-  'noscript',
-  'svg',
-  'math',
-  'audio',
-  'video',
-  'source',
-  'track',
-  'canvas',
-  'button',
-  'head',
-  'title',
-  'picture',
-  'portal',
-  'dialog',
-  'map',
-  'area',
-  'param',
-  'slot',
-  'datalist',
-  'output',
-  'progress',
-  'meter',
-]);
-const HEAD_ACTIVE = new Set(['script', 'style', 'link', 'base', 'iframe', 'object', 'embed']);
-/** Sections of an MRRT body: a framed group of their own. */
-const SECTIONS = new Set(['section', 'article', 'fieldset']);
-/** Other block containers: their content, grouped when it is more than one element. */
-const BLOCKS = new Set([
-  'body',
-  'div',
-  'main',
-  'aside',
-  'nav',
-  'figure',
-  'ul',
-  'ol',
-  'dl',
-  'form',
-  'details',
-  'blockquote',
-  'center',
-]);
-const HEADINGS = new Set(['header', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'legend', 'caption', 'figcaption', 'summary']);
-const HEADING_SIZE: Record<string, number> = { h1: 22, h2: 18, h3: 16 };
-/** Inline content: one line of text, or a row when it holds fields. */
-const INLINE = new Set([
-  'p',
-  'span',
-  'li',
-  'dt',
-  'dd',
-  'a',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'u',
-  's',
-  'small',
-  'sup',
-  'sub',
-  'label',
-  'font',
-  'code',
-  'pre',
-  'q',
-  'cite',
-  'abbr',
-  'time',
-  'mark',
-  'var',
-  'kbd',
-  'samp',
-  'bdi',
-  'bdo',
-  'ins',
-  'del',
-  'data',
-  'wbr',
-]);
-const FIELDS = new Set(['input', 'select', 'textarea']);
-/** Input types that are a typed value in the report. */
-const VALUE_INPUTS = new Set([
-  '',
-  'text',
-  'number',
-  'date',
-  'time',
-  'datetime-local',
-  'month',
-  'week',
-  'search',
-  'tel',
-  'email',
-  'url',
-]);
-const CHOICE_INPUTS = new Set(['radio', 'checkbox']);
-const TEXT_MAX = 4000;
-const OPTION_MAX = 200;
-const OPTIONS_MAX = 50;
-
-// Control characters other than tab and line feed have no place in a report's text.
-// eslint-disable-next-line no-control-regex -- removing them is the point
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F]/g;
-const line = (s: string) => s.replace(CONTROL, '').replace(/\s+/g, ' ').trim();
 
 export function importMrrt(html: string): MrrtLayout {
   return new Importer(parseHtml(html)).run();

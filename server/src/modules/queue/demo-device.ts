@@ -1,4 +1,4 @@
-import { CALL_SETTING_DEFAULTS } from '@shared/schemas/queue';
+import { CALL_SETTING_DEFAULTS } from '@shared/schemas/call-devices';
 import type { AppDeps } from '../../platform/context';
 import { callDevice } from '../../platform/db/schema';
 import { linkRooms } from './devices';

@@ -18,7 +18,7 @@ import {
   CallSettingsSchema,
   HospitalQuerySchema,
   MechanicListSchema,
-} from '@shared/schemas/queue';
+} from '@shared/schemas/call-devices';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
 import { notFound } from '../../platform/http/errors';

@@ -6,7 +6,7 @@ import {
   type CallDeviceSaved,
   type CallDeviceSaveSchema,
   type CallSettingsPatchSchema,
-} from '@shared/schemas/queue';
+} from '@shared/schemas/call-devices';
 import type { Tx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';

@@ -1,9 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  CallSettingsSchema,
   QUEUE_STATES,
-  type CallDeviceRow,
   type CallPageSchema,
   type QueueState,
   type QueueWorkListQuerySchema,
@@ -11,6 +9,7 @@ import {
   type RegisterPageSchema,
   type StateCounts,
 } from '@shared/schemas/queue';
+import { CallSettingsSchema, type CallDeviceRow } from '@shared/schemas/call-devices';
 import type { Page } from '@shared/schemas/common';
 import type { DbOrTx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom, hospital, registration, study } from '../../platform/db/schema';

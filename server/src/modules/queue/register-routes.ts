@@ -3,7 +3,6 @@ import { PERMISSIONS as P } from '@shared/permissions';
 import {
   CallNextSchema,
   CallPageSchema,
-  CallRoomSchema,
   QueueCountQuerySchema,
   QueueOrdersSchema,
   QueueWorkListQuerySchema,
@@ -17,6 +16,7 @@ import {
   RoomCountsSchema,
   RoomDoctorSchema,
 } from '@shared/schemas/queue';
+import { CallRoomSchema } from '@shared/schemas/call-devices';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
 import { newRouter, type Router } from '../../platform/http/router';

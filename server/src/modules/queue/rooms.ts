@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { CallRoom, CallRoomSaveSchema, CallRoomUpdateSchema, RoomDoctorSchema } from '@shared/schemas/queue';
+import type { RoomDoctorSchema } from '@shared/schemas/queue';
+import type { CallRoom, CallRoomSaveSchema, CallRoomUpdateSchema } from '@shared/schemas/call-devices';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom, queueCounter, registration } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/http/errors';

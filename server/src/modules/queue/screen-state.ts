@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { maskName, type ScreenRoom, type ScreenUpdateDevice } from '@shared/protocol/queue-screen';
-import { CallSettingsSchema } from '@shared/schemas/queue';
+import { CallSettingsSchema } from '@shared/schemas/call-devices';
 import type { DbOrTx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom, hospital, registration } from '../../platform/db/schema';
 import { fmt } from '../../platform/time';

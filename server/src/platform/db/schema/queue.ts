@@ -14,7 +14,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import type { CallSettings } from '@shared/schemas/queue';
+import type { CallSettings } from '@shared/schemas/call-devices';
 import { study } from './study';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });

@@ -2,14 +2,14 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Col, Divider, Form, Input, Modal, Row, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RoomNameSchema } from '@shared/schemas/queue';
 import {
   CALL_SETTING_DEFAULTS,
   CallDeviceSaveSchema,
-  RoomNameSchema,
   type CallDeviceRow,
   type CallDeviceSave,
   type CallDeviceSaved,
-} from '@shared/schemas/queue';
+} from '@shared/schemas/call-devices';
 import { useFormSave } from '@web/components/form/use-form-save';
 import { zodRule } from '@web/components/form/zod-rule';
 import { testIdProp } from '@web/lib/test-id';

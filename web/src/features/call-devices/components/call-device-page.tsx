@@ -3,7 +3,7 @@ import { App, Button, Space, Switch, Tag } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK, WEB_BASE } from '@shared/constants';
-import type { CallDeviceRow, CallDeviceSaved } from '@shared/schemas/queue';
+import type { CallDeviceRow, CallDeviceSaved } from '@shared/schemas/call-devices';
 import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';

@@ -1,7 +1,7 @@
 import { Col, ColorPicker, Form, Input, InputNumber, Radio } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useTranslation } from 'react-i18next';
-import { CALL_SETTING_RANGES, CALL_TYPES, CallDeviceSaveSchema } from '@shared/schemas/queue';
+import { CALL_SETTING_RANGES, CALL_TYPES, CallDeviceSaveSchema } from '@shared/schemas/call-devices';
 import { zodRule } from '@web/components/form/zod-rule';
 
 type RangeKey = keyof typeof CALL_SETTING_RANGES;

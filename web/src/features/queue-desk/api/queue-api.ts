@@ -3,7 +3,6 @@ import type { z } from 'zod';
 import type { Page } from '@shared/schemas/common';
 import type { HospitalOptionSchema } from '@shared/schemas/order';
 import type {
-  CallRoom,
   QueueAction,
   QueueOrderSchema,
   QueueState,
@@ -11,6 +10,7 @@ import type {
   Registration,
   RoomCountSchema,
 } from '@shared/schemas/queue';
+import type { CallRoom } from '@shared/schemas/call-devices';
 import type { ListParams } from '@web/components/list-page/fields';
 import { setFilters } from '@web/components/list-page/list-url';
 import { apiPost } from '@web/lib/api-client';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ScreenCall } from '@shared/protocol/queue-screen';
-import type { CallSettings } from '@shared/schemas/queue';
+import type { CallSettings } from '@shared/schemas/call-devices';
 import { patientLabel } from './patient-label';
 
 /** The full-screen call: who (number and/or masked name) and which room. */

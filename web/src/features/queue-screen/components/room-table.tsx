@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ScreenRoom } from '@shared/protocol/queue-screen';
-import type { CallSettings } from '@shared/schemas/queue';
+import type { CallSettings } from '@shared/schemas/call-devices';
 import { useClock } from '../hooks/use-clock';
 import { patientLabel } from './patient-label';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CALL_SETTING_DEFAULTS } from '@shared/schemas/queue';
+import { CALL_SETTING_DEFAULTS } from '@shared/schemas/call-devices';
 import { useScreenFeed } from '../hooks/use-screen-feed';
 import { deviceKeyOf, keepDeviceKey, withoutKey } from '../lib/device-key';
 import { CallOverlay } from './call-overlay';

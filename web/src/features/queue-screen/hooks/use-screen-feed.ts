@@ -6,7 +6,7 @@ import {
   type ScreenCall,
   type ScreenServerMessage,
 } from '@shared/protocol/queue-screen';
-import type { CallSettings } from '@shared/schemas/queue';
+import type { CallSettings } from '@shared/schemas/call-devices';
 import { bridge } from '@web/features/agent-bridge/bridge';
 import { currentLocale } from '@web/lib/i18n';
 import { Announcer } from '../lib/announcer';

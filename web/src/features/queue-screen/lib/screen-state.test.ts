@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CALL_SETTING_DEFAULTS } from '@shared/schemas/queue';
+import { CALL_SETTING_DEFAULTS } from '@shared/schemas/call-devices';
 import type { ScreenRoom } from '@shared/protocol/queue-screen';
 import { EMPTY_SCREEN, screenReducer } from './screen-state';
 

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { Page } from '@shared/schemas/common';
 import type { HospitalOptionSchema } from '@shared/schemas/order';
-import type { CallRoom } from '@shared/schemas/queue';
+import type { CallRoom } from '@shared/schemas/call-devices';
 import type { UsClientRow, UsClientSave, UsNumberRow, UsNumberSave } from '@shared/schemas/us-stations';
 import type { ListParams } from '@web/components/list-page/fields';
 import { setFilters } from '@web/components/list-page/list-url';
