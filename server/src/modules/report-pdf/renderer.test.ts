@@ -111,7 +111,8 @@ describe('PdfRenderer', () => {
 
   it('fails (not hangs) when the page never becomes ready, and keeps working for the next job', async () => {
     let ready = false;
-    const r = make(async () => page(ready ? READY_WITH_SESSION : '<p>loading</p>')(), { timeoutMs: 3000 });
+    // The time limit is the one for both jobs: long enough that a loaded machine still renders the second.
+    const r = make(async () => page(ready ? READY_WITH_SESSION : '<p>loading</p>')(), { timeoutMs: 10_000 });
     await expect(r.render(job)).rejects.toBeInstanceOf(PdfFailed);
     ready = true;
     expect((await r.render(job)).subarray(0, 5).toString('latin1')).toBe('%PDF-');
