@@ -12,7 +12,7 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { bootstrap } from '../server/src/bootstrap';
-import { loadEnv } from '../server/src/platform/env';
+import { loadEnv } from '../server/src/platform/core/env';
 import { postgresCpuMs, threadCpuMs } from './lib/cpu.mjs';
 import { benchDatabase, jsonClient, latencyLine, listen, signIn } from './lib/harness';
 

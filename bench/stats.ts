@@ -15,8 +15,8 @@ import { SERIES_CALLS, ZHANJIANG_TABS } from '../shared/src/schemas/statistics';
 import { bootstrap } from '../server/src/bootstrap';
 import type { Db } from '../server/src/platform/db/client';
 import { role, sysUser } from '../server/src/platform/db/schema';
-import { loadEnv } from '../server/src/platform/env';
-import { hashPassword } from '../server/src/platform/crypto';
+import { loadEnv } from '../server/src/platform/core/env';
+import { hashPassword } from '../server/src/platform/core/crypto';
 import { benchDatabase, jsonClient, latencyLine, listen, signIn } from './lib/harness';
 import { loadWorklistData } from './lib/worklist-data';
 

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../server/src/platform/db/client';
 import { report, role, study, sysUser } from '../../server/src/platform/db/schema';
-import { hashPassword } from '../../server/src/platform/crypto';
+import { hashPassword } from '../../server/src/platform/core/crypto';
 
 export const LOAD_PASSWORD = 'Bench@123';
 const HOSPITALS = ['H001', 'H002'] as const;

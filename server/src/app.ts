@@ -12,7 +12,7 @@ import { inputGuard } from './platform/http/input-guard';
 import { onError } from './platform/http/on-error';
 import { requestContext } from './platform/http/request-log';
 import { securityHeaders } from './platform/http/security-headers';
-import { t } from './platform/i18n';
+import { t } from './platform/core/i18n';
 import { MODULES } from './modules/registry';
 import { webStatic } from './web-static';
 

@@ -1,8 +1,8 @@
 import { serve } from '@hono/node-server';
 import { WEB_BASE } from '@shared/constants';
 import { bootstrap } from './bootstrap';
-import { loadEnv } from './platform/env';
-import { DataDirLockedError } from './platform/data-dir-lock';
+import { loadEnv } from './platform/core/env';
+import { DataDirLockedError } from './platform/core/data-dir-lock';
 import { startDicomListener } from './modules/dicom';
 import { seedDemoImages } from './modules/images';
 import { seedDemoCallDevice } from './modules/queue';

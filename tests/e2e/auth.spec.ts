@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../server/src/platform/db/schema';
-import { sha256Hex } from '../../server/src/platform/crypto';
+import { sha256Hex } from '../../server/src/platform/core/crypto';
 import { STORAGE_KEYS } from '../../web/src/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';

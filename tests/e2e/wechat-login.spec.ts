@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { AuthUser } from '../../server/src/platform/context';
+import type { AuthUser } from '../../server/src/platform/core/auth-user';
 import { sysUser } from '../../server/src/platform/db/schema';
 import { saveAccount } from '../../server/src/modules/wechat/account';
 import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';

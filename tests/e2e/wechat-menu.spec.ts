@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wechatAccount } from '../../server/src/platform/db/schema';
-import { secretBox } from '../../server/src/platform/secret-box';
+import { secretBox } from '../../server/src/platform/core/secret-box';
 import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { mpRoutes, newMpFakeState, pushMpEvent } from '../fixtures/wechat-mp-fake';

@@ -21,7 +21,7 @@ type Case = [file: string, code: string, fires: string[]];
 const cases: Record<string, Case[]> = {
   'web does not import server or agent': [
     ['web/src/lib/x.ts', "import '../../../server/src/app';", BOUNDARY],
-    ['web/src/lib/x.ts', "import { x } from 'server/src/platform/env'; export { x };", BOUNDARY],
+    ['web/src/lib/x.ts', "import { x } from 'server/src/platform/core/env'; export { x };", BOUNDARY],
     ['web/src/lib/x.ts', "export * from '../../../agent/src/config';", BOUNDARY],
     ['web/src/lib/x.ts', "import '@web/../../server/src/app';", BOUNDARY],
     ['web/src/lib/x.ts', "import '@shared/constants'; import '../components/y';", NONE],
@@ -35,12 +35,12 @@ const cases: Record<string, Case[]> = {
       BOUNDARY,
     ],
     ['server/src/x.ts', "import '../../extension/lib/settings';", BOUNDARY],
-    ['server/src/modules/report/x.ts', "import '@shared/agent/payload'; import '../../platform/http/errors';", NONE],
+    ['server/src/modules/report/x.ts', "import '@shared/agent/payload'; import '../../platform/core/errors';", NONE],
   ],
   'agent and extension do not import server or web': [
-    ['agent/src/x.ts', "import '../../server/src/platform/env';", BOUNDARY],
+    ['agent/src/x.ts', "import '../../server/src/platform/core/env';", BOUNDARY],
     ['agent/src/x.ts', "import '@web/lib/api-client';", BOUNDARY],
-    ['extension/lib/x.ts', "import '../../server/src/platform/env';", BOUNDARY],
+    ['extension/lib/x.ts', "import '../../server/src/platform/core/env';", BOUNDARY],
     ['extension/lib/x.ts', "import '@web/features/agent-bridge/bridge';", BOUNDARY],
     ['extension/lib/x.ts', "import '@shared/protocol/messages'; import './settings';", NONE],
     ['agent/src/x.ts', "import '@shared/agent/api'; import './config';", NONE],
@@ -72,7 +72,7 @@ const cases: Record<string, Case[]> = {
     ['server/src/platform/http/x.ts', "import '../../app';", BOUNDARY],
     ['server/src/platform/x.ts', "import '../bootstrap.ts'; import '../modules/registry';", [...BOUNDARY, ...BOUNDARY]],
     ['server/src/platform/x.ts', "import '../modules';", BOUNDARY],
-    ['server/src/platform/x.ts', "import './http/errors'; import './db/client';", NONE],
+    ['server/src/platform/x.ts', "import './core/errors'; import './db/client';", NONE],
     [
       'server/src/platform/db/seed/x.ts',
       "import '../schema'; import '../../crypto'; import '@shared/constants';",

@@ -15,13 +15,16 @@ const serverFiles = execFileSync('git', ['ls-files', '-co', '--exclude-standard'
 describe('the server as folders (tests/lint/server-graph.ts)', () => {
   const arrows = folderArrows(root, serverFiles);
 
-  it('has no circle between its folders: modules, the platform and the composition', () => {
-    expect(arrows.size).toBeGreaterThan(30);
+  it('has no circle between its folders (each module, each folder of the platform, the composition)', () => {
+    expect(arrows.size).toBeGreaterThan(40);
     expect(circles(arrows)).toEqual([]);
   });
 
   it('the platform imports nothing above it', () => {
-    expect([...(arrows.get('server/src/platform') ?? [])]).toEqual([]);
+    const up = [...arrows].flatMap(([from, to]) =>
+      from.startsWith('server/src/platform') ? [...to].filter((t) => !t.startsWith('server/src/platform')) : [],
+    );
+    expect(up).toEqual([]);
   });
 
   it('finds a circle when there is one', () => {
@@ -35,9 +38,9 @@ describe('the server as folders (tests/lint/server-graph.ts)', () => {
     expect(circles(new Map([['a', new Set(['b'])]]))).toEqual([]);
   });
 
-  it('names the folders as the structure does', () => {
-    expect(folderOf('server/src/modules/images/decode/rle.ts')).toBe('server/src/modules/images');
-    expect(folderOf('server/src/platform/http/guard.ts')).toBe('server/src/platform');
-    expect(folderOf('server/src/app.ts')).toBe('server/src/app');
+  it('counts each folder as a node', () => {
+    expect(folderOf('server/src/modules/images/decode/rle.ts')).toBe('server/src/modules/images/decode');
+    expect(folderOf('server/src/platform/http/guard.ts')).toBe('server/src/platform/http');
+    expect(folderOf('server/src/app.ts')).toBe('server/src');
   });
 });

@@ -3,16 +3,9 @@ import path from 'node:path';
 import ts from 'typescript';
 import { isProduction, resolveImport } from '../../lint/layers.js';
 
-/**
- * The folders of the server as its structure names them: each module (`server/src/modules/<m>`, its
- * sub-folders inside it), the platform (`server/src/platform`, one layer), and each file of the composition
- * at the top (`app.ts`, `bootstrap.ts`, ...).
- */
+/** The folder a file belongs to: every folder of the server is a node of the graph (sub-folders too). */
 export function folderOf(rel: string): string {
-  const parts = rel.split('/');
-  if (parts[2] === 'modules' && parts.length > 4) return parts.slice(0, 4).join('/');
-  if (parts[2] === 'platform') return 'server/src/platform';
-  return rel.replace(/\.ts$/, '');
+  return path.posix.dirname(rel);
 }
 
 /** Every import, export-from and import() of the production files, as folder -> folder arrows. */

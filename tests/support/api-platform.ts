@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { bootstrap } from '../../server/src/bootstrap';
-import { loadEnv } from '../../server/src/platform/env';
+import { loadEnv } from '../../server/src/platform/core/env';
 
 export type TestPlatform = Awaited<ReturnType<typeof startTestPlatform>>;
 

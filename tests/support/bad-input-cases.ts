@@ -1,5 +1,5 @@
 import { PG_INT_MAX } from '../../shared/src/schemas/common';
-import { MAX_JSON_DEPTH } from '../../server/src/platform/input-text';
+import { MAX_JSON_DEPTH } from '../../server/src/platform/core/input-text';
 import { isObjectSchema, typesOf, validValue, type JsonSchema, type Operation, type Overrides } from './openapi-doc';
 
 /**

@@ -14,7 +14,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { bootstrap } from '../../server/src/bootstrap';
-import { loadEnv } from '../../server/src/platform/env';
+import { loadEnv } from '../../server/src/platform/core/env';
 import { call, loginAs } from './api-client';
 import { buildDicom, zipOf } from './dicom-builder';
 import { resultOf, uploadDicom } from './image-upload';

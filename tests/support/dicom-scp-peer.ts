@@ -12,7 +12,7 @@ import { bootstrap } from '../../server/src/bootstrap';
 import { auditLog, device, instance, study, sysConfig } from '../../server/src/platform/db/schema';
 import { startDicomListener } from '../../server/src/modules/dicom/listener';
 import { ReceivedLog } from '../../server/src/modules/dicom/received-log';
-import { loadEnv } from '../../server/src/platform/env';
+import { loadEnv } from '../../server/src/platform/core/env';
 import { buildDicom, TINY_JPEG } from './dicom-builder';
 import { ctStudy, run } from './dcmtk';
 

@@ -12,7 +12,7 @@ import iconv from 'iconv-lite';
 import { bootstrap } from '../../server/src/bootstrap';
 import { device, study } from '../../server/src/platform/db/schema';
 import { startDicomListener } from '../../server/src/modules/dicom/listener';
-import { loadEnv } from '../../server/src/platform/env';
+import { loadEnv } from '../../server/src/platform/core/env';
 import { run } from './dcmtk';
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rx-mwl-'));

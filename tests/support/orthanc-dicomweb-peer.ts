@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { bootstrap } from '../../server/src/bootstrap';
-import { loadEnv } from '../../server/src/platform/env';
+import { loadEnv } from '../../server/src/platform/core/env';
 import { loginAs } from './api-client';
 import { buildDicom, zipOf } from './dicom-builder';
 import { resultOf, uploadDicom } from './image-upload';

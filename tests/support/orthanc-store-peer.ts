@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { bootstrap } from '../../server/src/bootstrap';
 import { device, instance, study } from '../../server/src/platform/db/schema';
 import { startDicomListener } from '../../server/src/modules/dicom/listener';
-import { loadEnv } from '../../server/src/platform/env';
+import { loadEnv } from '../../server/src/platform/core/env';
 import { call, loginAs } from './api-client';
 import { ctStudy, run } from './dcmtk';
 import { buildDicom, TINY_JPEG, zipOf } from './dicom-builder';

@@ -1,6 +1,6 @@
 import type { Locale } from '@shared/constants';
-import { AppError } from './http/errors';
-import { translate, type MessageKey } from './i18n';
+import { AppError } from './core/errors';
+import { translate, type MessageKey } from './core/i18n';
 
 const FIELD_LABEL = { sn: 'orgFieldSn', code: 'orgFieldCode', aet: 'orgFieldAet' } as const satisfies Record<
   string,

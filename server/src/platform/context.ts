@@ -1,10 +1,10 @@
 import type { Db, DbKind } from './db/client';
-import type { Env } from './env';
-import type { Logger } from './logger';
+import type { Env } from './core/env';
+import type { Logger } from './core/logger';
 import type { RealtimeHub, ScreenHub } from './realtime/types';
 import type { Fanout } from './realtime/fanout';
 import type { ImageStore } from './storage/store';
-import type { UserSettings } from '@shared/schemas/auth';
+import type { AuthUser } from './core/auth-user';
 
 export interface AppDeps {
   db: Db;
@@ -26,29 +26,6 @@ export interface AppDeps {
   authenticate: (token: string, path: string) => Promise<AuthUser>;
   /** Injectable clock (tests replace it); unset means the system clock. */
   now?: () => Date;
-}
-
-export interface AuthUser {
-  pk: number;
-  uuid: string;
-  username: string;
-  ch_name: string;
-  /** Display name: ch_name, else username. */
-  name: string;
-  role_pk: number;
-  hospital_code: string;
-  /** Region (group) the user belongs to, '' when none. */
-  region: string;
-  isSuper: boolean;
-  /** data2: when set, the only modalities this user may see. */
-  modalities: string[];
-  /** data1, with defaults. */
-  settings: UserSettings;
-  perms: ReadonlySet<string>;
-  sessionPk: number;
-  expiresAt: Date;
-  /** After an administrator's password reset: the session may only change the password (and sign out). */
-  mustChangePassword: boolean;
 }
 
 export type AppEnv = {

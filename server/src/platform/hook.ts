@@ -1,5 +1,5 @@
 import type { AppDeps } from './context';
-import { loggableError } from './log-error';
+import { loggableError } from './core/log-error';
 
 type Handler<T> = (deps: AppDeps, event: T) => void | Promise<void>;
 

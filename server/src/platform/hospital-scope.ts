@@ -1,8 +1,8 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { AuthUser } from './context';
+import type { AuthUser } from './core/auth-user';
 import type { Db } from './db/client';
 import { hospital } from './db/schema';
-import { forbidden } from './http/errors';
+import { forbidden } from './core/errors';
 
 /**
  * The hospital a query is limited to. The super administrator sees every hospital (or the one asked

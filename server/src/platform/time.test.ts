@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { fmt } from './time';
+import { fmt } from './core/time';
 
 describe('fmt, the wire format of timestamps', () => {
   it('is YYYY-MM-DD HH:mm:ss in the server time zone, as dayjs formats it', () => {

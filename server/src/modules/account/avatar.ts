@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import { AVATAR_MAX_BYTES, type AvatarType } from '@shared/schemas/account';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { sysUser, userAvatar } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 
 const JPEG = [0xff, 0xd8, 0xff];

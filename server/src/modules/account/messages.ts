@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The account module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The account module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   imageJpgPng: '请选择 jpg 或 png 图片',
   profileBirthday: '出生日期须在 1900-01-01 到今天之间',
@@ -17,6 +17,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

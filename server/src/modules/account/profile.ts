@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import { BIRTHDAY_MIN, type UpdateProfileSchema } from '@shared/schemas/account';
 import type { z } from 'zod';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { sysUser } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 
 type Profile = z.output<typeof UpdateProfileSchema>;

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The ai module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The ai module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   aiNotConfigured: '未配置 AI 服务（系统配置 ai_url）',
   aiUnavailable: 'AI 服务暂时不可用，请稍后再试',
@@ -13,6 +13,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

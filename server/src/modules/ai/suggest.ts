@@ -1,9 +1,10 @@
 import type { Locale } from '@shared/constants';
 import { AiSuggestionSchema, type AiSuggestion } from '@shared/schemas/report';
-import type { AppDeps, AuthUser } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
-import { OutboundRefused, outboundPolicy } from '../../platform/outbound';
-import { outboundRequest, type OutboundResponse } from '../../platform/outbound-http';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
+import { AppError } from '../../platform/core/errors';
+import { OutboundRefused, outboundPolicy } from '../../platform/core/outbound';
+import { outboundRequest, type OutboundResponse } from '../../platform/core/outbound-http';
 import { getConfigs } from '../../platform/config';
 import { studyInScope } from '../report';
 

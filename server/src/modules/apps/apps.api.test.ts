@@ -4,7 +4,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { AppCredentials, AppRow } from '@shared/schemas/apps';
 import { auditLog, sysApp } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 
 /** A new client id: public, stable for the app's life. */
 export const newClientId = () => `rx_${randomBytes(18).toString('base64url')}`;

@@ -4,7 +4,7 @@ import { APP_FILTERS, type AppRow, type AppSort } from '@shared/schemas/apps';
 import type { DbOrTx } from '../../platform/db/client';
 import { sysApp } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { likeText } from '../../platform/list/query';
 
 type AppRecord = typeof sysApp.$inferSelect;

@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../../platform/db/client';
 import { loginThrottle } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 import { DEVICE_KIND, isKnownDevice, KNOWN_MS } from './throttle';
 
 /**

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { pwdError, sysUser } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { audit } from '../../platform/audit';
 import { getConfigs } from '../../platform/config';
 import { countFailure, deviceFailures } from './throttle';

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db/client';
-import { verifyPassword } from '../../platform/crypto';
-import { AppError } from '../../platform/http/errors';
+import { verifyPassword } from '../../platform/core/crypto';
+import { AppError } from '../../platform/core/errors';
 import { audit } from '../../platform/audit';
 import { knownDeviceHash } from './device';
 import { registerFailure, tooManyAttempts, type FailureSource } from './failure';

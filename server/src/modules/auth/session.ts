@@ -1,12 +1,12 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import { UserSettingsSchema } from '@shared/schemas/auth';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { permission, rolePermission, session, sysUser } from '../../platform/db/schema';
-import { newToken, sha256Hex } from '../../platform/crypto';
+import { newToken, sha256Hex } from '../../platform/core/crypto';
 import { preparedPerDb } from '../../platform/db/prepared';
-import { sessionExpired, unauthorized } from '../../platform/http/errors';
+import { sessionExpired, unauthorized } from '../../platform/core/errors';
 
 export async function createSession(
   db: Db,

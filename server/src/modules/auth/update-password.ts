@@ -1,11 +1,11 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { UpdatePassword } from '@shared/schemas/account';
 import { STRONG_PASSWORD_RE } from '@shared/constants';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { session, sysUser } from '../../platform/db/schema';
-import { hashPassword } from '../../platform/crypto';
-import { AppError, notFound } from '../../platform/http/errors';
+import { hashPassword } from '../../platform/core/crypto';
+import { AppError, notFound } from '../../platform/core/errors';
 import { audit } from '../../platform/audit';
 import { findUser } from './find-user';
 import { checkOwnPassword } from './own-password';

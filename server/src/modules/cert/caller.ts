@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 
 /**
  * Who a challenge belongs to. Before sign-in there is no session, so the caller is a random id in an

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CertBinding, CertLoginResult } from '@shared/schemas/cert';
 import { auditLog, sysUser } from '../../platform/db/schema';
-import { loadEnv } from '../../platform/env';
+import { loadEnv } from '../../platform/core/env';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { parseCertificate } from './proof';

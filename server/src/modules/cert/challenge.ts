@@ -3,8 +3,8 @@ import { and, eq, lt } from 'drizzle-orm';
 import { CERT_CHALLENGE_BYTES, CERT_CHALLENGE_TTL_SECONDS, type CertPurpose } from '@shared/schemas/cert';
 import type { AppDeps } from '../../platform/context';
 import { certChallenge } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
-import { AppError } from '../../platform/http/errors';
+import { sha256Hex } from '../../platform/core/crypto';
+import { AppError } from '../../platform/core/errors';
 
 export const clock = (deps: AppDeps): Date => deps.now?.() ?? new Date();
 

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The cert module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The cert module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   certChallengeInvalid: '证书登录请求已失效（已使用、已过期或不属于本次请求），请重试',
   certInvalid: '无法识别该证书',
@@ -32,6 +32,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

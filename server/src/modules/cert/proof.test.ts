@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { checkValidity, parseCertificate, verifyProof } from './proof';
 import { certFactory } from '../../../../tests/support/test-certs';
 

@@ -2,7 +2,7 @@ import { constants, createHash, verify, X509Certificate } from 'node:crypto';
 import { CERT_NEAR_EXPIRY_DAYS } from '@shared/constants';
 import { signedPayload } from '@shared/agent/payload';
 import type { CertProof } from '@shared/schemas/cert';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 
 const DAY_MS = 86_400_000;
 

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/cert';
 import type { AppEnv } from '../../platform/context';
 import { clientMeta } from '../../platform/http/client-meta';
-import { t } from '../../platform/i18n';
+import { t } from '../../platform/core/i18n';
 import { requestOrigin } from '../../platform/http/public-origin';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';

@@ -1,8 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { collection, study } from '../../platform/db/schema';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/core/errors';
 import { assertHospital, hospitalScope } from '../../platform/hospital-scope';
 import { findStudy } from '../order';
 

@@ -14,8 +14,8 @@ import type { z } from 'zod';
 import type { Caller } from '../../platform/http/caller';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { sysConfig } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import { assertConfigInScope } from './scope';
 

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The config module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The config module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   configNotOwnHospital: '只能修改本医院自己的配置项（如 report_fhir_url_本院编码），全平台配置项只有超级管理员可以修改',
   configExists: '配置项 {{name}} 已存在',
@@ -24,6 +24,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

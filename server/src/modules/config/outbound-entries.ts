@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { AppDeps } from '../../platform/context';
 import { sysConfig } from '../../platform/db/schema';
-import { outboundPolicy } from '../../platform/outbound';
-import { checkAddressToSave } from '../../platform/outbound-refusal';
+import { outboundPolicy } from '../../platform/core/outbound';
+import { checkAddressToSave } from '../../platform/core/outbound-refusal';
 import { ENDPOINT_CONFIG } from '../report-products';
 
 /** Entries holding an address the server itself connects to: the AI service and the FHIR endpoints. */

@@ -14,7 +14,7 @@ import {
 import { BatchDeleteResultSchema, DeleteByPkSchema } from '@shared/schemas/list';
 import { sysConfig } from '../../platform/db/schema';
 import { CONFIG_DEFAULTS } from '../../platform/db/seed/config-defaults';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/core/errors';
 import { listPageRoute } from '../../platform/list/routes';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';

@@ -1,8 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import { configHospital, HOSPITAL_CONFIG_BASES } from '@shared/config-kinds';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import { sysConfig } from '../../platform/db/schema';
-import { forbidden, notFound } from '../../platform/http/errors';
+import { forbidden, notFound } from '../../platform/core/errors';
 
 /** The entries a hospital's administrator may see and change: their own hospital's `<base>_<code>` ones. */
 const ownNames = (me: AuthUser) => Object.keys(HOSPITAL_CONFIG_BASES).map((base) => `${base}_${me.hospital_code}`);

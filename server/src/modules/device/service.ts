@@ -1,13 +1,13 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { DeviceSaveSchema } from '@shared/schemas/admin-org';
 import type { z } from 'zod';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, Tx } from '../../platform/db/client';
 import { device, hospital } from '../../platform/db/schema';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
-import type { OutboundPolicy } from '../../platform/outbound';
-import { checkAddressToSave } from '../../platform/outbound-refusal';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
+import type { OutboundPolicy } from '../../platform/core/outbound';
+import { checkAddressToSave } from '../../platform/core/outbound-refusal';
 import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
 import { duplicate, isUniqueViolation } from '../../platform/conflict';

@@ -1,6 +1,6 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
-import { forwardRoutes } from './forward/routes';
+import { forwardRoutes } from './forward-routes';
 
 export const dicomModule: ServerModule = {
   name: 'dicom',
@@ -8,5 +8,5 @@ export const dicomModule: ServerModule = {
 };
 
 // What other modules use of this one.
-export { echoDevice, mayEcho } from './forward/echo';
+export { echoDevice, mayEcho } from './forward-echo';
 export { startDicomListener } from './listener';

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../platform/context';
 import { createIngest, type FileOutcome } from '../images';
-import { loggableError } from '../../platform/log-error';
+import { loggableError } from '../../platform/core/log-error';
 import type { QueuedInstance, ReceivedQueue } from './received-queue';
 
 export interface Indexer {

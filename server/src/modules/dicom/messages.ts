@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The dicom module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The dicom module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   fwdNotRegistered: '{{aet}}（{{ip}}:{{port}}）不是本院已登记并启用的设备，不能转发',
   fwdOtherHospital: '该设备属于其他医院，不能转发',
@@ -55,6 +55,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

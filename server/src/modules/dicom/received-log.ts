@@ -1,7 +1,7 @@
 import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
-import { fsyncPath, writeAll } from '../../platform/durable-file';
+import { fsyncPath, writeAll } from '../../platform/core/durable-file';
 
 /**
  * The received log: a ring file of received instances, written in place and recycled, so acknowledging an

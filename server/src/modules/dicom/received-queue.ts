@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fsyncPath, writeAll } from '../../platform/durable-file';
+import { fsyncPath, writeAll } from '../../platform/core/durable-file';
 import { ReceivedLog, type LogRecord } from './received-log';
 
 /** Who sent an instance and for which hospital: what the archive's ingest needs to take it later. */

@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import type { AppDeps } from '../../platform/context';
-import { loggableError } from '../../platform/log-error';
+import { loggableError } from '../../platform/core/log-error';
 import type { Command } from './dimse-command';
 import { Dataset } from './dimse';
 import type { Indexer } from './indexer';

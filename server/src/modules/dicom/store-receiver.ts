@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { series, study } from '../../platform/db/schema';
 import { INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB, BadDicom, parseInstance } from '../images';
-import { translate, type MessageKey, type Params } from '../../platform/i18n';
+import { translate, type MessageKey, type Params } from '../../platform/core/i18n';
 import type { ReceivedQueue, ReceivedTag } from './received-queue';
 import type { StagedInstance } from './staged-instance';
 import { DIMSE_STATUS } from './status';

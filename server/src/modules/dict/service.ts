@@ -3,8 +3,8 @@ import type { DictRow, DictSaveSchema } from '@shared/schemas/admin-config';
 import type { z } from 'zod';
 import type { DbOrTx, Db } from '../../platform/db/client';
 import { dict } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DuplicateCheckSchema } from '@shared/schemas/list';
-import { t } from '../../platform/i18n';
+import { t } from '../../platform/core/i18n';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';

@@ -2,11 +2,11 @@ import { and, eq, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { DuplicateCheckSchema } from '@shared/schemas/list';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { hospital, scanItem, sysApp, sysUser } from '../../platform/db/schema';
 import { PERMISSIONS, type PermissionCode } from '@shared/permissions';
-import { AppError, forbidden } from '../../platform/http/errors';
+import { AppError, forbidden } from '../../platform/core/errors';
 
 interface Checked {
   table: PgTable;

@@ -1,6 +1,6 @@
 import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { HOSPITAL_FILTERS, type HospitalRow, type HospitalSort } from '@shared/schemas/admin-org';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import { hospital, region } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
 import type { XlsxColumn } from '../../platform/list/xlsx-export';

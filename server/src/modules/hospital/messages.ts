@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The hospital module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The hospital module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   orgKeysFixed: '不能修改本医院的编号或代码',
   orgHospitalInUse: '该医院下还有{{what}}，不能删除',
@@ -17,6 +17,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

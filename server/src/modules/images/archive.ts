@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { instance, series, study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/core/errors';
 import type { DicomList } from '@shared/schemas/images';
 import { studyInScope } from '../report';
 import { auditChange } from '../../platform/audit';

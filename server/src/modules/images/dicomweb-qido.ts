@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, exists, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { QidoQuery } from '@shared/schemas/dicomweb';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { instance, series, study } from '../../platform/db/schema';
 import { personName, type JsonDataSet } from './dicomweb-json';

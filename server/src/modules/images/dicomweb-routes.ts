@@ -12,8 +12,8 @@ import {
   type QidoQuery,
 } from '@shared/schemas/dicomweb';
 import type { AppEnv } from '../../platform/context';
-import { AppError, notFound } from '../../platform/http/errors';
-import { t } from '../../platform/i18n';
+import { AppError, notFound } from '../../platform/core/errors';
+import { t } from '../../platform/core/i18n';
 import { newRouter, type Router } from '../../platform/http/router';
 import { toJson, type JsonDataSet } from './dicomweb-json';
 import {

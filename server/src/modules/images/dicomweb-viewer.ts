@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { guard } from '../../platform/http/guard';
 import type { Viewer } from './dicomweb-qido';
 import { studyOfViewerToken } from './viewer-token';

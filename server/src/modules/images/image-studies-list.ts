@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { IMAGE_STUDY_FILTERS, type ImageStudyRow, type ImageStudySort } from '@shared/schemas/images';
 import { hospital, instance, study } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { allowedModalities, hospitalScope } from '../../platform/hospital-scope';
 import { studyOnlyWhere } from '../order';
 

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/client';
 import { instance, report, series, study } from '../../platform/db/schema';
-import type { MessageKey } from '../../platform/i18n';
+import type { MessageKey } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import type { FileOutcome, IngestContext, Stored } from './ingest-types';
 import type { InstanceMeta } from './parse';

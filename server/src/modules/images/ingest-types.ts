@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/context';
-import type { MessageKey, Params } from '../../platform/i18n';
+import type { MessageKey, Params } from '../../platform/core/i18n';
 import type { InstanceMeta } from './parse';
 
 /** What an ingest is given and what it tells of each file: shared by the ingest and its row writer. */

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { instance } from '../../platform/db/schema';
-import { loggableError } from '../../platform/log-error';
+import { loggableError } from '../../platform/core/log-error';
 import { holdBeforeCommit } from './ingest-hold';
 import { writeRows } from './ingest-rows';
 import type { FileOutcome, IngestContext, Stored } from './ingest-types';

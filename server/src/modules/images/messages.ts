@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The images module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The images module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   imgChooseHospital: '请选择医院',
   imgWrongFormat: '文件格式错误，只能上传单个 .dcm 或 .zip 文件',
@@ -61,6 +61,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../platform/db/client';
 import { instance } from '../../platform/db/schema';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { listPageRoute } from '../../platform/list/routes';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';

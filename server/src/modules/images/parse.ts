@@ -1,5 +1,5 @@
 import dcmjs from 'dcmjs';
-import type { MessageKey, Params } from '../../platform/i18n';
+import type { MessageKey, Params } from '../../platform/core/i18n';
 import { decodeText, displayName } from './dicom-text';
 import { DataSetError, readDataSet, readMeta } from './dicom-dataset';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { instance } from '../../platform/db/schema';
-import { fsyncPath, writeAll } from '../../platform/durable-file';
-import { loggableError } from '../../platform/log-error';
+import { fsyncPath, writeAll } from '../../platform/core/durable-file';
+import { loggableError } from '../../platform/core/log-error';
 
 /** The files of pending keys, in a server's own staging folder (staging-owner.ts). */
 export const PENDING_SUFFIX = '.pending-keys';

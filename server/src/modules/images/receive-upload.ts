@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { receiveStreamedForm, type StreamedFile } from '../../platform/http/streamed-form';
 
 export interface ReceivedUpload {

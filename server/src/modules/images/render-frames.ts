@@ -1,4 +1,4 @@
-import type { MessageKey, Params } from '../../platform/i18n';
+import type { MessageKey, Params } from '../../platform/core/i18n';
 import { isDecodable } from './decode/syntaxes';
 import { numberOf, PIXEL_DATA, text, type DataSet } from './dicom-dataset';
 import type { Image } from './decode/image';

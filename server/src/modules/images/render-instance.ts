@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
-import { notFound } from '../../platform/http/errors';
-import { t } from '../../platform/i18n';
+import { notFound } from '../../platform/core/errors';
+import { t } from '../../platform/core/i18n';
 import { renderFrame, RenderRefused, type RenderOptions } from './render';
 import { DataSetError, readDataSet, type DataSet } from './dicom-dataset';
 import { NoSuchFrame } from './render-frames';

@@ -3,10 +3,10 @@ import path from 'node:path';
 import type { Locale } from '@shared/constants';
 import type { UploadLine } from '@shared/schemas/images';
 import type { AppDeps } from '../../platform/context';
-import { fsyncPath } from '../../platform/durable-file';
-import { AppError } from '../../platform/http/errors';
-import { translate, type MessageKey, type Params } from '../../platform/i18n';
-import { loggableError } from '../../platform/log-error';
+import { fsyncPath } from '../../platform/core/durable-file';
+import { AppError } from '../../platform/core/errors';
+import { translate, type MessageKey, type Params } from '../../platform/core/i18n';
+import { loggableError } from '../../platform/core/log-error';
 import { createIngest, INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB, type FileOutcome, type IngestContext } from './ingest';
 import { EntryTooLarge, NotDicomEntry, SuspectedZipBomb, type EntryLimits, type ZipReader } from './zip-entries';
 

@@ -9,7 +9,7 @@ import { UPLOAD_MAX_BYTES } from '@shared/schemas/images';
 import type { AppDeps } from '../../platform/context';
 import { hospital } from '../../platform/db/schema';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { guard } from '../../platform/http/guard';

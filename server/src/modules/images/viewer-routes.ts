@@ -10,7 +10,7 @@ import {
 import type { AppEnv } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { instance, series, study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/core/errors';
 import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';

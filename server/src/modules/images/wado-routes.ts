@@ -12,8 +12,8 @@ import {
 } from '@shared/schemas/images';
 import { instance, series, study } from '../../platform/db/schema';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError, notFound } from '../../platform/http/errors';
-import { t } from '../../platform/i18n';
+import { AppError, notFound } from '../../platform/core/errors';
+import { t } from '../../platform/core/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter, type Router } from '../../platform/http/router';

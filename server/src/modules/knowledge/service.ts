@@ -1,13 +1,13 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { KnowledgeNode, KnowledgeSaveSchema, KnowledgeScope } from '@shared/schemas/knowledge';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import { PERMISSIONS } from '@shared/permissions';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import type { Caller } from '../../platform/http/caller';
 import { auditChange } from '../../platform/audit';
 import { knowledgeNode } from '../../platform/db/schema';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
 
 type Row = typeof knowledgeNode.$inferSelect;
 

@@ -1,8 +1,8 @@
 import type { LayoutTemplate, StudyDetail } from '@shared/schemas/report';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { layoutFor } from '../../platform/db/layout-versions';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { reportInfo } from '../report';
 
 /**

@@ -2,14 +2,14 @@ import { and, asc, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { layoutProblems } from '@shared/report/layout-rules';
 import type { LayoutRow, LayoutSave } from '@shared/schemas/layout';
 import type { LayoutTemplate, TemplateElement } from '@shared/schemas/report';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { createLayout } from '../../platform/db/layout-versions';
 import { layoutTemplate, layoutVersion } from '../../platform/db/schema';
 import type { Caller } from '../../platform/http/caller';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
-import { fmt } from '../../platform/time';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
+import { fmt } from '../../platform/core/time';
 import { auditChange } from '../../platform/audit';
 import { importTarget } from './service';
 

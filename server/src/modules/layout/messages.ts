@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The layout module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The layout module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   mrrtNotHtml: '请以 text/html 格式上传 MRRT 模板文件',
   mrrtEmpty: 'MRRT 模板中没有可导入的内容',
@@ -29,6 +29,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -10,7 +10,7 @@ import {
 } from '@shared/report/layout-safety';
 import { MRRT_MAX_DEPTH, MRRT_MAX_ELEMENTS } from '@shared/schemas/layout';
 import { TEMPLATE_TAGS, TemplateElementSchema, type TemplateElement } from '@shared/schemas/report';
-import { jsonDepth, MAX_JSON_DEPTH } from '../../platform/input-text';
+import { jsonDepth, MAX_JSON_DEPTH } from '../../platform/core/input-text';
 import {
   ancestor,
   attr,

@@ -13,13 +13,13 @@ import {
 } from '@shared/schemas/layout';
 import { LayoutTemplateSchema, StudyDetailSchema } from '@shared/schemas/report';
 import { callerOf } from '../../platform/http/caller';
-import { AppError } from '../../platform/http/errors';
-import { isBadText } from '../../platform/input-text';
+import { AppError } from '../../platform/core/errors';
+import { isBadText } from '../../platform/core/input-text';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
-import { translate } from '../../platform/i18n';
+import { translate } from '../../platform/core/i18n';
 import { exportMrrt } from './mrrt-export';
 import { applyForm } from './apply-form';
 import { getLayout, layoutVersions, listLayouts, saveLayout, withdrawLayout } from './editor';

@@ -1,11 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { PwdErrorRow } from '@shared/schemas/auth';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { pwdError, sysUser } from '../../platform/db/schema';
-import { forbidden, notFound } from '../../platform/http/errors';
-import { fmt } from '../../platform/time';
+import { forbidden, notFound } from '../../platform/core/errors';
+import { fmt } from '../../platform/core/time';
 import { audit } from '../../platform/audit';
 import { lockedMinutes, clearFailures, throttledUsernames } from '../auth';
 

@@ -6,7 +6,7 @@ import {
   type UseTimeSave,
   type UseTimeScore,
 } from '@shared/schemas/statistics';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { hospital, useTime } from '../../platform/db/schema';
 import { visibleStudy } from '../images';

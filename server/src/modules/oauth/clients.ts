@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { DbOrTx } from '../../platform/db/client';
 import { sysApp } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { matchesHash } from '../apps';
 
 export type AppRecord = typeof sysApp.$inferSelect;

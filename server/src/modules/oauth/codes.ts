@@ -3,7 +3,7 @@ import { eq, lt } from 'drizzle-orm';
 import { AUTH_CODE_TTL_S } from '@shared/schemas/apps';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { oauthCode } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 
 export interface CodeGrant {
   appPk: number;

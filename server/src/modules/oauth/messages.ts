@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The oauth module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The oauth module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   oauthClientUnknown: '应用不存在（client_id 无效）',
   oauthRedirectMismatch: '回调地址与该应用登记的地址不一致',
@@ -19,6 +19,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppCredentials } from '@shared/schemas/apps';
 import { oauthCode, oauthToken, session, sysUser } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 import { call } from '../../../../tests/support/api-client';
 import { DEMO_PASSWORDS } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

@@ -12,7 +12,7 @@ import {
   TokenResponseSchema,
 } from '@shared/schemas/apps';
 import type { AppEnv } from '../../platform/context';
-import { t } from '../../platform/i18n';
+import { t } from '../../platform/core/i18n';
 import { linkOrigin } from '../../platform/http/public-origin';
 import { ok } from '../../platform/http/respond';
 import { formBody, okResponse } from '../../platform/http/route';

@@ -10,8 +10,8 @@ import {
 } from '@shared/schemas/apps';
 import { sysUser } from '../../platform/db/schema';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError } from '../../platform/http/errors';
-import { t } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { t } from '../../platform/core/i18n';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, OAUTH_SCOPE } from '@shared/schemas/apps';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { oauthToken, sysUser } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
-import { AppError, unauthorized } from '../../platform/http/errors';
+import { sha256Hex } from '../../platform/core/crypto';
+import { AppError, unauthorized } from '../../platform/core/errors';
 import { authenticate, authUserOf, permsOfRole } from '../auth';
 
 /** Access tokens start with this, so the guard knows them from platform sessions without a lookup. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OrderListRequestSchema, StudyRow } from '@shared/schemas/order';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import type { ExportSource } from '../../platform/list/xlsx-export';
 import { countStudies, orderBy, studySelect, studyWhere, toStudyRow } from './query';

@@ -5,7 +5,7 @@ import type { OrderSort, StudyRow } from '@shared/schemas/order';
 import type { Db } from '../../platform/db/client';
 import type { HospitalScope } from '../../platform/hospital-scope';
 import { collection, hospital, report, session, study } from '../../platform/db/schema';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { direct, type Binder } from './binder';
 import { likeText } from '../../platform/list/query';
 

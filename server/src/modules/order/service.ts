@@ -7,10 +7,10 @@ import {
   type OrderListRequestSchema,
   type StudyRow,
 } from '@shared/schemas/order';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { study } from '../../platform/db/schema';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/core/errors';
 import { allowedModalities, assertHospital, hospitalScope } from '../../platform/hospital-scope';
 import { worklistStatements } from './list-statements';
 import { pageQuery } from './page';

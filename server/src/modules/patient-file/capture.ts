@@ -1,9 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
 import { CAPTURE_MAX_BYTES, CAPTURE_MAX_MIB, type CapturedImage } from '@shared/schemas/patient-files';
-import type { AppDeps, AuthUser } from '../../platform/context';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import { instance, series, study } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import type { MessageKey, Params } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import type { MessageKey, Params } from '../../platform/core/i18n';
 import { createIngest, type FileOutcome } from '../images';
 import type { StudyRecord } from '../report';
 import { baselineJpeg } from './jpeg-info';

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The patient-file module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The patient-file module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   oneFileOnly: '一次只能上传一个文件',
   patFileType: '附件只能是 jpg、jpeg、png 图片或 pdf 文件',
@@ -23,6 +23,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

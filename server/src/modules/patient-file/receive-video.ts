@@ -1,8 +1,8 @@
 import { rm } from 'node:fs/promises';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
-import { t } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { t } from '../../platform/core/i18n';
 import { receiveStreamedForm, type StreamedFile } from '../../platform/http/streamed-form';
 
 export interface ReceivedVideo {

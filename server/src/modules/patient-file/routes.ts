@@ -21,8 +21,8 @@ import {
 } from '@shared/schemas/patient-files';
 import type { AppEnv } from '../../platform/context';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
-import { t, type MessageKey, type Params } from '../../platform/i18n';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
+import { t, type MessageKey, type Params } from '../../platform/core/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter, type Router } from '../../platform/http/router';

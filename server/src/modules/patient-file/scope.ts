@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@shared/permissions';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/core/errors';
 import { studyInScope, type StudyRecord } from '../report';
 
 /**

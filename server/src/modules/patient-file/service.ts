@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
 import type { PatientFile } from '@shared/schemas/patient-files';
-import type { AppDeps, AuthUser } from '../../platform/context';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { patientFile } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
 import type { FileType } from './file-type';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DicomList } from '@shared/schemas/images';
 import type { CapturedImage, PatientFile } from '@shared/schemas/patient-files';
 import type { AppEnv } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { call } from '../../../../tests/support/api-client';
 import { TINY_JPEG } from '../../../../tests/support/dicom-builder';
 import { useImagePlatform } from '../../../../tests/support/image-platform';

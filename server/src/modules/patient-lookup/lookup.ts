@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/patient-lookup';
 import type { Db } from '../../platform/db/client';
 import { hospital, report, study } from '../../platform/db/schema';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { hospitalPaused, recordMiss, targetLocked, targetsOf } from './misses';
 import { issueShareToken, pruneLookupTokens, revokeLookupTokens } from './tokens';
 

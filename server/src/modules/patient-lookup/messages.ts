@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The patient-lookup module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The patient-lookup module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   lookupIncomplete: '参数不完整',
   lookupCodeMissing: '请填写查询码（印在登记条码标签和检查报告上）',
@@ -21,6 +21,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -10,9 +10,9 @@ import {
   SharedReportSchema,
 } from '@shared/schemas/patient-lookup';
 import type { AppEnv } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { clientMeta } from '../../platform/http/client-meta';
-import { translate } from '../../platform/i18n';
+import { translate } from '../../platform/core/i18n';
 import { createRateLimiter } from '../../platform/http/rate-limit';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';

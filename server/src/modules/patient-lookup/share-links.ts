@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { CreatedShareLink, ShareLink } from '@shared/schemas/patient-lookup';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { report, reportShare, SHARE_KIND, study, sysUser } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { fmt } from '../../platform/time';
+import { AppError, notFound } from '../../platform/core/errors';
+import { fmt } from '../../platform/core/time';
 import { visibleStudy } from '../images';
 import { auditChange } from '../../platform/audit';
 import { isSharable } from './lookup';

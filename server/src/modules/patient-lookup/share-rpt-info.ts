@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { ShareRptInfo } from '@shared/schemas/patient-lookup';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { hospital, instance, study } from '../../platform/db/schema';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { visibleStudy } from '../images';
 import { reportsOf } from '../report';
 import { isSharable } from './lookup';

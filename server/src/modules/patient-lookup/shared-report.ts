@@ -3,7 +3,7 @@ import type { ReportDetail } from '@shared/schemas/report';
 import type { SharedReport } from '@shared/schemas/patient-lookup';
 import type { Db } from '../../platform/db/client';
 import { hospital, study } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { getConfigs } from '../../platform/config';
 import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
 import { reportsOf, toReportDetail, toStudyDetail } from '../report';

@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { ScanItem } from '@shared/schemas/patient';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { scanItem } from '../../platform/db/schema';
 import { escapeLike } from '../../platform/list/query';

@@ -9,9 +9,9 @@ import {
 import { maskName, type ScreenCall } from '@shared/protocol/queue-screen';
 import type { Tx } from '../../platform/db/client';
 import { registration, study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
-import { fmt } from '../../platform/time';
+import { AppError, notFound } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
+import { fmt } from '../../platform/core/time';
 import type { QueueEvent } from '../../platform/realtime/queue-events';
 import { auditChange } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/conflict';

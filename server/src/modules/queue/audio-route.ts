@@ -6,7 +6,7 @@ import { PERMISSIONS as P } from '@shared/permissions';
 import { callNoLabel, PlayMp3QuerySchema } from '@shared/schemas/queue';
 import type { AppEnv } from '../../platform/context';
 import { registration } from '../../platform/db/schema';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
 import { okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { guard } from '../../platform/http/guard';

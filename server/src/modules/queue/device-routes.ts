@@ -21,7 +21,7 @@ import {
 } from '@shared/schemas/call-devices';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../platform/context';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/core/errors';
 import { newRouter, type Router } from '../../platform/http/router';
 import type { HospitalScope } from '../../platform/hospital-scope';
 import { queueCtx } from './context';

@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/call-devices';
 import type { Tx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom } from '../../platform/db/schema';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/core/errors';
 import { hashDeviceKey } from './screens';
 import type { QueueEvent } from '../../platform/realtime/queue-events';
 import { auditChange } from '../../platform/audit';

@@ -1,7 +1,7 @@
 import type { Locale } from '@shared/constants';
 import type { QueueState } from '@shared/schemas/queue';
-import { AppError } from '../../platform/http/errors';
-import { translate, type MessageKey } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { translate, type MessageKey } from '../../platform/core/i18n';
 
 const STATE_LABEL: Record<QueueState, MessageKey> = {
   registered: 'queueStateRegistered',

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The queue module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The queue module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   queueState: '当前状态为“{{state}}”，不能执行此操作',
   queueDuplicate: '患者 {{pat_id}} 今日已在队列中（{{state}}），不能重复登记',
@@ -39,6 +39,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { ZodType, z } from 'zod';
 import type { PermissionCode } from '@shared/permissions';
 import type { AppEnv } from '../../platform/context';
-import { forbidden } from '../../platform/http/errors';
+import { forbidden } from '../../platform/core/errors';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access, guard } from '../../platform/http/guard';

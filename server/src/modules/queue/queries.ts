@@ -13,7 +13,7 @@ import { CallSettingsSchema, type CallDeviceRow } from '@shared/schemas/call-dev
 import type { Page } from '@shared/schemas/common';
 import type { DbOrTx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom, hospital, registration, study } from '../../platform/db/schema';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import type { HospitalScope } from '../../platform/hospital-scope';
 import { inScope } from '../../platform/hospital-scope';
 import { studyRef, toRegistration } from './view';

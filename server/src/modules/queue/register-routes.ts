@@ -29,7 +29,7 @@ import { saveRegistration } from './register';
 import { setRoomDoctor } from './rooms';
 import { queueHospital } from './scope';
 import { registrationView } from './view';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/core/errors';
 
 const tags = ['register'];
 type PkAction = (ctx: ReturnType<typeof queueCtx>, pk: number) => Promise<z.infer<typeof RegistrationSchema>>;

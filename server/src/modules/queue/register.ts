@@ -10,7 +10,7 @@ import {
 } from '@shared/schemas/queue';
 import type { Tx } from '../../platform/db/client';
 import { callRoom, registration, report, study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/conflict';
 import { publishAll, type QueueCtx } from './context';

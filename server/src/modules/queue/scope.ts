@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { DbOrTx } from '../../platform/db/client';
 import { hospital } from '../../platform/db/schema';
-import { AppError, forbidden } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError, forbidden } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import type { Locale } from '@shared/constants';
 
 /**

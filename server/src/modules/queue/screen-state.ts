@@ -3,7 +3,7 @@ import { maskName, type ScreenRoom, type ScreenUpdateDevice } from '@shared/prot
 import { CallSettingsSchema } from '@shared/schemas/call-devices';
 import type { DbOrTx } from '../../platform/db/client';
 import { callDevice, callDeviceRoom, callRoom, hospital, registration } from '../../platform/db/schema';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 
 /** A device as its screens need it, with what the socket checks (key hash, status). */
 export interface ScreenDeviceState {

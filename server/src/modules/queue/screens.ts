@@ -11,7 +11,7 @@ import {
 } from '@shared/protocol/queue-screen';
 import type { ScreenHub } from '../../platform/realtime/types';
 import type { Db } from '../../platform/db/client';
-import type { Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/core/logger';
 import { loadScreenDevice, roomsSnapshot, type ScreenDeviceState } from './screen-state';
 import { queueDay } from './day';
 import type { Fanout } from '../../platform/realtime/fanout';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { numberInSegment } from './segment-number';
 
 const seg = { prefix: 'B', start_no: 101, end_no: 103 };

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/client';
 import { callRoom, usNumber } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 
 /** A number as issued: the number and the prefix of the room's segment at that moment ('' none). */
 export interface IssuedNumber {

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Registration, QueueState } from '@shared/schemas/queue';
 import type { DbOrTx } from '../../platform/db/client';
 import { registration, study } from '../../platform/db/schema';
-import { notFound } from '../../platform/http/errors';
-import { fmt } from '../../platform/time';
+import { notFound } from '../../platform/core/errors';
+import { fmt } from '../../platform/core/time';
 
 export type RegistrationRecord = typeof registration.$inferSelect;
 

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The region module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The region module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   orgRegionInUse: '该区域下还有{{what}}，不能删除',
   orgRegionParent: '上级区域不存在，或是该区域自身及其下级',
@@ -13,6 +13,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

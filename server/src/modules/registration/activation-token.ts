@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { ACTIVATION_TTL_HOURS } from '@shared/schemas/registration';
 import type { DbOrTx } from '../../platform/db/client';
 import { userActivation } from '../../platform/db/schema';
-import { newToken, sha256Hex } from '../../platform/crypto';
+import { newToken, sha256Hex } from '../../platform/core/crypto';
 
 /** A new activation link token for the user (replacing an earlier one): the token, its SHA-256 stored. */
 export async function issueActivation(

@@ -1,5 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Env } from '../../platform/env';
+import type { Env } from '../../platform/core/env';
 
 export interface Mail {
   to: string;

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The registration module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The registration module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   regEmailExists: '该邮箱已注册',
   regSmsNotConfigured: '短信服务未配置，暂时无法发送验证码，请联系管理员',
@@ -50,6 +50,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -4,9 +4,9 @@ import { ACTIVATION_TTL_HOURS, REG_STATE, type RegisterInput, type RegisterResul
 import type { AppDeps } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { sysUser } from '../../platform/db/schema';
-import { hashPassword } from '../../platform/crypto';
-import { AppError } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { hashPassword } from '../../platform/core/crypto';
+import { AppError } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import { countFailure } from '../auth';
 import { isUniqueViolation } from '../../platform/conflict';

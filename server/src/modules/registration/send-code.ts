@@ -1,8 +1,8 @@
 import { SMS_CODE_TTL_MINUTES, SMS_RESEND_SECONDS, type SendRegisterCaptcha } from '@shared/schemas/registration';
 import type { Locale } from '@shared/constants';
 import type { AppDeps } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { tooManyAttempts, countFailure, waitSeconds } from '../auth';
 import { sendSms } from './sms-gateway';
 import { dropSmsCode, newSmsCode, secondsUntilResend, storeSmsCode } from './sms-code';

@@ -8,7 +8,7 @@ import {
 } from '@shared/schemas/registration';
 import type { Db } from '../../platform/db/client';
 import { registerSmsCode } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 
 const codeHash = (number: string, code: string) => sha256Hex(`${number}:${code}`);
 

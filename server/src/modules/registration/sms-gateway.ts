@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 
 const TIMEOUT_MS = 10_000;
 

@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The report-pdf module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The report-pdf module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   pdfThirdParty: '第三方报告请打印其自带的 PDF',
   pdfUnavailable: '服务器无法生成 PDF（未安装 Chromium），请使用浏览器打印',
@@ -15,6 +15,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLogger } from '../../platform/logger';
+import { createLogger } from '../../platform/core/logger';
 import { PdfFailed, PdfRenderer, PdfUnavailable, type PdfJob } from './renderer';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import type { Browser } from 'playwright-core';
 import { WEB_BASE, type Locale } from '@shared/constants';
-import type { Logger } from '../../platform/logger';
-import { loggableError } from '../../platform/log-error';
+import type { Logger } from '../../platform/core/logger';
+import { loggableError } from '../../platform/core/log-error';
 import { Limiter } from './limiter';
 import { BLANK_PATH, blankPage, LOCALE_KEY, WarmPages } from './warm-pages';
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { ReportRefSchema } from '@shared/schemas/report';
-import { localeOf } from '../../platform/i18n';
+import { localeOf } from '../../platform/core/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';

@@ -1,5 +1,6 @@
-import type { AppDeps, AuthUser } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
+import { AppError } from '../../platform/core/errors';
 import type { Locale } from '@shared/constants';
 import { decide } from '@shared/report/rules';
 import { target, refuse, stateOf } from '../report';

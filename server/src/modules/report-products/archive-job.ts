@@ -3,7 +3,7 @@ import { REPORT_LOCALE } from '@shared/constants';
 import type { AppDeps } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { report, reportVersion, session, study } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/crypto';
+import { sha256Hex } from '../../platform/core/crypto';
 import { authenticate, createSession } from '../auth';
 import type { PdfRenderer } from '../report-pdf';
 import { putArchive } from './archive-store';

@@ -1,8 +1,8 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { report, reportJob, reportVersion, study } from '../../platform/db/schema';
-import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../platform/outbound';
-import { OutboundHttpError, outboundRequest } from '../../platform/outbound-http';
+import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../platform/core/outbound';
+import { OutboundHttpError, outboundRequest } from '../../platform/core/outbound-http';
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
 import { diagnosticReport, identifierToken, type ReportFacts, type ReportStatus } from './fhir';

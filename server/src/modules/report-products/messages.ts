@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The report-products module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The report-products module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   archiveNotYet: '该版本的报告 PDF 尚未归档',
   archiveCorrupt: '归档的报告 PDF 校验失败（SHA-256 不一致）',
@@ -19,6 +19,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

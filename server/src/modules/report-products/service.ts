@@ -1,11 +1,12 @@
 import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import { decide } from '@shared/report/rules';
 import type { ArchiveQuery, DeliveryState, DeliveryStatus } from '@shared/schemas/report-products';
-import type { AppDeps, AuthUser } from '../../platform/context';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { report, reportJob, reportVersion, study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
-import { fmt } from '../../platform/time';
+import { AppError, notFound } from '../../platform/core/errors';
+import { fmt } from '../../platform/core/time';
 import { studyInScope, target, refuse, stateOf } from '../report';
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/context';
-import { loggableError } from '../../platform/log-error';
+import { loggableError } from '../../platform/core/log-error';
 import { rendererFor } from '../report-pdf';
 import { runArchive } from './archive-job';
 import { runDelivery, runWithdrawal } from './deliver-job';

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
-import type { AppEnv, AuthUser } from '../../platform/context';
-import { localeOf } from '../../platform/i18n';
+import type { AppEnv } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
+import { localeOf } from '../../platform/core/i18n';
 
 /** Who is writing (their name and settings are on the user) and in which language they are told. */
 export interface Caller {

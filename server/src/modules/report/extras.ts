@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { preparedPerDb } from '../../platform/db/prepared';
 import { qualityRecord, reportDraft } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { getConfigs } from '../../platform/config';
 import type { Caller } from './caller';
 import { commitWrite } from './commit';

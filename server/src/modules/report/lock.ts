@@ -1,12 +1,12 @@
 import { and, eq, gt, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
 import { LOCK_STALE_MS } from '@shared/constants';
 import { PERMISSIONS } from '@shared/permissions';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { preparedPerDb } from '../../platform/db/prepared';
 import { session, study } from '../../platform/db/schema';
-import { forbidden } from '../../platform/http/errors';
-import { fmt } from '../../platform/time';
+import { forbidden } from '../../platform/core/errors';
+import { fmt } from '../../platform/core/time';
 import { studyInScope, type StudyRecord } from './repo';
 
 const FREE = { lock_status: '', lock_user_pk: null, lock_session_pk: null, lock_time: null } as const;

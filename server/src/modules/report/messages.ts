@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The report module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The report module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   rptAudited: '报告已审核，不能修改',
   rptAlreadyAudited: '报告已审核，不能重复审核',
@@ -46,6 +46,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

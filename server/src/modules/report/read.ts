@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ReportInfo, VersionRow } from '@shared/schemas/report';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import {
   collection,
@@ -12,8 +12,8 @@ import {
   study,
 } from '../../platform/db/schema';
 import { preparedPerDb } from '../../platform/db/prepared';
-import { notFound } from '../../platform/http/errors';
-import { fmt } from '../../platform/time';
+import { notFound } from '../../platform/core/errors';
+import { fmt } from '../../platform/core/time';
 import { holderLiveSql, lockView } from './lock';
 import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
 import { assertScope, target, type ReportRow } from './repo';

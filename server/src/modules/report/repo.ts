@@ -1,10 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { report, study } from '../../platform/db/schema';
-import { AppError, notFound } from '../../platform/http/errors';
+import { AppError, notFound } from '../../platform/core/errors';
 import { preparedPerDb } from '../../platform/db/prepared';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { assertHospital } from '../../platform/hospital-scope';
 
 export type ReportRow = typeof report.$inferSelect;

@@ -2,8 +2,8 @@ import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@sh
 import type { ReportDetail, ReportTransition, SaveReport } from '@shared/schemas/report';
 import type { Db } from '../../platform/db/client';
 import type { report } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import { translate, type MessageKey } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { translate, type MessageKey } from '../../platform/core/i18n';
 import type { Caller } from './caller';
 import { withdrawOnCancel } from './outbox';
 import { commitWrite, type Commit } from './commit';

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
 import { isAdminPermission } from '@shared/permissions';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { DbOrTx } from '../../platform/db/client';
 import { permission, role, rolePermission } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { fieldError } from '../../platform/http/field-error';
 
 /** The permission codes each role holds (active permissions with a code), by role pk. */

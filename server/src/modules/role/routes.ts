@@ -9,7 +9,7 @@ import {
   RoleSaveSchema,
 } from '@shared/schemas/admin-role';
 import { clientMeta } from '../../platform/http/client-meta';
-import { forbidden } from '../../platform/http/errors';
+import { forbidden } from '../../platform/core/errors';
 import { callerOf } from '../../platform/http/caller';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';

@@ -1,11 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { RoleRow, RoleSave } from '@shared/schemas/admin-role';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Caller } from '../../platform/http/caller';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { hospital, role, sysUser } from '../../platform/db/schema';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
 import { fieldError } from '../../platform/http/field-error';
 import { isUniqueViolation } from '../../platform/conflict';

@@ -2,12 +2,12 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
 import type { ImportDetail } from '@shared/schemas/list';
 import { ScanItemInputSchema } from '@shared/schemas/scan-item';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import type { Caller } from '../../platform/http/caller';
 import { auditChange } from '../../platform/audit';
 import { scanItem } from '../../platform/db/schema';
-import { translate } from '../../platform/i18n';
+import { translate } from '../../platform/core/i18n';
 import { validateRows, type SheetRow } from '../../platform/list/xlsx-import';
 import { descriptionKey, lockHospitalItems, takenDescriptions } from './unique';
 

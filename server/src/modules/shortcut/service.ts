@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Shortcut, ShortcutSaveSchema } from '@shared/schemas/admin-config';
 import type { z } from 'zod';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { scanItem, shortcut } from '../../platform/db/schema';
-import { AppError } from '../../platform/http/errors';
-import { translate } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import type { Caller } from '../../platform/http/caller';
 import { scanItemReadScope, scanItemsByIds } from '../scanp';

@@ -26,8 +26,8 @@ import {
 } from '@shared/schemas/statistics';
 import type { AppEnv } from '../../platform/context';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError } from '../../platform/http/errors';
-import { localeOf, translate } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { localeOf, translate } from '../../platform/core/i18n';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter, validationBody, type Router } from '../../platform/http/router';

@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
 import type { AppEnv } from '../../platform/context';
-import { localeOf } from '../../platform/i18n';
+import { localeOf } from '../../platform/core/i18n';
 import { attachment, XLSX_TYPE } from '../../platform/list/content-disposition';
-import { loggableError } from '../../platform/log-error';
+import { loggableError } from '../../platform/core/log-error';
 
 export type Texts = Record<Locale, string>;
 export interface TableColumn<T> {

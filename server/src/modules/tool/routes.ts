@@ -6,7 +6,7 @@ import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter, type Router } from '../../platform/http/router';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { issueCaptcha, failureCount } from '../auth';
 import { getConfigs } from '../../platform/config';
 

@@ -1,6 +1,6 @@
 import type { Locale } from '@shared/constants';
-import { AppError } from '../../platform/http/errors';
-import { translate, type MessageKey, type Params } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { translate, type MessageKey, type Params } from '../../platform/core/i18n';
 
 /** 409 naming the field, in the caller's language. */
 export function conflictOn(

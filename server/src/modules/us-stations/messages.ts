@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The us-stations module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The us-stations module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   usClientDuplicate: '工作站“{{name}}”已存在',
   usClientIpDuplicate: 'IP {{ip}} 已被工作站“{{name}}”使用',
@@ -20,6 +20,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -3,7 +3,7 @@ import type { Page } from '@shared/schemas/common';
 import type { UsClientRow, UsNumberRow } from '@shared/schemas/us-stations';
 import type { DbOrTx } from '../../platform/db/client';
 import { callRoom, hospital, queueCounter, usClient, usNumber } from '../../platform/db/schema';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { likeText } from '../../platform/list/query';
 

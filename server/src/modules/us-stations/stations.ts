@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { UsClientRow, UsClientSaveSchema } from '@shared/schemas/us-stations';
 import type { Tx } from '../../platform/db/client';
 import { usClient } from '../../platform/db/schema';
-import { notFound } from '../../platform/http/errors';
+import { notFound } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/conflict';
 import type { QueueCtx } from '../queue';

@@ -3,7 +3,7 @@ import { USER_FILTERS, type AdminUserRow, type UserSort } from '@shared/schemas/
 import type { Db } from '../../platform/db/client';
 import { hospital, role, sysUser } from '../../platform/db/schema';
 import { defineList } from '../../platform/list/define';
-import { fmt } from '../../platform/time';
+import { fmt } from '../../platform/core/time';
 import { hospitalScope, inScope } from '../../platform/hospital-scope';
 import { likeText } from '../../platform/list/query';
 

@@ -1,9 +1,9 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
-import type { AuthUser } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { DbOrTx } from '../../platform/db/client';
 import { hospital, sysUser } from '../../platform/db/schema';
-import { AppError, forbidden, notFound } from '../../platform/http/errors';
+import { AppError, forbidden, notFound } from '../../platform/core/errors';
 import type { Caller } from '../../platform/http/caller';
 import { canAssign } from '../role';
 import { fieldError } from '../../platform/http/field-error';

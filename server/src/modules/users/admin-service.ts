@@ -5,7 +5,7 @@ import { REG_STATE } from '@shared/schemas/registration';
 import type { AppDeps } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { sysUser } from '../../platform/db/schema';
-import { hashPassword } from '../../platform/crypto';
+import { hashPassword } from '../../platform/core/crypto';
 import type { SessionEndReason } from '../../platform/realtime/types';
 import { auditChange } from '../../platform/audit';
 import { revokeUserSessions } from '../auth';

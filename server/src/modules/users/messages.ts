@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The users module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The users module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   userPasswordRequired: '新建用户须设置密码',
   userPasswordOnCreate: '修改用户时不能设置密码，请使用“重置密码”',
@@ -20,6 +20,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

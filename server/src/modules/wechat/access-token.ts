@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { wechatAccount } from '../../platform/db/schema';
-import { secretBox } from '../../platform/secret-box';
+import { secretBox } from '../../platform/core/secret-box';
 import type { WechatAccount } from './account';
 import { PlatformError, platformCall, type PlatformReply } from './platform-http';
 

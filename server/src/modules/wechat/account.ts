@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import type { WechatAccountKind, WechatAccountSave, WechatAccountView } from '@shared/schemas/wechat';
 import { WechatAccountSaveSchema } from '@shared/schemas/wechat';
-import type { AppDeps, AuthUser } from '../../platform/context';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { DbOrTx } from '../../platform/db/client';
 import { hospital, wechatAccount } from '../../platform/db/schema';
 import type { Caller } from '../../platform/http/caller';
-import { AppError, forbidden } from '../../platform/http/errors';
-import { secretBox } from '../../platform/secret-box';
-import { fmt } from '../../platform/time';
+import { AppError, forbidden } from '../../platform/core/errors';
+import { secretBox } from '../../platform/core/secret-box';
+import { fmt } from '../../platform/core/time';
 import { auditChange } from '../../platform/audit';
 import { assertHospital } from '../../platform/hospital-scope';
 

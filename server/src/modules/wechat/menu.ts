@@ -7,8 +7,9 @@ import {
   type CreateMenuBodySchema,
   type MenuButton,
 } from '@shared/schemas/wechat-menu';
-import type { AppDeps, AuthUser } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
+import { AppError } from '../../platform/core/errors';
 import { assertHospital } from '../../platform/hospital-scope';
 import { loadAccount } from './account';
 import { callWithToken } from './access-token';

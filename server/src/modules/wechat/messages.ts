@@ -1,6 +1,6 @@
-import { addMessages } from '../../platform/i18n';
+import { addMessages } from '../../platform/core/i18n';
 
-/** The wechat module's messages in both languages (platform/i18n.ts holds those the platform, shared/ or several modules use). */
+/** The wechat module's messages in both languages (platform/core/i18n.ts holds those the platform, shared/ or several modules use). */
 const zh = {
   wxSecretRequired: '首次保存须填写 AppSecret',
   wxWebSuperOnly: '扫码登录应用仅超级管理员可以设置',
@@ -51,6 +51,6 @@ const en: Record<keyof typeof zh, string> = {
 
 addMessages({ 'zh-CN': zh, 'en-US': en });
 
-declare module '../../platform/i18n' {
+declare module '../../platform/core/i18n' {
   interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { hospital, report, study, sysUser, wechatMpBind, wechatMpNotice } from '../../platform/db/schema';
-import { loggableError } from '../../platform/log-error';
-import { fmt } from '../../platform/time';
+import { loggableError } from '../../platform/core/log-error';
+import { fmt } from '../../platform/core/time';
 import { callWithToken } from './access-token';
 import { loadAccount } from './account';
 

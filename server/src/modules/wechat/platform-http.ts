@@ -1,5 +1,5 @@
 import type { AppDeps } from '../../platform/context';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 
 /** The platform's error answer: {errcode, errmsg}; errcode 0 (or none) is success. */
 export interface PlatformReply {

@@ -1,10 +1,11 @@
 import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { PublicBindState } from '@shared/schemas/wechat-public';
-import type { AppDeps, AuthUser } from '../../platform/context';
+import type { AppDeps } from '../../platform/context';
+import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { hospital, wechatAccount, wechatMpBind, wechatMpScene } from '../../platform/db/schema';
-import { newToken, sha256Hex } from '../../platform/crypto';
-import { forbidden } from '../../platform/http/errors';
+import { newToken, sha256Hex } from '../../platform/core/crypto';
+import { forbidden } from '../../platform/core/errors';
 import { PlatformError, type PlatformReply } from './platform-http';
 import { callWithToken } from './access-token';
 import { loadAccount } from './account';

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../platform/context';
 import { accountRow } from './account';
 import { parsePushXml, pushEvent, signatureValid } from './event-push';
 import { bindScene, unfollow } from './public-bind';
-import { secretBox } from '../../platform/secret-box';
+import { secretBox } from '../../platform/core/secret-box';
 
 type PushQuery = { signature?: string; timestamp?: string; nonce?: string; echostr?: string };
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BindUserQuerySchema, PublicBindStateSchema, UnbindBodySchema } from '@shared/schemas/wechat-public';
 import { ErrorEnvelopeSchema } from '@shared/schemas/common';
-import { AppError } from '../../platform/http/errors';
+import { AppError } from '../../platform/core/errors';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';

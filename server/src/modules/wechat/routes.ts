@@ -16,8 +16,8 @@ import {
 import type { AppEnv } from '../../platform/context';
 import { callerOf } from '../../platform/http/caller';
 import { clientMeta } from '../../platform/http/client-meta';
-import { AppError } from '../../platform/http/errors';
-import { t } from '../../platform/i18n';
+import { AppError } from '../../platform/core/errors';
+import { t } from '../../platform/core/i18n';
 import { requestOrigin } from '../../platform/http/public-origin';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hospital, sysUser, wechatAccount, wechatMpBind, wechatMpNotice } from '../../platform/db/schema';
-import { secretBox } from '../../platform/secret-box';
+import { secretBox } from '../../platform/core/secret-box';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';

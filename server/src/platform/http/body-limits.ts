@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
-import { AppError } from './errors';
+import { AppError } from '../core/errors';
 
 /** The default limit of a request body: 1 MiB. */
 export const MAX_BODY = 1024 * 1024;

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
-import type { AppEnv, AuthUser } from '../context';
+import type { AppEnv } from '../context';
+import type { AuthUser } from '../core/auth-user';
 import { clientMeta } from './client-meta';
 
 /** Who makes an administrative change, from where, in which language (for the audit row and messages). */

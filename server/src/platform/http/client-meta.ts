@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { AppEnv } from '../context';
-import { fromTrustedProxy, resolveClientAddress } from './client-address';
-import { localeOf } from '../i18n';
+import { fromTrustedProxy, resolveClientAddress } from '../core/client-address';
+import { localeOf } from '../core/i18n';
 
 /** The socket's peer: the proxy's address behind a reverse proxy. '' for app.request() in tests (no socket). */
 export function peerAddress(c: Context): string {

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { isInstallationWide, type PermissionCode } from '@shared/permissions';
 import type { AppEnv } from '../context';
-import { AppError, forbidden } from './errors';
+import { AppError, forbidden } from '../core/errors';
 
 export type Access = 'public' | 'session' | PermissionCode;
 

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
-import { AppError } from './errors';
-import { decodeFormStrict, holdsBadText, jsonDepth, MAX_JSON_DEPTH } from '../input-text';
+import { AppError } from '../core/errors';
+import { decodeFormStrict, holdsBadText, jsonDepth, MAX_JSON_DEPTH } from '../core/input-text';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 

@@ -2,9 +2,9 @@ import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from '../context';
 import { dbFailure } from '../db/errors';
-import { t } from '../i18n';
-import { loggableError } from '../log-error';
-import { AppError } from './errors';
+import { t } from '../core/i18n';
+import { loggableError } from '../core/log-error';
+import { AppError } from '../core/errors';
 
 /** Every failure as the spec's envelope in the caller's language: 4xx as thrown, 503 for the database, else 500. */
 export function onError(deps: AppDeps): ErrorHandler<AppEnv> {

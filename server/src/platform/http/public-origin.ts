@@ -1,7 +1,7 @@
 import type { TLSSocket } from 'node:tls';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import { normaliseAddress } from './client-address';
+import { normaliseAddress } from '../core/client-address';
 import { viaTrustedProxy } from './client-meta';
 
 type Incoming = { incoming?: { socket?: Partial<TLSSocket> } };

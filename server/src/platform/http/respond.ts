@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { t, type MessageKey, type Params } from '../i18n';
+import { t, type MessageKey, type Params } from '../core/i18n';
 
 /** The success envelope. */
 export function ok<T>(c: Context, data: T, msgKey: MessageKey = 'ok', params?: Params) {

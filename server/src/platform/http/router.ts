@@ -4,7 +4,7 @@ import type { ZodError } from 'zod';
 import { en, zhCN } from 'zod/locales';
 import type { Locale } from '@shared/constants';
 import type { AppEnv } from '../context';
-import { isMessageKey, localeOf, translate } from '../i18n';
+import { isMessageKey, localeOf, translate } from '../core/i18n';
 
 const localeErrors = { 'zh-CN': zhCN().localeError, 'en-US': en().localeError };
 

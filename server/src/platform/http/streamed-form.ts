@@ -8,9 +8,9 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
-import { AppError } from './errors';
-import { isBadText } from '../input-text';
-import { t } from '../i18n';
+import { AppError } from '../core/errors';
+import { isBadText } from '../core/input-text';
+import { t } from '../core/i18n';
 
 export interface StreamedFile {
   /** The name the browser sent (its last path part). */

@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
-import type { AppEnv, AuthUser } from '../context';
+import type { AppEnv } from '../context';
+import type { AuthUser } from '../core/auth-user';
 import type { Db } from '../db/client';
 import { clientMeta } from '../http/client-meta';
 import { xlsxResponse, type ExportSource, type XlsxColumn } from './xlsx-export';

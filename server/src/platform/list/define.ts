@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AnyColumn, SQL } from 'drizzle-orm';
 import { PageRequestSchema } from '@shared/schemas/common';
 import { FiltersTextSchema, ListSortFilterSchema, type SortOrder } from '@shared/schemas/list';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../core/auth-user';
 import type { Db } from '../db/client';
 
 export type FilterShape = Record<string, z.ZodType>;

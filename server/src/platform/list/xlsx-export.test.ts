@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { AppDeps, AppEnv } from '../context';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { attachment } from './content-disposition';
 import { xlsxResponse, type ExportSource } from './xlsx-export';
 

@@ -4,9 +4,9 @@ import ExcelJS from 'exceljs';
 import type { Context } from 'hono';
 import type { Locale } from '@shared/constants';
 import type { AppEnv } from '../context';
-import { AppError } from '../http/errors';
-import { localeOf } from '../i18n';
-import { loggableError } from '../log-error';
+import { AppError } from '../core/errors';
+import { localeOf } from '../core/i18n';
+import { loggableError } from '../core/log-error';
 import { attachment, XLSX_TYPE } from './content-disposition';
 
 export const EXPORT_MAX_ROWS = 100_000;

@@ -4,8 +4,8 @@ import type { z, ZodType } from 'zod';
 import type { Locale } from '@shared/constants';
 import type { ImportDetail, ImportResult } from '@shared/schemas/list';
 import { CODE_IMPORT_PARTIAL } from '@shared/constants';
-import { AppError } from '../http/errors';
-import { t } from '../i18n';
+import { AppError } from '../core/errors';
+import { t } from '../core/i18n';
 import { issueText } from '../http/router';
 
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -6,7 +6,7 @@ import {
   type RealtimeClientMessage,
   type RealtimeServerMessage,
 } from '@shared/protocol/realtime';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../core/auth-user';
 import type { ClientRegistry } from './registry';
 
 export const send = (ws: WebSocket, m: RealtimeServerMessage) => {

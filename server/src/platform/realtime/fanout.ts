@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
-import type { Logger } from '../logger';
+import type { Logger } from '../core/logger';
 
 export type FanoutHandler = (msg: unknown) => void;
 

@@ -7,14 +7,14 @@ import { REALTIME_CLOSE, REALTIME_PATH } from '@shared/protocol/realtime';
 import { SCREEN_SOCKET_PREFIX } from '@shared/protocol/queue-screen';
 import type { Db } from '../db/client';
 import { sysUser } from '../db/schema';
-import type { Logger } from '../logger';
+import type { Logger } from '../core/logger';
 import { ACCESS_CHANNEL, SESSIONS_CHANNEL, type AccessEvent, type SessionsEndedEvent } from './user-events';
 import { acceptConnection, send } from './connection';
 import { originAllowed } from './origin';
 import type { Fanout } from './fanout';
 import { QUEUE_CHANNEL, type QueueEvent } from './queue-events';
 import { ClientRegistry, type Client } from './registry';
-import type { AuthUser } from '../context';
+import type { AuthUser } from '../core/auth-user';
 import type { RealtimeHub, ScreenHub } from './types';
 
 export type { RealtimeHub, SessionEndReason } from './types';

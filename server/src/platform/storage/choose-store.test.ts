@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../env';
+import { loadEnv } from '../core/env';
 import { chooseImageStore } from './choose-store';
 
 const env = (o: Record<string, string>) => loadEnv({ DATA_DIR: '/tmp/mwl-choose-store', ...o });

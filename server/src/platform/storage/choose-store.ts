@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Env } from '../env';
+import type { Env } from '../core/env';
 import { fileImageStore } from './file-store';
 import { orthancImageStore } from './orthanc-store';
 import { s3ImageStore } from './s3-store';

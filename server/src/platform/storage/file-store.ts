@@ -3,7 +3,7 @@ import { link, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { fsyncPath } from '../durable-file';
+import { fsyncPath } from '../core/durable-file';
 import { assertKey, type ImageStore } from './store';
 
 /**

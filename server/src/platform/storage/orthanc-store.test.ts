@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { fileImageStore } from './file-store';
 import { orthancImageStore } from './orthanc-store';
 import type { ImageStore } from './store';

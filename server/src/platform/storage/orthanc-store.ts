@@ -1,6 +1,6 @@
 import { Readable, Transform } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { AppError } from '../http/errors';
+import { AppError } from '../core/errors';
 import { assertKey, type ByteRange, type ImageStore } from './store';
 
 export interface OrthancStoreOptions {

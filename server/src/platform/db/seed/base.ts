@@ -4,7 +4,7 @@ import type { Db } from '../client';
 import { createLayout } from '../layout-versions';
 import { contentRule, layoutTemplate, permission, role, rolePermission, sysConfig, sysUser } from '../schema';
 import { DEFAULT_TEMPLATE_ELEMENTS } from '@shared/report/default-template';
-import { hashPassword } from '../../crypto';
+import { hashPassword } from '../../core/crypto';
 import { CONFIG_DEFAULTS } from './config-defaults';
 import { DEFAULT_CONTENT_RULES } from './content-rules';
 import { seedDicts } from './dicts';

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import { RPT_STATUS } from '@shared/constants';
 import type { Db } from '../client';
 import { hospital, report, role, study, sysUser } from '../schema';
-import { hashPassword } from '../../crypto';
+import { hashPassword } from '../../core/crypto';
 import { DEPARTMENTS, GIVEN, MODALITY_WEIGHTS, STUDY_TYPES, SURNAMES, rng } from './demo-data';
 import { seedKnowledge } from './demo-knowledge';
 import { seedOrg } from './demo-org';

@@ -1,5 +1,5 @@
 import type { ErrorId } from '@shared/errors';
-import type { MessageKey, Params } from '../i18n';
+import type { MessageKey, Params } from './i18n';
 
 /** A domain error: knows its message and status, nothing of HTTP beyond the status number. */
 export class AppError extends Error {

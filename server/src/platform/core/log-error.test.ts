@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestPlatform } from '../../../tests/support/use-test-platform';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { loggableError } from './log-error';
 
 const t = useTestPlatform({ env: { SEED: 'none' } });

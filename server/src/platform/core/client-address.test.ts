@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadEnv } from '../env';
+import { loadEnv } from './env';
 import { normaliseAddress, parseTrustedProxies, resolveClientAddress } from './client-address';
 
 const proxies = parseTrustedProxies('127.0.0.1, 10.0.0.0/8, ::1, fd00::/8');

@@ -1,17 +1,17 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { ForwardImage, ForwardRequest, ForwardResult } from '@shared/schemas/dicom-forward';
-import type { AppDeps } from '../../../platform/context';
-import type { Db } from '../../../platform/db/client';
-import { device, instance, series } from '../../../platform/db/schema';
-import { storeInstances, type StoreFailure, type StoreItem, type StoreOutcome, type StoreTarget } from '../store-scu';
-import { visibleStudy } from '../../images';
-import type { Caller } from '../../../platform/http/caller';
-import { AppError, forbidden } from '../../../platform/http/errors';
-import { translate } from '../../../platform/i18n';
-import { OutboundRefused, OutboundUnresolved, type OutboundPolicy } from '../../../platform/outbound';
-import { refusedAddress } from '../../../platform/outbound-refusal';
-import { auditChange } from '../../../platform/audit';
-import { failureText } from './messages';
+import type { AppDeps } from '../../platform/context';
+import type { Db } from '../../platform/db/client';
+import { device, instance, series } from '../../platform/db/schema';
+import { storeInstances, type StoreFailure, type StoreItem, type StoreOutcome, type StoreTarget } from './store-scu';
+import { visibleStudy } from '../images';
+import type { Caller } from '../../platform/http/caller';
+import { AppError, forbidden } from '../../platform/core/errors';
+import { translate } from '../../platform/core/i18n';
+import { OutboundRefused, OutboundUnresolved, type OutboundPolicy } from '../../platform/core/outbound';
+import { refusedAddress } from '../../platform/core/outbound-refusal';
+import { auditChange } from '../../platform/audit';
+import { failureText } from './forward-messages';
 
 type DeviceRecord = typeof device.$inferSelect;
 

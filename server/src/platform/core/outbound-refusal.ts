@@ -1,5 +1,5 @@
 import type { Locale } from '@shared/constants';
-import { AppError } from './http/errors';
+import { AppError } from './errors';
 import { translate, type MessageKey } from './i18n';
 import { OutboundRefused, OutboundUnresolved, type OutboundPolicy, type RefusedReason } from './outbound';
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
-import { parseTrustedProxies } from './http/client-address';
+import { parseTrustedProxies } from './client-address';
 import { parseAllowList } from './outbound';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';

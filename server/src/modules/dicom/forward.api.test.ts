@@ -3,11 +3,11 @@ import net from 'node:net';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EchoAnswer, ForwardLine, ForwardResult } from '@shared/schemas/dicom-forward';
-import { auditLog, device } from '../../../platform/db/schema';
-import { call, loginAs } from '../../../../../tests/support/api-client';
-import { buildDicom, uid, zipOf } from '../../../../../tests/support/dicom-builder';
-import { useImagePlatform } from '../../../../../tests/support/image-platform';
-import { resultOf, uploadDicom } from '../../../../../tests/support/image-upload';
+import { auditLog, device } from '../../platform/db/schema';
+import { call, loginAs } from '../../../../tests/support/api-client';
+import { buildDicom, uid, zipOf } from '../../../../tests/support/dicom-builder';
+import { useImagePlatform } from '../../../../tests/support/image-platform';
+import { resultOf, uploadDicom } from '../../../../tests/support/image-upload';
 
 /**
  * POST /report/forwardFile and POST /device/echo without a DICOM peer: every refusal happens before a

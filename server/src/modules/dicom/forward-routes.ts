@@ -2,14 +2,14 @@ import { createRoute } from '@hono/zod-openapi';
 import { stream } from 'hono/streaming';
 import { PERMISSIONS } from '@shared/permissions';
 import { ForwardRequestSchema, ForwardResultSchema, type ForwardLine } from '@shared/schemas/dicom-forward';
-import { callerOf } from '../../../platform/http/caller';
-import { translate } from '../../../platform/i18n';
-import { loggableError } from '../../../platform/log-error';
-import { outboundPolicy } from '../../../platform/outbound';
-import { jsonBody, okResponse } from '../../../platform/http/route';
-import { newRouter } from '../../../platform/http/router';
-import { access } from '../../../platform/http/guard';
-import { prepareForward, runForward } from './service';
+import { callerOf } from '../../platform/http/caller';
+import { translate } from '../../platform/core/i18n';
+import { loggableError } from '../../platform/core/log-error';
+import { outboundPolicy } from '../../platform/core/outbound';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
+import { prepareForward, runForward } from './forward-service';
 
 /** POST /report/forwardFile: a study to a registered DICOM device by C-STORE. */
 const streamed = stream as (...a: Parameters<typeof stream>) => never;

@@ -33,7 +33,7 @@ describe('the catalog', () => {
   });
 
   it('every module with messages loads them from its entry, so they are there whenever it is', () => {
-    const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../modules');
+    const modules = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../modules');
     const withMessages = readdirSync(modules).filter((m) => existsSync(path.join(modules, m, 'messages.ts')));
     expect(withMessages.length).toBeGreaterThan(20);
     for (const m of withMessages) {

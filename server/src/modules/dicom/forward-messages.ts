@@ -1,7 +1,7 @@
 import type { Locale } from '@shared/constants';
-import type { EchoResult } from '../echo-scu';
-import type { StoreFailure, StoreTarget } from '../store-scu';
-import { translate } from '../../../platform/i18n';
+import type { EchoResult } from './echo-scu';
+import type { StoreFailure, StoreTarget } from './store-scu';
+import { translate } from '../../platform/core/i18n';
 
 const SYNTAX_NAMES: Record<string, string> = {
   '1.2.840.10008.1.2': 'Implicit VR Little Endian',

@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
-import type { AppDeps, AppEnv } from '../../../platform/context';
+import type { AppDeps, AppEnv } from '../../platform/context';
 import { PERMISSIONS } from '@shared/permissions';
 import type { EchoAnswer } from '@shared/schemas/dicom-forward';
-import { device } from '../../../platform/db/schema';
-import { echo, type EchoResult } from '../echo-scu';
-import type { Caller } from '../../../platform/http/caller';
-import { forbidden, notFound } from '../../../platform/http/errors';
-import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../../platform/outbound';
-import { refusedAddress } from '../../../platform/outbound-refusal';
-import { echoText } from './messages';
-import { targetOf } from './service';
+import { device } from '../../platform/db/schema';
+import { echo, type EchoResult } from './echo-scu';
+import type { Caller } from '../../platform/http/caller';
+import { forbidden, notFound } from '../../platform/core/errors';
+import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../platform/core/outbound';
+import { refusedAddress } from '../../platform/core/outbound-refusal';
+import { echoText } from './forward-messages';
+import { targetOf } from './forward-service';
 
 /** The guard of POST /device/echo, before validation: sys:device or patorder:fowardRpt. */
 export const mayEcho: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -2,10 +2,10 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { device, study, sysConfig } from './db/schema';
-import { call } from '../../../tests/support/api-client';
-import type { DemoUser } from '../../../tests/support/demo-logins';
-import { useTestPlatform } from '../../../tests/support/use-test-platform';
+import { device, study, sysConfig } from '../db/schema';
+import { call } from '../../../../tests/support/api-client';
+import type { DemoUser } from '../../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 
 /**
  * The outbound policy (lib/outbound.ts) on every route that connects where an administrator said, with
