@@ -1,5 +1,4 @@
-import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { Button, Drawer, Grid, Layout } from 'antd';
+import { Drawer, Grid, Layout } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -11,43 +10,13 @@ import { currentLocale } from '@web/lib/i18n';
 import { systemTitle } from '@web/lib/system-title';
 import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
 import { MultiTab } from '@web/features/tabs/components/multi-tab';
-import { HeaderActions } from './header-actions';
 import { findMenuTitle, NavMenu } from './nav-menu';
 import { usePageTitle } from './page-title';
+import { HEADER_HEIGHT, Logo, ShellHeader } from './shell-header';
 import { useAutoHideHeader } from './use-auto-hide-header';
 
-const { Header, Sider, Content, Footer } = Layout;
+const { Sider, Content, Footer } = Layout;
 const SIDER_WIDTH = 208;
-const HEADER_HEIGHT = 56;
-
-function Logo({ title, collapsed, dark }: { title: string; collapsed?: boolean; dark: boolean }) {
-  return (
-    <div
-      style={{
-        height: HEADER_HEIGHT,
-        display: 'flex',
-        alignItems: 'center',
-        gap: 8,
-        padding: collapsed ? '0 24px' : '0 16px',
-        color: dark ? '#fff' : 'rgba(0,0,0,0.88)',
-        fontWeight: 600,
-        fontSize: 16,
-        whiteSpace: 'nowrap',
-        overflow: 'hidden',
-        flex: 'none',
-      }}
-      data-testid="shell-title"
-    >
-      <img src={`${import.meta.env.BASE_URL}favicon.svg`} alt="" width={28} height={28} />
-      {!collapsed && (
-        // A long title (English) takes two lines rather than being cut at the menu's edge.
-        <span style={{ whiteSpace: 'normal', lineHeight: 1.25, overflow: 'hidden', maxHeight: HEADER_HEIGHT }}>
-          {title}
-        </span>
-      )}
-    </div>
-  );
-}
 
 /** The signed-in frame: menu (side, top or drawer), header, tabs, page, settings drawer. */
 export function AppShell({ info }: { info: UserInfo }) {
@@ -80,7 +49,6 @@ export function AppShell({ info }: { info: UserInfo }) {
 
   const top = settings.layout === 'top' && !mobile;
   const dark = settings.navTheme === 'dark';
-  const headerDark = top && dark;
   const fixedSider = !top && settings.fixSiderbar;
 
   const menu = (mode: 'inline' | 'horizontal', inDrawer = false) => (
@@ -123,42 +91,17 @@ export function AppShell({ info }: { info: UserInfo }) {
         </Drawer>
       )}
       <Layout>
-        <Header
-          style={{
-            position: settings.fixedHeader ? 'sticky' : 'relative',
-            top: 0,
-            // Above a table's fixed columns and sticky header (antd gives those z-index up to ~20).
-            zIndex: 100,
-            height: HEADER_HEIGHT,
-            lineHeight: `${HEADER_HEIGHT}px`,
-            padding: '0 12px 0 0',
-            display: 'flex',
-            alignItems: 'center',
-            background: headerDark ? '#001529' : '#fff',
-            boxShadow: '0 1px 4px rgba(0,21,41,0.08)',
-            transform: headerHidden ? `translateY(-${HEADER_HEIGHT}px)` : undefined,
-            transition: 'transform 0.2s',
-          }}
-          data-testid="shell-header"
-        >
-          {top ? (
-            <>
-              <Logo title={title} dark={dark} />
-              {menu('horizontal')}
-            </>
-          ) : (
-            <Button
-              type="text"
-              icon={mobile || collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
-              onClick={() => (mobile ? setDrawerMenu(true) : setToggled({ collapsed: !collapsed, at: autoCollapsed }))}
-              aria-label={t('toggleMenu')}
-              style={{ width: HEADER_HEIGHT, height: HEADER_HEIGHT }}
-              data-testid="shell-menu-toggle"
-            />
-          )}
-          <div style={{ flex: top ? 'none' : 1 }} />
-          <HeaderActions compact={mobile} dark={headerDark} />
-        </Header>
+        <ShellHeader
+          title={title}
+          top={top}
+          topMenu={menu('horizontal')}
+          mobile={mobile}
+          collapsed={collapsed}
+          dark={dark}
+          fixed={settings.fixedHeader}
+          hidden={headerHidden}
+          onToggle={() => (mobile ? setDrawerMenu(true) : setToggled({ collapsed: !collapsed, at: autoCollapsed }))}
+        />
         {settings.multiTab && (
           <div style={{ background: '#fff', padding: '6px 12px 0' }}>
             <MultiTab titleOf={titleOf} />

@@ -1,10 +1,11 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Col, Empty, Row, Space, Table } from 'antd';
+import { Button, Card, Col, Empty, Row, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DictRow } from '@shared/schemas/admin-config';
 import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { dictApi, useDictChildren, useDictParents } from '../api/dict-api';
+import { dictColumns } from './dict-columns';
 import { DictEditModal } from './dict-edit-modal';
 
 type Editing = { row: DictRow | null; parentPk: number | null } | null;
@@ -32,26 +33,11 @@ export function DictPage() {
         void children.refetch();
       },
     });
-  const actions = (r: DictRow) => (
-    <Space size={0} onClick={(e) => e.stopPropagation()}>
-      <Button
-        type="link"
-        size="small"
-        onClick={() => setEditing({ row: r, parentPk: r.parent_pk })}
-        data-testid={`dict-edit-${r.code}`}
-      >
-        {t('common.edit')}
-      </Button>
-      <Button type="link" size="small" danger onClick={() => remove(r)} data-testid={`dict-delete-${r.code}`}>
-        {t('common.delete')}
-      </Button>
-    </Space>
-  );
-  const columns = [
-    { title: t('dict.code'), dataIndex: 'code', key: 'code' },
-    { title: t('dict.name'), key: 'name', render: (_: unknown, r: DictRow) => label(r) },
-    { title: t('common.actions'), key: 'actions', width: 130, render: (_: unknown, r: DictRow) => actions(r) },
-  ];
+  const columns = dictColumns(t, {
+    label,
+    onEdit: (r) => setEditing({ row: r, parentPk: r.parent_pk }),
+    onDelete: remove,
+  });
 
   return (
     <Row gutter={16} data-testid="dict-page">

@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Row, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Col, Row, Table } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -8,6 +8,7 @@ import { useConfirmDelete } from '@web/components/use-confirm-delete';
 import { useUserInfo } from '@web/lib/user-info';
 import { deleteRole, useRoleList } from '../api/roles-api';
 import { roleName } from '../lib/user-list';
+import { roleColumns } from './role-columns';
 import { RoleForm } from './role-form';
 import { RolePermissions } from './role-permissions';
 
@@ -64,63 +65,7 @@ export function RolePage() {
               'data-chosen': String(r.pk === shown),
             })}
             rowClassName={(r) => (r.pk === shown ? 'ant-table-row-selected' : '')}
-            columns={[
-              { title: t('roles.code'), dataIndex: 'code', width: 150 },
-              {
-                title: t('roles.name'),
-                key: 'name',
-                render: (_, r) => (
-                  <>
-                    {roleName(r, en)}
-                    {r.builtin && <Tag style={{ marginInlineStart: 8 }}>{t('roles.builtin')}</Tag>}
-                  </>
-                ),
-              },
-              {
-                title: t('roles.hospital'),
-                key: 'hospital',
-                width: 110,
-                render: (_, r) =>
-                  r.builtin ? null : (
-                    <Tag
-                      bordered={false}
-                      color={r.hospital_code ? 'blue' : undefined}
-                      data-testid={`role-hospital-${r.code}`}
-                    >
-                      {r.hospital_code ?? t('roles.shared')}
-                    </Tag>
-                  ),
-              },
-              { title: t('roles.users'), dataIndex: 'users', width: 80 },
-              {
-                title: t('actions.title'),
-                key: 'actions',
-                width: 140,
-                render: (_, r) =>
-                  !r.builtin && (
-                    <Space size={0} onClick={(e) => e.stopPropagation()}>
-                      <Button
-                        type="link"
-                        size="small"
-                        onClick={() => setEditing(r)}
-                        data-testid={`role-edit-${r.code}`}
-                      >
-                        {t('actions.edit')}
-                      </Button>
-                      <Button
-                        type="link"
-                        size="small"
-                        danger
-                        disabled={r.users > 0}
-                        onClick={() => remove(r)}
-                        data-testid={`role-delete-${r.code}`}
-                      >
-                        {t('actions.delete')}
-                      </Button>
-                    </Space>
-                  ),
-              },
-            ]}
+            columns={roleColumns(t, { en, onEdit: setEditing, onDelete: remove })}
           />
         </Card>
       </Col>

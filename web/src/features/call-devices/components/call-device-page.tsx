@@ -1,24 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { App, Button, Space, Switch, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SUPER_ADMIN_ROLE_PK, WEB_BASE } from '@shared/constants';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { CallDeviceRow, CallDeviceSaved } from '@shared/schemas/call-devices';
-import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import { ListPage } from '@web/components/list-page/list-page';
-import type { ListColumn } from '@web/components/list-page/list-table';
 import { useEditModal } from '@web/components/list-page/use-edit-modal';
 import { useListParams } from '@web/components/list-page/use-list-params';
 import { testIdProp } from '@web/lib/test-id';
 import { useUserInfo } from '@web/lib/user-info';
-import {
-  deleteCallDevice,
-  newCallKey,
-  setCallDeviceStatus,
-  useCallDevices,
-  useHospitalOptions,
-} from '../api/call-device-api';
-import { callDeviceSpec, screenUrl, type CallDeviceFilters } from '../lib/call-device-list';
+import { newCallKey, useCallDevices, useHospitalOptions } from '../api/call-device-api';
+import { callDeviceSpec, type CallDeviceFilters } from '../lib/call-device-list';
+import { callDeviceColumns } from './call-device-columns';
 import { CallDeviceForm } from './call-device-form';
 import { DeviceKeyModal } from './device-key-modal';
 
@@ -55,80 +48,7 @@ export function CallDevicePage() {
     });
 
   const columns = useMemo(
-    (): ListColumn<CallDeviceRow>[] => [
-      { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 160 },
-      ...(isSuper
-        ? [{ title: t('fields.hospital'), dataIndex: 'hospital_name', key: 'hospital_name', width: 160 }]
-        : []),
-      { title: t('fields.department'), dataIndex: 'department', key: 'department', width: 120 },
-      {
-        title: t('fields.rooms'),
-        key: 'rooms',
-        render: (_: unknown, r: CallDeviceRow) => (
-          <Space size={[0, 4]} wrap>
-            {r.rooms.map((room) => (
-              <Tag key={room.pk}>{room.room_name}</Tag>
-            ))}
-          </Space>
-        ),
-      },
-      {
-        title: t('fields.key'),
-        key: 'has_key',
-        width: 90,
-        render: (_: unknown, r: CallDeviceRow) =>
-          r.has_key ? <Tag color="green">{t('key.issued')}</Tag> : <Tag>{t('key.none')}</Tag>,
-      },
-      {
-        title: t('fields.status'),
-        dataIndex: 'status',
-        key: 'status',
-        width: 90,
-        render: (v: number, r: CallDeviceRow) => (
-          <Switch
-            checked={v === 1}
-            data-testid="call-status"
-            onChange={async (on) => {
-              await setCallDeviceStatus(r.pk, on ? 1 : 0);
-              refetch();
-            }}
-          />
-        ),
-      },
-      {
-        title: t('actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 290,
-        render: (_: unknown, r: CallDeviceRow) => (
-          <EditDeleteActions
-            testId="call"
-            editText={t('editShort')}
-            deleteText={t('delete')}
-            onEdit={() => edit.open(r)}
-            confirm={{
-              title: t('deleteTitle'),
-              content: t('deleteConfirm', { name: r.name }),
-              run: () => deleteCallDevice(r.pk),
-              done: t('deleted'),
-              after: refetch,
-            }}
-          >
-            <Button
-              type="link"
-              href={screenUrl(window.location.origin, WEB_BASE, r.pk)}
-              target="_blank"
-              data-testid="call-open-screen"
-            >
-              {t('openScreen')}
-            </Button>
-            <Button type="link" onClick={() => issueKey(r)} data-testid="call-new-key">
-              {t('key.new')}
-            </Button>
-          </EditDeleteActions>
-        ),
-      },
-    ],
+    () => callDeviceColumns(t, { isSuper, onEdit: edit.open, onNewKey: issueKey, refetch }),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the handlers close over stable values
     [t, isSuper],
   );

@@ -1,10 +1,10 @@
-import { Alert, Button, Empty, Modal, Progress, Table, Typography } from 'antd';
+import { Button, Empty, Modal, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOption } from '@shared/schemas/admin-org';
-import type { ForwardImage } from '@shared/schemas/dicom-forward';
 import { ApiError } from '@web/lib/api-error';
-import { forwardStudy, useForwardDevices, type ForwardOutcome } from '../api/forward-api';
+import { forwardStudy, useForwardDevices } from '../api/forward-api';
+import { ForwardProgress, type ForwardPhase } from './forward-progress';
 
 interface Props {
   studyIuid: string;
@@ -12,18 +12,12 @@ interface Props {
   onClose: () => void;
 }
 
-type Phase =
-  | { kind: 'choose' }
-  | { kind: 'sending'; done: number; total: number; failures: ForwardImage[] }
-  | { kind: 'done'; outcome: ForwardOutcome }
-  | { kind: 'refused'; msg: string };
-
 /** The image forwarding modal: the hospital's devices, choose one, send with progress, the result. */
 export function ForwardModal({ studyIuid, open, onClose }: Props) {
   const { t } = useTranslation('dicomForward');
   const devices = useForwardDevices(open);
   const [chosen, setChosen] = useState<DeviceOption | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'choose' });
+  const [phase, setPhase] = useState<ForwardPhase>({ kind: 'choose' });
   const sending = phase.kind === 'sending';
 
   const send = async () => {
@@ -56,13 +50,6 @@ export function ForwardModal({ studyIuid, open, onClose }: Props) {
     setChosen(null);
     onClose();
   };
-
-  const failures =
-    phase.kind === 'done'
-      ? phase.outcome.data.images.filter((i) => i.status === 'failed')
-      : phase.kind === 'sending'
-        ? phase.failures
-        : [];
 
   return (
     <Modal
@@ -116,50 +103,7 @@ export function ForwardModal({ studyIuid, open, onClose }: Props) {
           { title: t('address'), key: 'address', width: 200, render: (_: unknown, r) => `${r.ip}:${r.port}` },
         ]}
       />
-      {phase.kind === 'sending' && (
-        <div style={{ marginTop: 16 }} data-testid="fwd-progress">
-          <Progress percent={phase.total ? Math.round((phase.done / phase.total) * 100) : 0} status="active" />
-          <Typography.Text type="secondary">
-            {t('sending', { done: phase.done, total: phase.total || '…' })}
-          </Typography.Text>
-        </div>
-      )}
-      {phase.kind === 'done' && (
-        <Alert
-          style={{ marginTop: 16 }}
-          type={phase.outcome.success ? 'success' : 'warning'}
-          title={phase.outcome.msg}
-          showIcon
-          data-testid="fwd-result"
-          data-success={String(phase.outcome.success)}
-        />
-      )}
-      {phase.kind === 'refused' && (
-        <Alert
-          style={{ marginTop: 16 }}
-          type="error"
-          title={phase.msg}
-          showIcon
-          data-testid="fwd-result"
-          data-success="false"
-        />
-      )}
-      {failures.length > 0 && (
-        <Table<ForwardImage>
-          style={{ marginTop: 12 }}
-          size="small"
-          rowKey="sop_iuid"
-          title={() => t('failures')}
-          dataSource={failures}
-          pagination={false}
-          scroll={{ y: 200 }}
-          data-testid="fwd-failures"
-          columns={[
-            { title: t('image'), dataIndex: 'sop_iuid', key: 'sop_iuid', width: 320, ellipsis: true },
-            { title: t('reason'), dataIndex: 'msg', key: 'msg' },
-          ]}
-        />
-      )}
+      <ForwardProgress phase={phase} />
     </Modal>
   );
 }

@@ -1,9 +1,10 @@
-import { ConfigProvider, Result, Slider, Spin, theme } from 'antd';
+import { ConfigProvider, Result, Spin, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import { useOpenTimeReport } from '../hooks/use-open-time-report';
+import { useStackKeys } from '../hooks/use-stack-keys';
 import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
 import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
@@ -12,18 +13,10 @@ import { imageIdsOf, previewUrl } from '../lib/image-ids';
 import { CT_PRESETS, type PresetKey } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
 import { SeriesList } from './series-list';
+import { StackSlider } from './stack-slider';
 import { ViewerOverlay } from './viewer-overlay';
 import { ViewerToolbar } from './viewer-toolbar';
 import './image-viewer.css';
-
-const STEP_KEYS: Record<string, number> = {
-  ArrowUp: -1,
-  ArrowLeft: -1,
-  ArrowDown: 1,
-  ArrowRight: 1,
-  PageUp: -10,
-  PageDown: 10,
-};
 
 /** /readingFilm?uid=: the study's series beside one stack viewport, dark and full window. */
 export function ViewerPage() {
@@ -63,19 +56,7 @@ export function ViewerPage() {
     view.show(imageIds, 0).catch((e: unknown) => setLoadError(errorText(e)));
   }, [view, imageIds]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const v = view;
-      if (!v || !state) return;
-      if (e.key in STEP_KEYS) v.scrollBy(STEP_KEYS[e.key]!);
-      else if (e.key === 'Home') v.setIndex(0);
-      else if (e.key === 'End') v.setIndex(state.total - 1);
-      else return;
-      e.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [view, state]);
+  useStackKeys(view, state);
 
   const preset = (k: PresetKey) => {
     const p = CT_PRESETS.find((x) => x.key === k);
@@ -140,21 +121,7 @@ export function ViewerPage() {
               />
             )}
             {study && !failure && <ViewerOverlay study={study} series={series} state={state} />}
-            {state && state.total > 1 && (
-              <div className="rx-viewer-slider">
-                <Slider
-                  vertical
-                  reverse
-                  min={1}
-                  max={state.total}
-                  value={state.index + 1}
-                  onChange={(v) => view?.setIndex(v - 1)}
-                  tooltip={{ placement: 'left' }}
-                  aria-label={t('slider')}
-                  data-testid="viewer-slider"
-                />
-              </div>
-            )}
+            <StackSlider view={view} state={state} />
             {access.state === 'loading' && (
               <div className="rx-viewer-message">
                 <Spin tip={t('loading')}>

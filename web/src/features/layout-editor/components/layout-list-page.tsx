@@ -1,20 +1,19 @@
 import { ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Button, Space, Tag } from 'antd';
+import { App, Button } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { LayoutRow } from '@shared/schemas/layout';
-import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import { ListPage } from '@web/components/list-page/list-page';
 import { pageOfRows } from '@web/components/list-page/list-query';
-import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { useUserInfo } from '@web/lib/user-info';
 import { apiPost } from '@web/lib/api-client';
-import { exportMrrt, useHospitalOptions, withdrawLayout } from '../api/layout-api';
+import { useHospitalOptions } from '../api/layout-api';
 import { filterValue, layoutSpec, type LayoutFilters } from '../lib/layout-list';
+import { layoutColumns } from './layout-columns';
 import { LayoutEditor } from './layout-editor';
 import { MrrtImportModal } from './mrrt-import-modal';
 
@@ -64,75 +63,7 @@ export function LayoutListPage({ renderDocument }: { renderDocument: (p: ReportD
   const [importing, setImporting] = useState(false);
   const refetch = () => void query.refetch();
 
-  const columns: ListColumn<LayoutRow>[] = [
-    { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 220 },
-    {
-      title: t('fields.hospital'),
-      key: 'hospital_code',
-      width: 180,
-      render: (_: unknown, r: LayoutRow) => hospitalName(r.hospital_code),
-    },
-    {
-      title: t('fields.modality'),
-      key: 'modality',
-      width: 110,
-      render: (_: unknown, r: LayoutRow) => r.modality || t('allModalities'),
-    },
-    {
-      title: t('fields.kind'),
-      key: 'kind',
-      width: 110,
-      render: (_: unknown, r: LayoutRow) => t(`kinds.${r.kind}`),
-    },
-    {
-      title: t('fields.version'),
-      key: 'version',
-      width: 90,
-      render: (_: unknown, r: LayoutRow) => <Tag>{t('versionTag', { version: r.version })}</Tag>,
-    },
-    { title: t('fields.update_time'), dataIndex: 'update_time', key: 'update_time', width: 180 },
-    {
-      title: t('actions'),
-      key: 'actions',
-      fixed: 'right',
-      width: 360,
-      render: (_: unknown, r: LayoutRow) => (
-        <Space size={4}>
-          <Button
-            size="small"
-            type="link"
-            href={`#/tempPreview?pk=${r.pk}`}
-            target="_blank"
-            data-testid="layout-preview"
-          >
-            {t('preview.open')}
-          </Button>
-          <Button size="small" type="link" onClick={() => void exportMrrt(r.pk)} data-testid="layout-export">
-            {t('exportMrrt')}
-          </Button>
-          {r.editable ? (
-            <EditDeleteActions
-              testId="layout"
-              editText={t('edit')}
-              deleteText={t('withdraw')}
-              onEdit={() => setEditing(r.pk)}
-              confirm={{
-                title: t('withdrawTitle'),
-                content: t('withdrawConfirm', { name: r.name }),
-                run: () => withdrawLayout(r.pk),
-                done: t('withdrawn'),
-                after: refetch,
-              }}
-            />
-          ) : (
-            <Button size="small" type="link" onClick={() => setEditing(r.pk)} data-testid="layout-view">
-              {t('view')}
-            </Button>
-          )}
-        </Space>
-      ),
-    },
-  ];
+  const columns = layoutColumns(t, { hospitalName, onEdit: setEditing, refetch });
 
   return (
     <>

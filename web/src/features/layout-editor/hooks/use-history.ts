@@ -61,3 +61,5 @@ export function useHistory<T>(initial: T, keys: boolean) {
 
   return { value: h.present, set, undo, redo, reset, canUndo: h.past.length > 0, canRedo: h.future.length > 0 };
 }
+
+export type UndoHistory<T> = ReturnType<typeof useHistory<T>>;

@@ -148,3 +148,9 @@ export function moduleFromSelection(e: TemplateElement, start: number, end: numb
     ],
   };
 }
+
+/** How the editor names an element: its tag's name and the start of its text or field. */
+export function elementLabel(e: TemplateElement, tagName: string): string {
+  const what = e.text ?? e.jfield ?? '';
+  return `${tagName}${what ? ` · ${what.slice(0, 24)}` : ''}`;
+}

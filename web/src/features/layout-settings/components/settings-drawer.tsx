@@ -1,21 +1,10 @@
-import { CheckOutlined } from '@ant-design/icons';
 import { Divider, Drawer, Segmented, Select, Switch, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LayoutSettings } from '@shared/schemas/auth';
 import { useSaveLayout } from '../api/save-layout';
 import { useLayoutStore } from '../stores/layout-store';
-
-const COLORS = [
-  { key: 'dustBlue', value: '#1677ff' },
-  { key: 'dustRed', value: '#f5222d' },
-  { key: 'volcano', value: '#fa541c' },
-  { key: 'sunset', value: '#faad14' },
-  { key: 'cyan', value: '#13c2c2' },
-  { key: 'green', value: '#52c41a' },
-  { key: 'geekBlue', value: '#2f54eb' },
-  { key: 'purple', value: '#722ed1' },
-] as const;
+import { ColorPicker } from './color-picker';
 
 function Row({ label, children, hint }: { label: string; children: ReactNode; hint?: string }) {
   const row = (
@@ -59,33 +48,7 @@ export function SettingsDrawer() {
           data-testid="settings-nav-theme"
         />
       </Row>
-      <div style={{ padding: '8px 0' }}>{t('settings.primaryColor')}</div>
-      <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        {COLORS.map((c) => (
-          <Tooltip key={c.value} title={t(`settings.colors.${c.key}`)}>
-            <button
-              type="button"
-              aria-label={t(`settings.colors.${c.key}`)}
-              onClick={() => update({ primaryColor: c.value })}
-              data-testid={`settings-color-${c.key}`}
-              style={{
-                width: 22,
-                height: 22,
-                borderRadius: 4,
-                border: 'none',
-                cursor: 'pointer',
-                background: c.value,
-                color: '#fff',
-                display: 'flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-              }}
-            >
-              {settings.primaryColor.toLowerCase() === c.value && <CheckOutlined style={{ fontSize: 12 }} />}
-            </button>
-          </Tooltip>
-        ))}
-      </div>
+      <ColorPicker value={settings.primaryColor} onChange={(primaryColor) => update({ primaryColor })} />
       <Divider />
       <Typography.Title level={5}>{t('settings.navigation')}</Typography.Title>
       <Row label={t('settings.layout')}>

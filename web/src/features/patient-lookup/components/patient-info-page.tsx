@@ -1,21 +1,15 @@
-import { Alert, Button, Card, Form, Input, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Table, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import {
-  incompleteFields,
-  lookupCodeProblem,
-  type PatientExam,
-  type PatientLookupInput,
-} from '@shared/schemas/patient-lookup';
+import { incompleteFields, lookupCodeProblem, type PatientLookupInput } from '@shared/schemas/patient-lookup';
 import { isApiError } from '@web/lib/api-error';
-import { appUrl, usePatientLookup } from '../api/patient-lookup-api';
+import { usePatientLookup } from '../api/patient-lookup-api';
+import { examColumns } from './exam-columns';
 
 /** The spec's fields, kept in the address; the look-up code is typed only (never in the address or history). */
 const QUERY_FIELDS = ['hospital_code', 'card_no', 'accession_no', 'patient_id'] as const;
 const FIELDS = [...QUERY_FIELDS, 'lookup_code'] as const;
-
-const STATUS_COLOR = ['default', 'processing', 'success'] as const;
 
 /** /patientInfo (no sign-in): a patient looks up their exams and opens audited reports read-only. */
 export function PatientInfoPage() {
@@ -38,40 +32,7 @@ export function PatientInfoPage() {
     lookup.mutate(v);
   };
 
-  const columns = [
-    { title: t('col.studyDate'), dataIndex: 'study_datetime', key: 'study_datetime' },
-    { title: t('col.modality'), dataIndex: 'modality', key: 'modality' },
-    { title: t('col.bodyPart'), dataIndex: 'body_part', key: 'body_part' },
-    { title: t('col.hospital'), dataIndex: 'hospital_name', key: 'hospital_name' },
-    {
-      title: t('col.status'),
-      key: 'rpt_status',
-      render: (_: unknown, e: PatientExam) => (
-        <Tag color={STATUS_COLOR[e.rpt_status as 0 | 1 | 2] ?? 'default'}>
-          {t(`status.${(e.rpt_status === 1 || e.rpt_status === 2 ? e.rpt_status : 0) as 0 | 1 | 2}`)}
-        </Tag>
-      ),
-    },
-    {
-      title: t('col.report'),
-      key: 'report',
-      render: (_: unknown, e: PatientExam) =>
-        e.report_token ? (
-          <Button
-            type="link"
-            size="small"
-            data-testid="pl-view-report"
-            href={appUrl(`/rptPrint?${new URLSearchParams({ study_iuid: e.study_iuid, share: e.report_token })}`)}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('viewReport')}
-          </Button>
-        ) : (
-          <Typography.Text type="secondary">{t('noReport')}</Typography.Text>
-        ),
-    },
-  ];
+  const columns = examColumns(t);
 
   const error = isApiError(lookup.error) ? lookup.error : null;
   return (

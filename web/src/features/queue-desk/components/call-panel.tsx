@@ -1,6 +1,5 @@
 import { SoundOutlined } from '@ant-design/icons';
-import { App, Button, Card, Col, Empty, List, Row, Select, Space, Statistic, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import { App, Button, Card, Col, Empty, List, Row, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
@@ -11,9 +10,9 @@ import { callNext, runQueueAction, useHospitalOptions, useRoomQueue, useRooms } 
 import { actionAllowed } from '../lib/desk-actions';
 import { deskNo } from '../lib/desk-no';
 import { STATE_COLORS } from '../lib/state-colors';
+import { CurrentPatient } from './current-patient';
 import { DutyDoctor } from './duty-doctor';
 
-const CURRENT_ACTIONS: QueueAction[] = ['callAgain', 'pass', 'checking', 'complete'];
 const NEXT_SHOWN = 8;
 
 interface Choice {
@@ -50,6 +49,7 @@ export function CallPanel() {
   const say = (action: QueueAction, r: Registration) =>
     void message.success(t(`done.${action}`, { name: r.pat_name, no: deskNo(r), room: r.call_room }));
   const act = async (action: QueueAction, r: Registration) => say(action, await runQueueAction(action, r.pk));
+  const allowed = (action: QueueAction, r: Registration) => actionAllowed(action, r, (p) => can(info, p));
 
   return (
     <Card data-testid="call-panel" title={t('panel.title')}>
@@ -89,37 +89,7 @@ export function CallPanel() {
       ) : (
         <Row gutter={16}>
           <Col xs={24} lg={12}>
-            <Card type="inner" title={t('panel.current')} data-testid="panel-current" data-pk={current?.pk ?? ''}>
-              {current ? (
-                <>
-                  <Space align="baseline" size="large">
-                    <Statistic value={deskNo(current)} prefix="#" />
-                    <Typography.Title level={3} style={{ margin: 0 }}>
-                      {current.pat_name}
-                    </Typography.Title>
-                    <Tag color={STATE_COLORS[current.state]}>{t(`states.${current.state}`)}</Tag>
-                  </Space>
-                  <div style={{ color: '#888', margin: '8px 0 16px' }}>
-                    {current.pat_id} · {current.modality} · {t('fields.call_time')}{' '}
-                    {dayjs(current.call_time).format('HH:mm:ss')}
-                  </div>
-                  <Space wrap>
-                    {CURRENT_ACTIONS.map((a) => (
-                      <Button
-                        key={a}
-                        disabled={!actionAllowed(a, current, (p) => can(info, p))}
-                        onClick={() => void act(a, current)}
-                        data-testid={`panel-${a}`}
-                      >
-                        {t(`actions.${a}`)}
-                      </Button>
-                    ))}
-                  </Space>
-                </>
-              ) : (
-                <Empty description={t('panel.nobody')} />
-              )}
-            </Card>
+            <CurrentPatient current={current} allowed={allowed} onAct={(a, r) => void act(a, r)} />
           </Col>
           <Col xs={24} lg={12}>
             <Card type="inner" title={t('panel.next', { count: waiting.data?.totalRow ?? 0 })} data-testid="panel-next">
@@ -137,7 +107,7 @@ export function CallPanel() {
                         type="link"
                         size="small"
                         onClick={() => void act('call', r)}
-                        disabled={!actionAllowed('call', r, (p) => can(info, p))}
+                        disabled={!allowed('call', r)}
                       >
                         {t('actions.call')}
                       </Button>,

@@ -1,12 +1,11 @@
-import { Col, Form, Input, Modal, Radio, Row, Select } from 'antd';
+import { Col, Form, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODALITIES } from '@shared/constants';
-import { QUEUE_SEXES, RegisterSaveSchema, type RegisterSave, type Registration } from '@shared/schemas/queue';
+import { QUEUE_SEXES, type RegisterSave, type Registration } from '@shared/schemas/queue';
 import { useFormSave } from '@web/components/form/use-form-save';
-import { zodRule } from '@web/components/form/zod-rule';
 import { testIdProp } from '@web/lib/test-id';
 import { saveRegistration, useWorkOrders, type QueueOrder } from '../api/queue-api';
+import { RegisterPatientFields } from './register-patient-fields';
 
 interface Props {
   open: boolean;
@@ -20,9 +19,7 @@ interface Props {
   onClose: (saved: Registration | null) => void;
 }
 
-const shape = RegisterSaveSchema.shape;
 type Values = Omit<RegisterSave, 'study_pk'>;
-type TextField = 'pat_id' | 'pat_name' | 'patient_age' | 'patient_phone' | 'sq_doctor' | 'accession_no' | 'study_desc';
 
 /** Registers a patient (typed in, or picked from the hospital's scheduled orders) and takes a number. */
 export function RegisterForm({ open, hospitals, hospitalCode, rooms, room, onClose }: Props) {
@@ -60,13 +57,6 @@ export function RegisterForm({ open, hospitals, hospitalCode, rooms, room, onClo
   };
   const { saving, submit } = useFormSave(form, async (v) => {
     close(await saveRegistration({ ...v, ...(order ? { study_pk: order.study_pk } : {}) }));
-  });
-
-  const item = (name: TextField) => ({
-    name,
-    label: t(`fields.${name}`),
-    required: name === 'pat_id' || name === 'pat_name',
-    rules: [zodRule(shape[name], t(`rules.${name}`))],
   });
 
   return (
@@ -116,67 +106,7 @@ export function RegisterForm({ open, hospitals, hospitalCode, rooms, room, onClo
               />
             </Form.Item>
           </Col>
-          <Col span={12}>
-            <Form.Item {...item('pat_id')}>
-              <Input maxLength={64} data-testid="desk-register-pat-id" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item {...item('pat_name')}>
-              <Input maxLength={64} data-testid="desk-register-pat-name" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="patient_sex" label={t('fields.patient_sex')} rules={[{ required: true }]}>
-              <Radio.Group
-                data-testid="desk-register-sex"
-                options={QUEUE_SEXES.map((s) => ({ value: s, label: t(`sexes.${s}`) }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item {...item('patient_age')}>
-              <Input maxLength={16} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item
-              name="modality"
-              label={t('fields.modality')}
-              rules={[{ required: true, message: t('rules.modality') }]}
-            >
-              <Select options={MODALITIES.map((m) => ({ value: m, label: m }))} data-testid="desk-register-modality" />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item name="call_room" label={t('fields.call_room')} tooltip={t('register.roomHelp')}>
-              <Select
-                allowClear
-                options={rooms.map((r) => ({ value: r, label: r }))}
-                data-testid="desk-register-room"
-              />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item {...item('patient_phone')}>
-              <Input maxLength={32} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item {...item('sq_doctor')}>
-              <Input maxLength={64} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item {...item('accession_no')}>
-              <Input maxLength={64} placeholder={t('register.accessionAuto')} />
-            </Form.Item>
-          </Col>
-          <Col span={12}>
-            <Form.Item {...item('study_desc')}>
-              <Input maxLength={512} />
-            </Form.Item>
-          </Col>
+          <RegisterPatientFields rooms={rooms} />
         </Row>
       </Form>
     </Modal>

@@ -1,12 +1,13 @@
-import { App, Form, Input, Modal, Select, Space } from 'antd';
+import { App, Form, Input, Modal, Select } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AGE_UNITS, MODALITIES, PATIENT_TYPES, SEXES } from '@shared/constants';
+import { MODALITIES, PATIENT_TYPES, SEXES } from '@shared/constants';
 import { PARTS_COUNT_MAX, type PatientEdit } from '@shared/schemas/patient';
 import type { StudyDetail } from '@shared/schemas/report';
 import { isApiError } from '@web/lib/api-error';
 import { savePatient, useScanItems } from '../api/patient-api';
+import { PatientIdentityFields } from './patient-identity-fields';
 
 type FormValues = Omit<PatientEdit, 'study_iuid'>;
 
@@ -90,40 +91,7 @@ export function PatientEditModal({
       destroyOnHidden
     >
       <Form form={form} layout="vertical" onFinish={finish} data-testid="rw-patient">
-        <Form.Item
-          name="patient_id"
-          label={t('study:fields.patient_id')}
-          rules={[{ ...required, whitespace: true }, { max: 64 }]}
-        >
-          <Input data-testid="rw-patient-id" />
-        </Form.Item>
-        <Form.Item
-          name="patient_name"
-          label={t('study:fields.patient_name')}
-          rules={[{ ...required, whitespace: true }, { max: 64 }]}
-        >
-          <Input data-testid="rw-patient-name-input" />
-        </Form.Item>
-        <Form.Item name="patient_sex" label={t('study:fields.patient_sex')} rules={[required]}>
-          <Select options={SEXES.map((s) => ({ value: s, label: t(`study:sex.${s}`) }))} />
-        </Form.Item>
-        <Form.Item label={t('study:fields.patient_age')} required>
-          <Space.Compact block>
-            <Form.Item
-              name="patient_age"
-              noStyle
-              rules={[required, { pattern: /^\d{1,3}$/, message: t('patient.digits') }]}
-            >
-              <Input style={{ width: '60%' }} data-testid="rw-patient-age" />
-            </Form.Item>
-            <Form.Item name="age_unit" noStyle>
-              <Select
-                style={{ width: '40%' }}
-                options={AGE_UNITS.map((u) => ({ value: u, label: t(`patient.age.${u}`) }))}
-              />
-            </Form.Item>
-          </Space.Compact>
-        </Form.Item>
+        <PatientIdentityFields />
         <Form.Item name="modality" label={t('study:fields.modality')} rules={[required]}>
           <Select
             options={MODALITIES.map((m) => ({ value: m, label: m }))}

@@ -5,14 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSIONS } from '@shared/permissions';
 import type { KnowledgeNode, KnowledgeScope } from '@shared/schemas/knowledge';
-import { isApiError } from '@web/lib/api-error';
-import { knowledgeApi, useKnowledgeTree, useMostUsed, type KnowledgeSave } from '../api/knowledge-api';
+import { knowledgeApi, useKnowledgeTree, useMostUsed } from '../api/knowledge-api';
+import { useKnowledgeNaming } from '../hooks/use-knowledge-naming';
 import { useTreeMove } from '../hooks/use-tree-move';
-import { useEditorStore } from '../stores/editor-store';
 import { folderProblem } from '../lib/folder-rules';
 import { findNode, KnowledgeTree, MostUsedList } from './knowledge-tree';
-
-type Editing = { mode: 'folder' | 'template' | 'rename'; node?: KnowledgeNode } | null;
 
 /**
  * A tree the user may change: their own (default), or a shared one (public, group, hospital) when they
@@ -39,9 +36,6 @@ export function PersonalTab({
   const tree = useKnowledgeTree(scope, modality);
   const most = useMostUsed(scope, modality);
   const [selectedPk, setSelectedPk] = useState<number | undefined>();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [saving, setSaving] = useState(false);
-  const [form] = Form.useForm<{ label: string }>();
   const selected = selectedPk ? findNode(tree.data ?? [], selectedPk) : undefined;
   const canEdit = editable ?? can(PERMISSIONS.SAVE_TEMP);
   const mover = useTreeMove(scope);
@@ -51,47 +45,7 @@ export function PersonalTab({
   const refresh = () => qc.invalidateQueries({ queryKey: ['knowledge', scope] });
   const refuse = (p: ReturnType<typeof folderProblem>) => p && void message.warning(t(`knowledge.${p}`));
 
-  const open = (mode: 'folder' | 'template' | 'rename') => {
-    if (mode === 'template') {
-      const p = folderProblem('template', selected);
-      if (p) return refuse(p);
-    }
-    if (mode === 'rename' && !selected) return refuse('needSelection');
-    form.setFieldsValue({ label: mode === 'rename' ? (selected?.label ?? '') : '' });
-    setEditing({ mode, node: selected });
-  };
-
-  const submit = async ({ label }: { label: string }) => {
-    if (!editing) return;
-    const s = useEditorStore.getState();
-    const n = editing.node;
-    const body: KnowledgeSave =
-      editing.mode === 'rename' && n
-        ? {
-            scope,
-            pk: n.pk,
-            parent: n.parent,
-            label,
-            isleaf: n.isleaf,
-            sj: n.sj,
-            yj: n.yj,
-            modality: n.modality || undefined,
-          }
-        : editing.mode === 'folder'
-          ? { scope, parent: n && !n.isleaf ? n.pk : null, label, isleaf: false }
-          : { scope, parent: n!.pk, label, isleaf: true, sj: s.findings, yj: s.opinion, modality };
-    setSaving(true);
-    try {
-      await knowledgeApi.save(body);
-      setEditing(null);
-      void message.success(t('knowledge.saved'));
-      await refresh();
-    } catch (e) {
-      if (!isApiError(e)) throw e;
-    } finally {
-      setSaving(false);
-    }
-  };
+  const naming = useKnowledgeNaming({ scope, modality, selected, refuse, onSaved: refresh });
 
   const remove = () => {
     const p = folderProblem('delete', selected);
@@ -111,13 +65,13 @@ export function PersonalTab({
     <div data-testid={scope === 'user' ? 'rw-personal' : `rw-shared-${scope}`}>
       {canEdit && (
         <Space wrap size={4} style={{ marginBottom: 8 }}>
-          <Button size="small" onClick={() => open('folder')} data-testid={id('new-folder')}>
+          <Button size="small" onClick={() => naming.open('folder')} data-testid={id('new-folder')}>
             {t('knowledge.newFolder')}
           </Button>
-          <Button size="small" onClick={() => open('template')} data-testid={id('new-template')}>
+          <Button size="small" onClick={() => naming.open('template')} data-testid={id('new-template')}>
             {t('knowledge.saveAsTemplate')}
           </Button>
-          <Button size="small" onClick={() => open('rename')} data-testid={id('rename')}>
+          <Button size="small" onClick={() => naming.open('rename')} data-testid={id('rename')}>
             {t('knowledge.rename')}
           </Button>
           <Button size="small" danger onClick={remove} data-testid={id('delete')}>
@@ -136,15 +90,15 @@ export function PersonalTab({
       />
       {!!most.data?.length && <MostUsedList nodes={most.data} onApply={onApply} />}
       <Modal
-        open={!!editing}
-        title={editing ? t(`knowledge.title.${editing.mode}`) : ''}
-        confirmLoading={saving}
-        onCancel={() => setEditing(null)}
-        onOk={() => form.submit()}
+        open={!!naming.editing}
+        title={naming.editing ? t(`knowledge.title.${naming.editing.mode}`) : ''}
+        confirmLoading={naming.saving}
+        onCancel={naming.cancel}
+        onOk={() => naming.form.submit()}
         okButtonProps={{ 'data-testid': id('name-ok') } as ButtonProps}
         destroyOnHidden
       >
-        <Form form={form} layout="vertical" onFinish={submit}>
+        <Form form={naming.form} layout="vertical" onFinish={naming.submit}>
           <Form.Item
             name="label"
             label={t('knowledge.name')}

@@ -4,21 +4,22 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { decide, validateReport, type FieldProblem } from '@shared/report/rules';
 import type { ReportDetail } from '@shared/schemas/report';
-import { isApiError, type ApiError } from '@web/lib/api-error';
+import { isApiError } from '@web/lib/api-error';
 import { currentLocale } from '@web/lib/i18n';
 import { joinTexts } from '@web/lib/join-texts';
 import { openPrintPage } from '@web/lib/print-page';
 import { reportApi, type ReportWrite } from '../api/report-api';
 import { clearDraft } from '../lib/local-draft';
-import { useEditorStore, type BusyAction } from '../stores/editor-store';
-import { showContentCheck, showStaleConflict } from './write-dialogs';
+import { useEditorStore, type Working } from '../stores/editor-store';
 import type { ReportScreen } from './use-report-screen';
+import { type NewerText, useWriteSupport } from './use-write-support';
+import { showContentCheck } from './write-dialogs';
 
 export interface ActionHandlers {
   /** Save with a blank body part opens the body-part search. */
   onNeedBodyPart: () => void;
   /** Compare the newer text of a conflict against the doctor's own. */
-  onCompare: (newer: { report_text1: string; report_text2: string; who: string }) => void;
+  onCompare: (newer: NewerText) => void;
   /** Leave the screen (after an audit with autoShRptClose, or Close). */
   onClose: () => void;
 }
@@ -31,60 +32,28 @@ const PROBLEM_KEYS = {
   OPINION: 'validate.opinion',
 } as const satisfies Record<FieldProblem, string>;
 
+/** The working copy as the body of a save or an audit of `report`. */
+function writeBody(studyIuid: string, report: ReportDetail, s: Working, removeCheck: boolean): ReportWrite {
+  return {
+    study_iuid: studyIuid,
+    rpt_position: report.rpt_position,
+    version: report.version,
+    rpt_good_status: s.rpt_good_status,
+    image_quality: s.image_quality,
+    study_desc: s.study_desc,
+    report_text1: s.findings,
+    report_text2: s.opinion,
+    rpt_detail: s.detail,
+    RemoveCheck: removeCheck,
+  };
+}
+
 /** Save, audit, cancel audit, void, critical value, print: each with its dialogs and "please wait". */
 export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
   const { t } = useTranslation('report');
   const { message, modal } = App.useApp();
 
-  const run = useCallback(async <T>(busy: BusyAction, call: () => Promise<T>): Promise<T | undefined> => {
-    const store = useEditorStore.getState();
-    if (store.busy) return undefined;
-    store.setBusy(busy);
-    try {
-      return await call();
-    } finally {
-      useEditorStore.getState().setBusy(null);
-    }
-  }, []);
-
-  const failed = useCallback(
-    async (e: unknown) => {
-      if (!isApiError(e)) throw e;
-      if (e.error === 'REPORT_STATE' || e.error === 'NOT_FOUND') await screen.reload();
-      if (e.status === 401) return;
-      void message.error(e.message || t('errors.generic'));
-    },
-    [message, screen, t],
-  );
-
-  // The write's answer is the report as it now is: the screen takes it without asking /report/info again.
-  const afterWrite = useCallback(
-    (r: ReportDetail, okText: string, studyDesc?: string) => {
-      clearDraft(localStorage, { userPk: screen.userPk, studyIuid: screen.studyIuid, position: r.rpt_position });
-      void message.success(okText);
-      screen.accept(r, studyDesc);
-    },
-    [message, screen],
-  );
-
-  const handleStale = useCallback(
-    (e: ApiError) => {
-      const d = (e.data ?? {}) as Partial<ReportDetail>;
-      const newer = { report_text1: d.report_text1 ?? '', report_text2: d.report_text2 ?? '', who: d.updated_by ?? '' };
-      showStaleConflict(modal, t, e.message, {
-        loadNewer: () => void screen.reload(),
-        compare: () => h.onCompare(newer),
-        keepMine: () => {
-          // The doctor has seen the conflict and keeps their text: the next save is based on the newer version.
-          const base = useEditorStore.getState().base;
-          if (base && typeof d.version === 'number') {
-            useEditorStore.getState().rebase({ ...base, ...d, version: d.version } as ReportDetail);
-          }
-        },
-      });
-    },
-    [modal, t, screen, h],
-  );
+  const { run, failed, afterWrite, handleStale } = useWriteSupport(screen, h);
 
   async function write(kind: 'save' | 'audit', removeCheck = false): Promise<void> {
     const s = useEditorStore.getState();
@@ -115,18 +84,7 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
       if (problems.includes('STUDY_DESC')) h.onNeedBodyPart();
       return;
     }
-    const body: ReportWrite = {
-      study_iuid: screen.studyIuid,
-      rpt_position: report.rpt_position,
-      version: report.version,
-      rpt_good_status: s.rpt_good_status,
-      image_quality: s.image_quality,
-      study_desc: s.study_desc,
-      report_text1: s.findings,
-      report_text2: s.opinion,
-      rpt_detail: s.detail,
-      RemoveCheck: removeCheck,
-    };
+    const body = writeBody(screen.studyIuid, report, s, removeCheck);
     try {
       const r = await run(kind, () => (kind === 'save' ? reportApi.save(body) : reportApi.audit(body)));
       if (!r) return;

@@ -9,12 +9,9 @@ import { isApiError } from '@web/lib/api-error';
 import { useUserInfo } from '@web/lib/user-info';
 import { publishMenu, useWxMenu } from '../api/wx-menu-api';
 import { editorReducer, emptyEditor, selectedButton, toPlatformMenu } from '../lib/menu-editor';
-import { problemText } from '../lib/problem-text';
 import { ButtonForm } from './button-form';
+import { MenuProblems, type Outcome, PublishResult } from './menu-alerts';
 import { PhonePreview } from './phone-preview';
-
-/** The last publish: the platform's errmsg ('ok' = published) or our own failure message; worded at render time. */
-type Outcome = { ok: boolean; errmsg: string; ours?: boolean } | null;
 
 /** /wxmenu: edit the hospital public account's menu on a phone mock-up and publish it to the platform. */
 export function WxMenuPage() {
@@ -94,37 +91,8 @@ export function WxMenuPage() {
             message={t('loadFailed', { msg: isApiError(menu.error) ? menu.error.message : '' })}
           />
         )}
-        {outcome && (
-          <Alert
-            type={outcome.ok ? 'success' : 'error'}
-            showIcon
-            data-testid="wxmenu-result"
-            data-status={outcome.ok ? 'ok' : 'failed'}
-            message={
-              outcome.ok
-                ? t('publishOk')
-                : outcome.ours
-                  ? outcome.errmsg
-                  : t('publishFailed', { errmsg: outcome.errmsg })
-            }
-          />
-        )}
-        {problems.length > 0 && (
-          <Alert
-            type="warning"
-            data-testid="wxmenu-problems"
-            message={t('problems')}
-            description={
-              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
-                {problems.map((p, i) => (
-                  <li key={i} data-testid="wxmenu-problem">
-                    {problemText(t, p)}
-                  </li>
-                ))}
-              </ul>
-            }
-          />
-        )}
+        <PublishResult outcome={outcome} />
+        <MenuProblems problems={problems} />
         <Row gutter={[32, 16]} wrap>
           <Col flex="none">
             <PhonePreview

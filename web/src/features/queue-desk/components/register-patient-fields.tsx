@@ -1,0 +1,80 @@
+import { Col, Form, Input, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MODALITIES } from '@shared/constants';
+import { QUEUE_SEXES, RegisterSaveSchema } from '@shared/schemas/queue';
+import { zodRule } from '@web/components/form/zod-rule';
+
+const shape = RegisterSaveSchema.shape;
+type TextField = 'pat_id' | 'pat_name' | 'patient_age' | 'patient_phone' | 'sq_doctor' | 'accession_no' | 'study_desc';
+
+/** The patient and the exam of a registration, and the room: columns of the register form's row. */
+export function RegisterPatientFields({ rooms }: { rooms: string[] }) {
+  const { t } = useTranslation('queueDesk');
+  const item = (name: TextField) => ({
+    name,
+    label: t(`fields.${name}`),
+    required: name === 'pat_id' || name === 'pat_name',
+    rules: [zodRule(shape[name], t(`rules.${name}`))],
+  });
+  return (
+    <>
+      <Col span={12}>
+        <Form.Item {...item('pat_id')}>
+          <Input maxLength={64} data-testid="desk-register-pat-id" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item {...item('pat_name')}>
+          <Input maxLength={64} data-testid="desk-register-pat-name" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="patient_sex" label={t('fields.patient_sex')} rules={[{ required: true }]}>
+          <Radio.Group
+            data-testid="desk-register-sex"
+            options={QUEUE_SEXES.map((s) => ({ value: s, label: t(`sexes.${s}`) }))}
+          />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item {...item('patient_age')}>
+          <Input maxLength={16} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item
+          name="modality"
+          label={t('fields.modality')}
+          rules={[{ required: true, message: t('rules.modality') }]}
+        >
+          <Select options={MODALITIES.map((m) => ({ value: m, label: m }))} data-testid="desk-register-modality" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item name="call_room" label={t('fields.call_room')} tooltip={t('register.roomHelp')}>
+          <Select allowClear options={rooms.map((r) => ({ value: r, label: r }))} data-testid="desk-register-room" />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item {...item('patient_phone')}>
+          <Input maxLength={32} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item {...item('sq_doctor')}>
+          <Input maxLength={64} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item {...item('accession_no')}>
+          <Input maxLength={64} placeholder={t('register.accessionAuto')} />
+        </Form.Item>
+      </Col>
+      <Col span={12}>
+        <Form.Item {...item('study_desc')}>
+          <Input maxLength={512} />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
