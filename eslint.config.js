@@ -45,6 +45,18 @@ const BOUNDARIES = [
   },
 ];
 
+/** Lines counted without blank lines and comments. */
+const counted = { skipBlankLines: true, skipComments: true };
+/**
+ * Production files over 300 lines today: each may not pass 400 and should shrink; a file leaves the list when it
+ * is under 300 (a new file over 300 is a warning, and `npm run lint` allows no warning).
+ */
+const LONG_FILES = [
+  'server/src/modules/dicom/received-log.ts',
+  'server/src/modules/images/dicomweb-routes.ts',
+  'server/src/modules/layout/mrrt-import.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -74,6 +86,16 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Size: a file past 300 lines or a function past 120 is a warning (LONG_FILES: 400).
+    files: ['server/**/*.ts', 'shared/**/*.ts', 'web/**/*.{ts,tsx}', 'agent/**/*.ts', 'extension/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.test-helpers.ts', '**/*.d.ts'],
+    rules: {
+      'max-lines': ['warn', { max: 300, ...counted }],
+      'max-lines-per-function': ['warn', { max: 120, ...counted }],
+    },
+  },
+  { files: LONG_FILES, rules: { 'max-lines': ['warn', { max: 400, ...counted }] } },
   {
     plugins: { layers },
     rules: {

@@ -139,3 +139,24 @@ describe('import layers (eslint.config.js, lint/layers.js)', () => {
     expect(msg).toContain('image-viewer/open-viewer excepted');
   });
 });
+
+describe('size (eslint.config.js: 300 lines a file, 120 a function, LONG_FILES 400)', () => {
+  const fn = (lines: number) => `export function f() {\n${'  f.length;\n'.repeat(lines - 2)}}\n`;
+  const file = (lines: number) => 'export const a = 1;\n'.repeat(lines);
+  const sizeRules = async (path_: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, path_) });
+    return (result?.messages ?? []).flatMap((m) => (m.ruleId?.startsWith('max-lines') ? [m.ruleId] : [])).sort();
+  };
+
+  it('warns of a long function or file in production code, not in tests', async () => {
+    expect(await sizeRules('server/src/modules/report/x.ts', fn(121))).toEqual(['max-lines-per-function']);
+    expect(await sizeRules('web/src/features/worklist/x.tsx', fn(120))).toEqual([]);
+    expect(await sizeRules('server/src/modules/report/x.ts', file(301))).toEqual(['max-lines']);
+    expect(await sizeRules('server/src/modules/report/x.test.ts', file(301) + fn(200))).toEqual([]);
+  });
+
+  it('lets a listed long file reach 400 lines, no more', async () => {
+    expect(await sizeRules('server/src/modules/layout/mrrt-import.ts', file(399))).toEqual([]);
+    expect(await sizeRules('server/src/modules/layout/mrrt-import.ts', file(401))).toEqual(['max-lines']);
+  });
+});
