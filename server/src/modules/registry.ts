@@ -20,7 +20,6 @@ import { aiModule } from './ai';
 import { usersModule } from './users';
 import { roleModule } from './role';
 import { regionModule } from './region';
-import { deviceModule } from './device';
 import { configModule } from './config';
 import { dictModule } from './dict';
 import { shortcutModule } from './shortcut';
@@ -62,7 +61,6 @@ export const MODULES: readonly ServerModule[] = [
   usersModule,
   roleModule,
   regionModule,
-  deviceModule,
   configModule,
   dictModule,
   shortcutModule,

@@ -1,12 +1,12 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
+import { deviceRoutes } from './device-routes';
 import { forwardRoutes } from './forward-routes';
 
 export const dicomModule: ServerModule = {
   name: 'dicom',
-  routes: () => [forwardRoutes()],
+  routes: () => [deviceRoutes(), forwardRoutes()],
 };
 
 // What other modules use of this one.
-export { echoDevice, mayEcho } from './forward-echo';
 export { startDicomListener } from './listener';

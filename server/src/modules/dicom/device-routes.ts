@@ -14,9 +14,9 @@ import { access, guard } from '../../platform/http/guard';
 import { callerOf } from '../../platform/http/caller';
 import { hospitalScope, inScope } from '../../platform/hospital-scope';
 import { DeviceEchoSchema, EchoResultSchema } from '@shared/schemas/dicom-forward';
-import { echoDevice, mayEcho } from '../dicom';
-import { deviceList, deviceSelect } from './list';
-import { deleteDevice, saveDevice, setDeviceStatus } from './service';
+import { echoDevice, mayEcho } from './forward-echo';
+import { deviceList, deviceSelect } from './device-list';
+import { deleteDevice, saveDevice, setDeviceStatus } from './devices';
 
 const tags = ['device'];
 
