@@ -5,7 +5,7 @@ import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { mpRoutes, newMpFakeState, pushMpEvent } from '../fixtures/wechat-mp-fake';
 import { startWechatPlatform, type FakeWechat } from '../fixtures/wechat-platform';
-import { WxMenuPage } from '../pages/wx-menu-page';
+import { WechatMenuPage } from '../pages/wechat-menu-page';
 import { shot } from '../fixtures/shots';
 
 const TOKEN = 'pushToken123';
@@ -39,7 +39,7 @@ describe('public-account menu editor (/wxmenu)', () => {
   it('refuses a 9-unit top name and a 129-byte key, publishes, and shows the platform failure', async () => {
     const admin = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
     try {
-      const menu = new WxMenuPage(admin.page, e2e.platform.appUrl);
+      const menu = new WechatMenuPage(admin.page, e2e.platform.appUrl);
       await menu.open();
       await menu.chooseHospital('第一人民医院');
       await menu.id('wxmenu-add-top').click();
@@ -106,7 +106,7 @@ describe('public-account binding (security tab)', () => {
       const item = page.locator('[data-testid=security-wx-public]');
       await page.locator('[data-testid=security-wx-public][data-status=unbound]').waitFor();
       await page.getByTestId('wx-public-qr').waitFor();
-      await shot(page, 'wx-public-unbound-zh-CN');
+      await shot(page, 'wechat-public-unbound-zh-CN');
       const scene = fake.qrcodes.at(-1)!.scene;
 
       const pushed = await pushMpEvent(`${e2e.platform.origin}/wxapi/event/H001`, {

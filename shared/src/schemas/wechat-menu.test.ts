@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeProblem, menuProblems, nameUnits, utf8Bytes, WxMenuSchema, type MenuButton } from './wechat-menu';
+import { describeProblem, menuProblems, nameUnits, utf8Bytes, WechatMenuSchema, type MenuButton } from './wechat-menu';
 
 const click = (name: string, key = 'K'): MenuButton => ({ type: 'click', name, key });
 const messages = (button: MenuButton[]) => menuProblems({ button }).map(describeProblem);
@@ -29,7 +29,7 @@ describe('menu rules', () => {
     ];
     const menu = { button: [1, 2, 3].map((i) => ({ name: `顶${i}`, sub_button: subs })) };
     expect(menuProblems(menu)).toEqual([]);
-    expect(WxMenuSchema.safeParse(menu).success).toBe(true);
+    expect(WechatMenuSchema.safeParse(menu).success).toBe(true);
   });
 
   it('refuses a 9-unit top name and accepts 8', () => {
@@ -76,7 +76,7 @@ describe('menu rules', () => {
   });
 
   it('puts each problem on the path of its button', () => {
-    const r = WxMenuSchema.safeParse({ button: [click('a'), { name: 'b', sub_button: [click('c', '')] }] });
+    const r = WechatMenuSchema.safeParse({ button: [click('a'), { name: 'b', sub_button: [click('c', '')] }] });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['button.1.sub_button.0.key', 'button 2 / sub 1: key is required'],

@@ -146,12 +146,12 @@ function issuePath(p: MenuProblem): (string | number)[] {
 }
 
 /** The menu with its rules: each broken rule is one issue whose message names the button. */
-export const WxMenuSchema = z.object({ button: z.array(MenuButtonSchema).max(64) }).superRefine((menu, ctx) => {
+export const WechatMenuSchema = z.object({ button: z.array(MenuButtonSchema).max(64) }).superRefine((menu, ctx) => {
   for (const p of menuProblems(menu)) {
     ctx.addIssue({ code: 'custom', message: describeProblem(p), path: issuePath(p), params: { problem: p } });
   }
 });
-export type WxMenu = z.infer<typeof WxMenuSchema>;
+export type WechatMenu = z.infer<typeof WechatMenuSchema>;
 
 export const HospitalCodeSchema = z.string().trim().min(1).max(64);
 

@@ -22,8 +22,8 @@ import enStatistics from './en-US/statistics.json';
 import enApps from './en-US/apps.json';
 import enPatientLookup from './en-US/patientLookup.json';
 import enRegistration from './en-US/registration.json';
-import enWxMenu from './en-US/wxMenu.json';
-import enWxPublic from './en-US/wxPublic.json';
+import enWechatMenu from './en-US/wechatMenu.json';
+import enWechatPublic from './en-US/wechatPublic.json';
 
 /**
  * The namespaces of en-US that the sign-in page does not use: one chunk, loaded before any other route
@@ -54,8 +54,8 @@ const texts = {
   apps: enApps,
   patientLookup: enPatientLookup,
   registration: enRegistration,
-  wxMenu: enWxMenu,
-  wxPublic: enWxPublic,
+  wechatMenu: enWechatMenu,
+  wechatPublic: enWechatPublic,
 };
 
 export default texts;

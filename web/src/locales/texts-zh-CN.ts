@@ -22,8 +22,8 @@ import zhStatistics from './zh-CN/statistics.json';
 import zhApps from './zh-CN/apps.json';
 import zhPatientLookup from './zh-CN/patientLookup.json';
 import zhRegistration from './zh-CN/registration.json';
-import zhWxMenu from './zh-CN/wxMenu.json';
-import zhWxPublic from './zh-CN/wxPublic.json';
+import zhWechatMenu from './zh-CN/wechatMenu.json';
+import zhWechatPublic from './zh-CN/wechatPublic.json';
 
 /**
  * The namespaces of zh-CN that the sign-in page does not use: one chunk, loaded before any other route
@@ -54,8 +54,8 @@ const texts = {
   apps: zhApps,
   patientLookup: zhPatientLookup,
   registration: zhRegistration,
-  wxMenu: zhWxMenu,
-  wxPublic: zhWxPublic,
+  wechatMenu: zhWechatMenu,
+  wechatPublic: zhWechatPublic,
 };
 
 export default texts;

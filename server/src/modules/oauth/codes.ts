@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import { AUTH_CODE_TTL_S } from '@shared/schemas/apps';
+import { AUTH_CODE_TTL_S } from '@shared/schemas/oauth';
 import type { DbOrTx, Tx } from '../../platform/db/client';
 import { oauthCode } from '../../platform/db/schema';
 import { sha256Hex } from '../../platform/core/crypto';

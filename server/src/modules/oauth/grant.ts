@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { CODE_VERIFIER_RE, type TokenRequestSchema } from '@shared/schemas/apps';
+import { CODE_VERIFIER_RE, type TokenRequestSchema } from '@shared/schemas/oauth';
 import type { Db } from '../../platform/db/client';
 import { sysUser } from '../../platform/db/schema';
 import type { AppRecord } from './clients';

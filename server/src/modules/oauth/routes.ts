@@ -10,7 +10,7 @@ import {
   RevokeRequestSchema,
   TokenRequestSchema,
   TokenResponseSchema,
-} from '@shared/schemas/apps';
+} from '@shared/schemas/oauth';
 import type { AppEnv } from '../../platform/context';
 import { t } from '../../platform/core/i18n';
 import { linkOrigin } from '../../platform/http/public-origin';

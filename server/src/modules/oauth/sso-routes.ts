@@ -7,7 +7,7 @@ import {
   GetAuthTokenSchema,
   SsoLoginResultSchema,
   SsoLoginSchema,
-} from '@shared/schemas/apps';
+} from '@shared/schemas/oauth';
 import { sysUser } from '../../platform/db/schema';
 import { clientMeta } from '../../platform/http/client-meta';
 import { AppError } from '../../platform/core/errors';

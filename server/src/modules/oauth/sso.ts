@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { SsoLoginSchema } from '@shared/schemas/apps';
+import type { SsoLoginSchema } from '@shared/schemas/oauth';
 import type { AppDeps } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { session } from '../../platform/db/schema';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { ACCESS_TOKEN_TTL_S, OAUTH_SCOPE } from '@shared/schemas/apps';
+import { ACCESS_TOKEN_TTL_S, OAUTH_SCOPE } from '@shared/schemas/oauth';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, DbOrTx } from '../../platform/db/client';
 import { oauthToken, sysUser } from '../../platform/db/schema';

@@ -10,7 +10,7 @@ import { AppError, forbidden, notFound } from '../../platform/core/errors';
 import { okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { guard } from '../../platform/http/guard';
-import { deviceKeyMatches } from './screens';
+import { callDeviceKeyMatches } from './screens';
 import { announcementMp3, announcementText } from './announce';
 import { queueDay } from './day';
 import { anyOf } from './post-route';
@@ -40,7 +40,7 @@ const deviceOrSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const pk = c.req.query('device_pk') ?? '';
   const key = c.req.query('key') ?? '';
   const device = /^[1-9]\d{0,8}$/.test(pk) && key ? await loadScreenDevice(c.var.deps.db, Number(pk)) : null;
-  if (!device || !deviceKeyMatches(key, device.key_hash)) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
+  if (!device || !callDeviceKeyMatches(key, device.key_hash)) throw new AppError(401, 'UNAUTHORIZED', 'unauthorized');
   if (device.status !== 1) throw forbidden();
   listeners.set(c.req.raw, {
     hospital: device.hospital_code,

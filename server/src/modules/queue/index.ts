@@ -1,7 +1,7 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
 import { queueAudioRoutes } from './audio-route';
-import { callDeviceRoutes } from './device-routes';
+import { callDeviceRoutes } from './call-device-routes';
 import { registerRoutes } from './register-routes';
 
 export const queueModule: ServerModule = {
@@ -12,7 +12,7 @@ export const queueModule: ServerModule = {
 // What other modules use of this one.
 export { queueCtx, type QueueCtx } from './context';
 export { queueDay } from './day';
-export { seedDemoCallDevice } from './demo-device';
+export { seedDemoCallDevice } from './demo-call-device';
 export { noRoom } from './errors';
 export { postRoute } from './post-route';
 export { ownRow, queueHospital } from './scope';

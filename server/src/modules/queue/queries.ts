@@ -212,14 +212,14 @@ async function deviceRows(
   };
 }
 
-export const deviceList = async (db: DbOrTx, scope: HospitalScope) =>
+export const callDeviceList = async (db: DbOrTx, scope: HospitalScope) =>
   (await deviceRows(db, inScope(scope, callDevice.hospital_code))).rows;
 
-export async function deviceOne(db: DbOrTx, scope: HospitalScope, pk: number): Promise<CallDeviceRow | undefined> {
+export async function callDeviceOne(db: DbOrTx, scope: HospitalScope, pk: number): Promise<CallDeviceRow | undefined> {
   return (await deviceRows(db, and(inScope(scope, callDevice.hospital_code), eq(callDevice.pk, pk)))).rows[0];
 }
 
-export async function devicePage(
+export async function callDevicePage(
   db: DbOrTx,
   scope: HospitalScope,
   q: { pageNumber: number; pageSize: number; keyword?: string | undefined; status?: number | undefined },

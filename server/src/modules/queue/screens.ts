@@ -28,12 +28,12 @@ export interface ScreenHubOptions {
 }
 
 /** SHA-256 hex of a device key: what the database keeps. */
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
+export const hashCallDeviceKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 
 /** Compares the key's hash with the stored one in constant time (both are 64 hex characters). */
-export function deviceKeyMatches(key: string, storedHash: string): boolean {
+export function callDeviceKeyMatches(key: string, storedHash: string): boolean {
   if (!storedHash) return false;
-  const a = Buffer.from(hashDeviceKey(key), 'hex');
+  const a = Buffer.from(hashCallDeviceKey(key), 'hex');
   const b = Buffer.from(storedHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
 }
@@ -160,7 +160,7 @@ export function createScreenHub(o: ScreenHubOptions): ScreenHub {
     if (!key) return refuse(socket, '401 Unauthorized');
     const state = await loadScreenDevice(o.db, Number(pkText));
     if (!state) return refuse(socket, '404 Not Found');
-    if (!deviceKeyMatches(key, state.key_hash)) return refuse(socket, '401 Unauthorized');
+    if (!callDeviceKeyMatches(key, state.key_hash)) return refuse(socket, '401 Unauthorized');
     if (state.status !== 1) return refuse(socket, '403 Forbidden');
     wss.handleUpgrade(req, socket, head, (ws) => {
       let entry = devices.get(state.pk);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import type { WechatAccountKind, WechatAccountSave, WechatAccountView } from '@shared/schemas/wechat';
-import { WechatAccountSaveSchema } from '@shared/schemas/wechat';
+import type { WechatAccountKind, WechatAccountSave, WechatAccountView } from '@shared/schemas/wechat-account';
+import { WechatAccountSaveSchema } from '@shared/schemas/wechat-account';
 import type { AppDeps } from '../../platform/context';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { DbOrTx } from '../../platform/db/client';

@@ -1,14 +1,21 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
-import { wechatRoutes } from './routes';
-import { wechatMenuRoutes } from './routes-menu';
-import { wechatPublicRoutes } from './routes-public';
+import { wechatAccountRoutes } from './account-routes';
+import { wechatLoginRoutes } from './login-routes';
+import { wechatMenuRoutes } from './menu-routes';
+import { wechatPublicRoutes } from './public-routes';
 import { reportAudited } from '../report';
-import { notifyReportReady } from './notify';
+import { notifyReportReady } from './public-notify';
 
+/**
+ * One module, four features named alike in server, shared and web (docs/architecture.md "One name per
+ * feature"): login-* (QR sign-in and binding), account-* (the accounts' settings), menu-* (the public
+ * account's custom menu) and public-* (public-account binding, event push and report-ready notices).
+ * account.ts, access-token.ts and platform-http.ts are the platform access all four share.
+ */
 export const wechatModule: ServerModule = {
   name: 'wechat',
-  routes: () => [wechatRoutes(), wechatMenuRoutes(), wechatPublicRoutes()],
+  routes: () => [wechatLoginRoutes(), wechatAccountRoutes(), wechatMenuRoutes(), wechatPublicRoutes()],
   start: ({ deps }) => {
     // The patient hears that the report is ready (never delays or fails the audit).
     reportAudited.on(deps, (d, e) => notifyReportReady(d, e.rpt_pk, e.auditor_pk).then(() => undefined));

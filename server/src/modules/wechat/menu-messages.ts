@@ -1,7 +1,7 @@
 import type { Locale } from '@shared/constants';
 import type { MenuProblem } from '@shared/schemas/wechat-menu';
 
-/** The menu rules in the caller's language, naming the button (the web has the same texts in wxMenu.json). */
+/** The menu rules in the caller's language, naming the button (the web has the same texts in wechatMenu.json). */
 const texts = {
   'zh-CN': {
     menu: '菜单',

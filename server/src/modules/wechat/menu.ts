@@ -3,7 +3,7 @@ import type { Locale } from '@shared/constants';
 import {
   MenuButtonSchema,
   menuProblems,
-  WxMenuSchema,
+  WechatMenuSchema,
   type CreateMenuBodySchema,
   type MenuButton,
 } from '@shared/schemas/wechat-menu';
@@ -46,7 +46,7 @@ export function parseMenu(locale: Locale, text: string): { button: MenuButton[] 
   }
   const shape = z.object({ button: z.array(MenuButtonSchema).max(64) }).safeParse(raw);
   if (!shape.success) throw new AppError(400, 'VALIDATION', 'wxMenuJson');
-  const checked = WxMenuSchema.safeParse(shape.data);
+  const checked = WechatMenuSchema.safeParse(shape.data);
   if (!checked.success) throw invalidMenu(locale, shape.data.button);
   return checked.data;
 }

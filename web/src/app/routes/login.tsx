@@ -2,7 +2,7 @@ import { Alert } from 'antd';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginPage } from '@web/features/auth/components/login-page';
-import { useQrLogin } from '@web/features/wechat/hooks/use-qr-login';
+import { useQrLogin } from '@web/features/wechat-login/hooks/use-qr-login';
 import { allTexts } from '@web/lib/i18n';
 import { useSessionEndNotice } from '@web/lib/session-end-notice';
 import { useIdleReached } from '@web/lib/when-idle';

@@ -1,3 +1,3 @@
-import { SsoLanding } from '@web/features/sso/components/sso-landing';
+import { SsoLanding } from '@web/features/oauth/components/sso-landing';
 
 export default SsoLanding;

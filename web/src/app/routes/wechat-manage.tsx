@@ -1,11 +1,11 @@
 import { PERMISSIONS } from '@shared/permissions';
-import { WechatManagePage } from '@web/features/wechat-manage/components/wechat-manage-page';
+import { WechatAccountPage } from '@web/features/wechat-account/components/wechat-account-page';
 import { RequirePermission } from '../guards';
 
 export default function WechatManageRoute() {
   return (
     <RequirePermission action={PERMISSIONS.SYS_WECHAT}>
-      <WechatManagePage />
+      <WechatAccountPage />
     </RequirePermission>
   );
 }

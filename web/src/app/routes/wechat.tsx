@@ -1,4 +1,4 @@
-import { WechatLanding } from '@web/features/wechat/components/wechat-landing';
+import { WechatLanding } from '@web/features/wechat-login/components/wechat-landing';
 
 /** /wechat: the messaging-app sign-in / bind landing (skips the login check). */
 export default function WechatRoute() {

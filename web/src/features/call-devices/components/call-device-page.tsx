@@ -13,7 +13,7 @@ import { newCallKey, useCallDevices, useHospitalOptions } from '../api/call-devi
 import { callDeviceSpec, type CallDeviceFilters } from '../lib/call-device-list';
 import { callDeviceColumns } from './call-device-columns';
 import { CallDeviceForm } from './call-device-form';
-import { DeviceKeyModal } from './device-key-modal';
+import { CallDeviceKeyModal } from './call-device-key-modal';
 
 /** Call devices (the waiting-room screens): list, on/off, create and edit with rooms and settings, new key. */
 export function CallDevicePage() {
@@ -72,7 +72,7 @@ export function CallDevicePage() {
         }
       />
       <CallDeviceForm row={edit.row} hospitals={hospitals} onClose={edit.onClose} />
-      <DeviceKeyModal issued={issued} onClose={() => setIssued(null)} />
+      <CallDeviceKeyModal issued={issued} onClose={() => setIssued(null)} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type DeviceState = 'idle' | 'starting' | 'live' | 'none' | 'denied';
+export type CaptureDeviceState = 'idle' | 'starting' | 'live' | 'none' | 'denied';
 
 /**
  * The capture device (getUserMedia video): started on demand, stopped when the page goes. `grab` draws the
@@ -9,7 +9,7 @@ export type DeviceState = 'idle' | 'starting' | 'live' | 'none' | 'denied';
 export function useCaptureDevice() {
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
-  const [state, setState] = useState<DeviceState>('idle');
+  const [state, setState] = useState<CaptureDeviceState>('idle');
   const [reason, setReason] = useState('');
 
   const start = useCallback(async () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CALL_SETTING_DEFAULTS } from '@shared/schemas/call-devices';
 import { useScreenFeed } from '../hooks/use-screen-feed';
-import { deviceKeyOf, keepDeviceKey, withoutKey } from '../lib/device-key';
+import { callDeviceKeyOf, keepCallDeviceKey, withoutKey } from '../lib/call-device-key';
 import { CallOverlay } from './call-overlay';
 import { ConnectionBadge } from './connection-badge';
 import { ScaledStage } from './scaled-stage';
@@ -46,10 +46,10 @@ export function ScreenPage() {
   const pk = Number(query.get('pk'));
   const localPlay = query.get('local_play') === '1';
   const given = query.get('key');
-  const deviceKey = deviceKeyOf(String(pk), query, localStorage);
+  const deviceKey = callDeviceKeyOf(String(pk), query, localStorage);
   useEffect(() => {
     if (!given) return;
-    keepDeviceKey(String(pk), given, localStorage);
+    keepCallDeviceKey(String(pk), given, localStorage);
     setQuery((q) => withoutKey(q), { replace: true });
   }, [pk, given, setQuery]);
   if (!Number.isInteger(pk) || pk <= 0 || !deviceKey) return <Unbound />;
