@@ -74,6 +74,19 @@ describe('the received queue and its indexer', () => {
     expect(await h.rows(sql`select 1 from instance where sop_iuid = ${uid(502, 1, 1)}`)).toHaveLength(0);
   });
 
+  it('holds a series to one study within a batch too: an instance naming another study is set aside', async () => {
+    const q = queueOf();
+    await received(q, buildDicom(ctSpec({ n: 1, study: uid(509), series: uid(509, 1), sop: uid(509, 1, 1) })));
+    await received(q, buildDicom(ctSpec({ n: 2, study: uid(510), series: uid(509, 1), sop: uid(510, 1, 2) })));
+    const before = (await names(q.refusedDir)).length;
+    const indexer = startIndexer(h.p.deps, q);
+    await indexer.settled();
+    await indexer.close();
+    expect(await studyRow(uid(509))).toMatchObject({ file_count: 1 });
+    expect(await studyRow(uid(510))).toBeNull();
+    expect(await names(q.refusedDir)).toHaveLength(before + 1);
+  });
+
   it('keeps instances queued while the store is away and takes them when it is back', async () => {
     const q = queueOf();
     const study = uid(503);

@@ -102,7 +102,7 @@ export function startIndexer(
       );
       try {
         if (deps.images.putFiles) await queue.materialise(group, deps.images.stagingDir);
-        for (const q of group) await ingest.add(q.name, await queue.read(q), q.path);
+        for (const q of group) await ingest.add(q.name, await queue.read(q), { file: q.path, meta: q.meta });
         await ingest.flush();
       } catch (err) {
         await ingest.abort();

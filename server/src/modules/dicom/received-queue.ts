@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fsyncPath, writeAll } from '../../platform/core/durable-file';
+import type { InstanceMeta } from '../images';
 import { ReceivedLog, type LogRecord } from './received-log';
 
 /** Who sent an instance and for which hospital: what the archive's ingest needs to take it later. */
@@ -14,7 +15,7 @@ export interface ReceivedTag {
 /** An instance being written into the queue: see ReceivedQueue.write. */
 export interface PendingInstance {
   durable: Promise<void>;
-  accept(): void;
+  accept(meta?: InstanceMeta): void;
   withdraw(): Promise<void>;
 }
 
@@ -27,6 +28,8 @@ export interface QueuedInstance {
   /** A record of the received log (with `path` only once copied out by `materialise`). */
   record?: LogRecord;
   arrival: number;
+  /** What the receiver's parse of it gave; none for what a stopped server left. */
+  meta?: InstanceMeta;
 }
 
 /** What an instance whose tag cannot be read is set aside under. */
@@ -37,6 +40,8 @@ const NAME = /^(\d{13})-\d{6}-[0-9a-f]{8}~([A-Za-z0-9_-]+)\.(\d{1,15})\.dcm$/;
 
 /** Log records copied out at once by `materialise` (memory: this many instances of up to 8 MiB). */
 const MATERIALISE_AT_ONCE = 8;
+/** Waiting instances whose metadata is kept (some MiB): past this (the store away long), the rest are parsed again. */
+const METAS_KEPT = 20_000;
 
 /**
  * Received instances between their acknowledgement and the archive's index. An instance is acknowledged once
@@ -62,6 +67,8 @@ export class ReceivedQueue {
   private seq = 0;
   /** Names written in but not yet accepted: not to be indexed before they are acknowledged. */
   private readonly settling = new Set<string>();
+  /** The receiver's metadata of waiting instances, by log sequence or file name, for the indexer. */
+  private readonly metas = new Map<number | string, InstanceMeta>();
 
   constructor(
     readonly dir: string,
@@ -87,8 +94,8 @@ export class ReceivedQueue {
 
   /**
    * Writes a whole instance held in memory into the queue while the caller checks it: once `durable`
-   * resolves and the check passed, `accept()` lets the indexer take it and it may be acknowledged; a refused
-   * or failed one is `withdraw()`n.
+   * resolves and the check passed, `accept(meta)` lets the indexer take it (with what the check parsed) and it
+   * may be acknowledged; a refused or failed one is `withdraw()`n.
    */
   write(bytes: Buffer, tag: ReceivedTag): PendingInstance {
     const logged = this.log.append(bytes, Buffer.from(label(tag)));
@@ -96,7 +103,10 @@ export class ReceivedQueue {
     const { record, durable } = logged;
     return {
       durable,
-      accept: () => this.log.accept(record.seq),
+      accept: (meta) => {
+        this.keep(record.seq, meta);
+        this.log.accept(record.seq);
+      },
       withdraw: async () => {
         await durable.catch(() => undefined);
         await this.log.withdraw(record.seq);
@@ -121,7 +131,10 @@ export class ReceivedQueue {
     durable.catch(() => undefined);
     return {
       durable,
-      accept: () => void this.settling.delete(name),
+      accept: (meta) => {
+        this.keep(name, meta);
+        this.settling.delete(name);
+      },
       withdraw: async () => {
         await durable.catch(() => undefined);
         await rm(target, { force: true });
@@ -131,7 +144,7 @@ export class ReceivedQueue {
   }
 
   /** Moves a complete staged file in and makes it durable: once this resolves, it may be acknowledged. */
-  async enqueue(staged: { path: string; size: number }, tag: ReceivedTag): Promise<void> {
+  async enqueue(staged: { path: string; size: number }, tag: ReceivedTag, meta?: InstanceMeta): Promise<void> {
     const name = this.nameFor(staged.size, tag);
     const target = path.join(this.dir, name);
     this.settling.add(name);
@@ -139,9 +152,18 @@ export class ReceivedQueue {
       await rename(staged.path, target);
       await fsyncPath(target);
       await fsyncPath(this.dir);
+      this.keep(name, meta);
     } finally {
       this.settling.delete(name);
     }
+  }
+
+  private keep(key: number | string, meta: InstanceMeta | undefined) {
+    if (meta && this.metas.size < METAS_KEPT) this.metas.set(key, meta);
+  }
+
+  private metaKey(q: QueuedInstance): number | string {
+    return q.record ? q.record.seq : q.name;
   }
 
   private nameFor(size: number, tag: ReceivedTag) {
@@ -158,6 +180,7 @@ export class ReceivedQueue {
         name: `log-${record.seq}~${record.tag.toString()}.${record.length}.dcm`,
         record,
         arrival: record.arrival,
+        meta: this.metas.get(record.seq),
       };
       if (tag) out.push({ ...q, tag });
       else await this.refuse({ ...q, tag: UNREADABLE_TAG });
@@ -168,7 +191,7 @@ export class ReceivedQueue {
       if (files >= limit) break;
       if (this.settling.has(name)) continue;
       const [, arrival, labelled, bytes] = NAME.exec(name)!;
-      const q = { name, path: path.join(this.dir, name), arrival: Number(arrival) };
+      const q = { name, path: path.join(this.dir, name), arrival: Number(arrival), meta: this.metas.get(name) };
       const size = (await stat(q.path).catch(() => null))?.size;
       if (size === undefined) continue;
       const tag = tagOf(labelled!);
@@ -221,11 +244,13 @@ export class ReceivedQueue {
   }
 
   async remove(q: QueuedInstance): Promise<void> {
+    this.metas.delete(this.metaKey(q));
     if (q.path) await rm(q.path, { force: true });
     if (q.record) this.log.done(q.record.seq);
   }
 
   async refuse(q: QueuedInstance): Promise<void> {
+    this.metas.delete(this.metaKey(q));
     await mkdir(this.refusedDir, { recursive: true });
     const target = path.join(this.refusedDir, q.name);
     if (!q.record) return rename(q.path!, target);

@@ -21,8 +21,9 @@ export const imagesModule: ServerModule = {
 // What other modules use of this one.
 export { visibleStudy } from './archive';
 export { seedDemoImages } from './demo-series';
-export { createIngest, INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB } from './ingest';
-export { BadDicom, parseInstance } from './parse';
+export { createIngest } from './ingest';
+export { createInstanceRules } from './instance-rules';
+export { BadDicom, parseInstance, type InstanceMeta } from './parse';
 export { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, part10Header } from './part10-header';
 export { studyOfViewerToken } from './viewer-token';
 export type { FileOutcome } from './ingest-types';

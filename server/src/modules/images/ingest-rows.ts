@@ -4,6 +4,7 @@ import { instance, report, series, study } from '../../platform/db/schema';
 import type { MessageKey } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import type { FileOutcome, IngestContext, Stored } from './ingest-types';
+import { createInstanceRules, type InstanceRules } from './instance-rules';
 import type { InstanceMeta } from './parse';
 import { refreshStudyCounts } from './study-counts';
 
@@ -31,8 +32,8 @@ export async function writeRows(
         )
     ).map((r) => [r.sop, r] as const),
   );
-  const studies = await studiesOf(tx, ctx.hospitalCode, batch);
-  const seriesPks = new Map<string, number>();
+  const rules = createInstanceRules(tx, ctx.hospitalCode);
+  const studies = await studiesOf(tx, rules, ctx.hospitalCode, batch);
   const rows: (typeof instance.$inferInsert)[] = [];
   const outcomes: FileOutcome[] = [];
   const keep: boolean[] = [];
@@ -50,7 +51,7 @@ export async function writeRows(
       continue;
     }
     const s = studies.get(meta.study_iuid)!;
-    const seriesPk = s.pk < 0 ? -1 : await seriesOf(tx, s.pk, meta, seriesPks);
+    const seriesPk = s.pk < 0 ? -1 : await seriesOf(tx, rules, s.pk, meta);
     if (s.pk < 0 || seriesPk < 0) {
       const reason: MessageKey = s.pk < 0 ? 'imgOtherHospital' : 'imgOtherStudy';
       outcomes.push({ file: name, status: 'failed', reason: { key: reason } });
@@ -104,47 +105,38 @@ export async function writeRows(
 type StudyRef = { pk: number; before: Record<string, unknown> | null; created?: boolean };
 
 /** The batch's studies by UID: known ones of the chosen hospital, new ones created; pk -1 for another hospital's. */
-async function studiesOf(tx: DbOrTx, hospitalCode: string, batch: Stored[]): Promise<Map<string, StudyRef>> {
+async function studiesOf(
+  tx: DbOrTx,
+  rules: InstanceRules,
+  hospitalCode: string,
+  batch: Stored[],
+): Promise<Map<string, StudyRef>> {
   const out = new Map<string, StudyRef>();
   for (const { meta } of batch) {
     if (out.has(meta.study_iuid)) continue;
-    const [row] = await tx
-      .select({
-        pk: study.pk,
-        hospital_code: study.hospital_code,
-        file_count: study.file_count,
-        file_size: study.file_size,
-      })
-      .from(study)
-      .where(eq(study.study_iuid, meta.study_iuid));
+    const row = await rules.study(meta.study_iuid);
     if (!row) out.set(meta.study_iuid, { pk: await createStudy(tx, hospitalCode, meta), before: null, created: true });
-    else if (row.hospital_code !== hospitalCode) out.set(meta.study_iuid, { pk: -1, before: null });
+    else if (row === 'imgOtherHospital') out.set(meta.study_iuid, { pk: -1, before: null });
     else out.set(meta.study_iuid, { pk: row.pk, before: { file_count: row.file_count, file_size: row.file_size } });
   }
   return out;
 }
 
 /** The series' pk (created when new), or -1 when the UID belongs to another study. */
-async function seriesOf(tx: DbOrTx, studyPk: number, meta: InstanceMeta, cache: Map<string, number>) {
-  const cached = cache.get(meta.series_iuid);
-  if (cached !== undefined) return cached;
-  await tx
-    .insert(series)
-    .values({
-      study_pk: studyPk,
-      series_iuid: meta.series_iuid,
-      modality: meta.modality,
-      series_number: meta.series_number,
-      series_desc: meta.series_desc,
-    })
-    .onConflictDoNothing({ target: series.series_iuid });
-  const [row] = await tx
-    .select({ pk: series.pk, study_pk: series.study_pk })
-    .from(series)
-    .where(eq(series.series_iuid, meta.series_iuid));
-  const pk = row && row.study_pk === studyPk ? row.pk : -1;
-  cache.set(meta.series_iuid, pk);
-  return pk;
+async function seriesOf(tx: DbOrTx, rules: InstanceRules, studyPk: number, meta: InstanceMeta) {
+  const known = await rules.series(meta, () =>
+    tx
+      .insert(series)
+      .values({
+        study_pk: studyPk,
+        series_iuid: meta.series_iuid,
+        modality: meta.modality,
+        series_number: meta.series_number,
+        series_desc: meta.series_desc,
+      })
+      .onConflictDoNothing({ target: series.series_iuid }),
+  );
+  return known && known !== 'imgOtherStudy' && known.pk !== null ? known.pk : -1;
 }
 
 /** An unknown study becomes a worklist row of the chosen hospital, with its first report (position 1). */

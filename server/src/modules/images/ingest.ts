@@ -12,9 +12,6 @@ import { instanceKey } from '../../platform/storage/store';
 export type { FileOutcome, IngestContext, Stored } from './ingest-types';
 
 const BATCH = 50;
-/** An instance is parsed in memory: larger ones are refused, named, rather than risk the server's memory. */
-export const INSTANCE_MAX_MIB = 256;
-export const INSTANCE_MAX_BYTES = INSTANCE_MAX_MIB * 1024 ** 2;
 
 /**
  * Keys whose bytes an ingest of this process has put and whose rows are not written yet: bytes under such a
@@ -23,13 +20,13 @@ export const INSTANCE_MAX_BYTES = INSTANCE_MAX_MIB * 1024 ** 2;
 const inFlight = new Set<string>();
 
 /**
- * Takes instances into the archive: each is parsed and its bytes put in the store as it comes; the rows go
- * in batches, each one transaction (study created when unknown, series, instances, the study's counts, an
- * audit row per study). If a batch's transaction fails it is retried file by file, so a good file is never
- * lost for a bad neighbour; a file that still fails has the bytes this upload put removed: no row, no file.
- * Every key is written down before its bytes are put (pending-keys.ts), so bytes a crash leaves without a row
- * are removed at the next start; bytes found under a key with no row and no upload in flight are such a
- * left-over, and this upload's bytes replace them.
+ * Takes instances into the archive: each is parsed (unless its receiver did) and its bytes put in the store as
+ * it comes; the rows go in batches, each one transaction (study created when unknown, series, instances, the
+ * study's counts, an audit row per study; where they may go: instance-rules.ts). If a batch's transaction
+ * fails it is retried file by file, so a good file is never lost for a bad neighbour; a file that still fails
+ * has the bytes this upload put removed: no row, no file. Every key is written down before its bytes are put
+ * (pending-keys.ts), so bytes a crash leaves without a row are removed at the next start; bytes found under a
+ * key with no row and no upload in flight are such a left-over, and this upload's bytes replace them.
  */
 export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => void) {
   const { images } = ctx.deps;
@@ -117,13 +114,14 @@ export function createIngest(ctx: IngestContext, report: (o: FileOutcome) => voi
   return {
     /**
      * One file's bytes: parsed and stored, its row waiting for the batch; or reported failed. `file`: where
-     * the same bytes already lie durable on local disk, for a store that can take them without a copy.
+     * the same bytes already lie durable on local disk, for a store that can take them without a copy;
+     * `meta`: what parsing these bytes gave (a C-STORE receiver's), not to be parsed again.
      */
-    async add(name: string, data: Buffer, file?: string): Promise<void> {
+    async add(name: string, data: Buffer, o: { file?: string; meta?: InstanceMeta } = {}): Promise<void> {
+      const { file } = o;
       let meta: InstanceMeta;
       try {
-        if (data.length > INSTANCE_MAX_BYTES) throw new BadDicom('imgTooLarge', { mib: INSTANCE_MAX_MIB });
-        meta = parseInstance(data);
+        meta = o.meta ?? parseInstance(data);
       } catch (err) {
         if (!(err instanceof BadDicom)) throw err;
         report({

@@ -43,6 +43,10 @@ export class BadDicom extends Error {
   }
 }
 
+/** An instance is parsed in memory: larger ones are refused, named, rather than risk the server's memory. */
+export const INSTANCE_MAX_MIB = 256;
+export const INSTANCE_MAX_BYTES = INSTANCE_MAX_MIB * 1024 ** 2;
+
 const DICOMDIR = '1.2.840.10008.1.3.10';
 const UID = /^[0-9]+(\.[0-9]+)*$/;
 const T = {
@@ -56,8 +60,12 @@ const T = {
 const TEXT_TAGS = new Set<number>(Object.values(T));
 const LITTLE_ENDIAN = new Set(['1.2.840.10008.1.2', '1.2.840.10008.1.2.1']);
 
-/** Parses one Part 10 file held in memory; throws BadDicom with the reason a person can act on. */
+/**
+ * Parses one Part 10 file held in memory (at most INSTANCE_MAX_BYTES); throws BadDicom with the reason a person
+ * can act on.
+ */
 export function parseInstance(buf: Buffer): InstanceMeta {
+  if (buf.length > INSTANCE_MAX_BYTES) throw new BadDicom('imgTooLarge', { mib: INSTANCE_MAX_MIB });
   let syntax: string;
   try {
     syntax = readMeta(buf).transferSyntax;

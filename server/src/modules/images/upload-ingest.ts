@@ -7,7 +7,8 @@ import { fsyncPath } from '../../platform/core/durable-file';
 import { AppError } from '../../platform/core/errors';
 import { translate, type MessageKey, type Params } from '../../platform/core/i18n';
 import { loggableError } from '../../platform/core/log-error';
-import { createIngest, INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB, type FileOutcome, type IngestContext } from './ingest';
+import { createIngest, type FileOutcome, type IngestContext } from './ingest';
+import { INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB } from './parse';
 import { EntryTooLarge, NotDicomEntry, SuspectedZipBomb, type EntryLimits, type ZipReader } from './zip-entries';
 
 /** An entry inflating to no more than this is never called a zip bomb, whatever its ratio (a blank slice). */
@@ -68,7 +69,7 @@ export async function ingestUpload(
   /** The store links a staged file rather than copying it, so it must be durable first. */
   const take = async (name: string, file: string) => {
     if (images.putFiles) await fsyncPath(file);
-    await ingest.add(name, await readFile(file), file);
+    await ingest.add(name, await readFile(file), { file });
   };
   try {
     if (!src.zip) {
