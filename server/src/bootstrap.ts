@@ -9,6 +9,7 @@ import { acquireDataDirLock } from './platform/core/data-dir-lock';
 import { createLogger } from './platform/core/logger';
 import { authenticate } from './modules/auth';
 import { requestUser } from './modules/oauth';
+import { withRenderTokens } from './modules/report-pdf';
 import { MODULES } from './modules/registry';
 import { createRealtimeHub } from './platform/realtime/hub';
 import { localFanout, pgFanout } from './platform/realtime/fanout';
@@ -54,7 +55,8 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
       screens,
       fanout,
     }),
-    authenticate: requestUser(database.db),
+    // Sessions, apps' access tokens, and the report PDF's render tokens (each on its own print page's requests).
+    authenticate: withRenderTokens(database.db, requestUser(database.db)),
     fanout,
     screens,
     images,

@@ -53,6 +53,22 @@ export const permsOfRole = sql<string>`(
   where ${rolePermission.role_pk} = ${sysUser.role_pk} and ${permission.status} = '0'
 )`;
 
+/** What an AuthUser is made of, of the user's row (with status and their role's permission codes). */
+const userFields = {
+  pk: sysUser.pk,
+  uuid: sysUser.uuid,
+  username: sysUser.username,
+  ch_name: sysUser.ch_name,
+  role_pk: sysUser.role_pk,
+  hospital_code: sysUser.hospital_code,
+  region: sysUser.region,
+  status: sysUser.status,
+  must_change_password: sysUser.must_change_password,
+  data1: sysUser.data1,
+  data2: sysUser.data2,
+  perms: permsOfRole,
+};
+
 /**
  * 401 for a missing, unknown or revoked token; 401 with code 700 for an expired session.
  * One query brings the session, the user, their settings and their permission codes: it runs on
@@ -64,18 +80,7 @@ const sessionQuery = preparedPerDb((db) =>
       sessionPk: session.pk,
       expiresAt: session.expires_at,
       revokedAt: session.revoked_at,
-      pk: sysUser.pk,
-      uuid: sysUser.uuid,
-      username: sysUser.username,
-      ch_name: sysUser.ch_name,
-      role_pk: sysUser.role_pk,
-      hospital_code: sysUser.hospital_code,
-      region: sysUser.region,
-      status: sysUser.status,
-      must_change_password: sysUser.must_change_password,
-      data1: sysUser.data1,
-      data2: sysUser.data2,
-      perms: permsOfRole,
+      ...userFields,
     })
     .from(session)
     .innerJoin(sysUser, eq(sysUser.pk, session.user_pk))
@@ -90,6 +95,17 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
   if (!row || row.revokedAt || row.status !== 1) throw unauthorized();
   if (row.expiresAt.getTime() <= Date.now()) throw sessionExpired();
   return authUserOf(row);
+}
+
+/**
+ * A user as their own requests would act, without a session (sessionPk 0; expiresAt now, for the caller to
+ * set): what a background job acts as, e.g. the archive rendering as the auditor through a render token
+ * (report-pdf). Null for an unknown user or one who may not sign in (status other than 1), as authenticate.
+ */
+export async function authUserByPk(db: Db, userPk: number): Promise<AuthUser | null> {
+  const [row] = await db.select(userFields).from(sysUser).where(eq(sysUser.pk, userPk)).limit(1);
+  if (!row || row.status !== 1) return null;
+  return authUserOf({ ...row, sessionPk: 0, expiresAt: new Date() });
 }
 
 /** The fields of a user an AuthUser is made of, as the session (and OAuth token) queries select them. */

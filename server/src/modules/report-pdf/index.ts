@@ -11,4 +11,5 @@ export const reportPdfModule: ServerModule = {
 
 // What other modules use of this one.
 export { type PdfRenderer } from './renderer';
-export { rendererFor } from './service';
+export { renderAudited, rendererFor } from './service';
+export { withRenderTokens } from './render-token';

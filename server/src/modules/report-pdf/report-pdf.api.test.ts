@@ -3,13 +3,18 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
-import type { ReportInfo } from '@shared/schemas/report';
-import { report, study } from '../../platform/db/schema';
+import type { ReportInfo, VersionRow } from '@shared/schemas/report';
+import type { AuthUser } from '../../platform/core/auth-user';
+import { report, session, study, sysUser } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { authUserByPk } from '../auth';
+import type { PdfJob, PdfRenderer } from './renderer';
+import { issueRenderToken, RENDER_TOKEN_TTL_MS } from './render-token';
+import { renderAudited, rendererFor } from './service';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-pdf-'));
@@ -143,6 +148,157 @@ describe('POST /report/pdf', () => {
     const r = await req('doctor', { study_iuid: s.study_iuid }, 'en-US');
     expect(r.status).toBe(409);
     expect(r.body.msg).toBe('A third-party report prints from its own PDF');
+  });
+});
+
+describe('the archive’s render token (no session)', () => {
+  const sessions = async () => (await p.deps.db.select({ n: count() }).from(session))[0]!.n;
+  const userNamed = async (username: string): Promise<AuthUser> => {
+    const [u] = await p.deps.db.select({ pk: sysUser.pk }).from(sysUser).where(eq(sysUser.username, username));
+    return (await authUserByPk(p.deps.db, u!.pk))!;
+  };
+  /** The audit's version row of the study's report. */
+  const auditOf = async (s: StudyRow) => {
+    const r = await call(p.app, 'POST', '/report/versions', {
+      token: tokens.doctor,
+      json: { study_iuid: s.study_iuid },
+    });
+    expect(r.status, r.text).toBe(200);
+    const v = (r.body.data as VersionRow[]).find((x) => x.rpt_status === 2)!;
+    return { study_iuid: s.study_iuid, rpt_pk: v.rpt_pk, audit_version: v.pk, locale: 'zh-CN' as const };
+  };
+  const as = (token: string, method: string, url: string, json?: unknown) =>
+    call(p.app, method, url, { token, json, lang: 'en-US' });
+  const FORBIDDEN = { success: false, code: 403, error: 'FORBIDDEN' };
+  const UNAUTHORIZED = { success: false, code: 401, error: 'UNAUTHORIZED' };
+
+  it('renders the audited report as the auditor without a session row, and the token is dead after', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const job = await auditOf(s);
+    const real = rendererFor(p.deps, (r) => p.app.fetch(r));
+    let token = '';
+    const spy = {
+      render: (j: PdfJob) => {
+        token = j.token;
+        return real.render(j);
+      },
+    } as unknown as PdfRenderer;
+    const before = await sessions();
+    const pdf = await renderAudited(p.deps, spy, await userNamed('auditor'), job);
+    expect(await sessions()).toBe(before);
+    const text = (await pdfText(pdf)).replace(/\s+/g, '');
+    expect(text).toContain(OPINION);
+    // The auditor's name comes from the audit's version row, not from whoever the token acts as.
+    expect(text).toContain('李主任');
+    expect(token).not.toBe('');
+    expect((await as(token, 'GET', '/tool/reportConfig')).body).toMatchObject(UNAUTHORIZED);
+    const info = await as(token, 'POST', '/report/info', {
+      study_iuid: job.study_iuid,
+      audit_version: job.audit_version,
+    });
+    expect(info.status).toBe(401);
+  }, 90_000);
+
+  it('reads that report at that audit and the report settings only: any other request, report or route is 403', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const job = await auditOf(s);
+    const o = freshStudy();
+    await audited(o);
+    const other = await auditOf(o);
+    let probed = false;
+    const probe = {
+      render: async (j: PdfJob) => {
+        const t = j.token;
+        // What the print page asks.
+        expect((await as(t, 'GET', '/tool/reportConfig')).status).toBe(200);
+        const info = await as(t, 'POST', '/report/info', {
+          study_iuid: s.study_iuid,
+          audit_version: job.audit_version,
+        });
+        expect(info.status, info.text).toBe(200);
+        const audited = (info.body.data as ReportInfo).reports.find((r) => r.rpt_pk === job.rpt_pk);
+        expect(audited?.sh_doctor).toBe('李主任');
+        expect(audited?.report_text2).toBe(OPINION);
+        const refused: [string, string, unknown?][] = [
+          // The report as it is now (with the caller's drafts), another audit, another study's.
+          ['POST', '/report/info', { study_iuid: s.study_iuid }],
+          ['POST', '/report/info', { study_iuid: s.study_iuid, audit_version: other.audit_version }],
+          ['POST', '/report/info', { study_iuid: o.study_iuid, audit_version: other.audit_version }],
+          ['POST', '/report/info', { study_iuid: s.study_iuid, audit_version: String(job.audit_version) }],
+          ['POST', '/report/info', { study_iuid: s.study_iuid, audit_version: job.audit_version, x: 1 }],
+          [
+            'POST',
+            `/report/info?study_iuid=${o.study_iuid}`,
+            { study_iuid: s.study_iuid, audit_version: job.audit_version },
+          ],
+          ['GET', '/tool/reportConfig?x=1'],
+          // Writes, other reads, the session's own routes, an administrator's route.
+          ['POST', '/report/save', { study_iuid: s.study_iuid, version: 1, report_text1: 'x', report_text2: 'y' }],
+          ['POST', '/report/cancelAudit', { study_iuid: s.study_iuid, version: 1 }],
+          ['POST', '/report/versions', { study_iuid: s.study_iuid }],
+          ['POST', '/report/pdf', { study_iuid: s.study_iuid }],
+          ['GET', `/report/archive?rpt_pk=${job.rpt_pk}&version=${job.audit_version}`],
+          ['POST', '/api/order/OrderList', { pageSize: 10 }],
+          ['POST', '/user/info'],
+          ['POST', '/user/refreshToken', {}],
+          ['POST', '/user/logout'],
+          ['POST', '/config/list', { page: 1, pageSize: 10 }],
+        ];
+        for (const [method, url, json] of refused) {
+          const r = await as(t, method, url, json);
+          expect(r.status, `${method} ${url} ${JSON.stringify(json)}`).toBe(403);
+          expect(r.body).toMatchObject(FORBIDDEN);
+        }
+        probed = true;
+        return Buffer.from('%PDF-1.4 probe');
+      },
+    } as unknown as PdfRenderer;
+    const before = await sessions();
+    await renderAudited(p.deps, probe, await userNamed('auditor'), job);
+    expect(probed).toBe(true);
+    expect(await sessions()).toBe(before);
+  });
+
+  it('binds even a super administrator to the print page’s requests', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const job = await auditOf(s);
+    const admin = await userNamed('admin');
+    expect(admin.isSuper).toBe(true);
+    const grant = issueRenderToken(p.deps.db, admin, job);
+    try {
+      expect((await as(grant.token, 'GET', '/tool/reportConfig')).status).toBe(200);
+      for (const [method, url, json] of [
+        ['POST', '/config/list', { page: 1, pageSize: 10 }],
+        ['POST', '/report/info', { study_iuid: s.study_iuid }],
+      ] as const) {
+        expect((await as(grant.token, method, url, json)).body).toMatchObject(FORBIDDEN);
+      }
+    } finally {
+      grant.revoke();
+    }
+    expect((await as(grant.token, 'GET', '/tool/reportConfig')).body).toMatchObject(UNAUTHORIZED);
+  });
+
+  it('expires within minutes, and is revoked when the render fails too', async () => {
+    const s = freshStudy();
+    await audited(s);
+    const job = await auditOf(s);
+    const auditor = await userNamed('auditor');
+    const old = issueRenderToken(p.deps.db, auditor, job, Date.now() - RENDER_TOKEN_TTL_MS - 1);
+    expect((await as(old.token, 'GET', '/tool/reportConfig')).body).toMatchObject(UNAUTHORIZED);
+    let token = '';
+    const failing = {
+      render: async (j: PdfJob) => {
+        token = j.token;
+        expect((await as(token, 'GET', '/tool/reportConfig')).status).toBe(200);
+        throw new Error('chromium went away');
+      },
+    } as unknown as PdfRenderer;
+    await expect(renderAudited(p.deps, failing, auditor, job)).rejects.toThrow('chromium went away');
+    expect((await as(token, 'GET', '/tool/reportConfig')).body).toMatchObject(UNAUTHORIZED);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Locale } from '@shared/constants';
 import { decide } from '@shared/report/rules';
 import { target, refuse, stateOf } from '../report';
 import { PdfFailed, PdfRenderer, PdfUnavailable } from './renderer';
+import { issueRenderToken } from './render-token';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -59,5 +60,33 @@ export async function reportPdf(
     if (e instanceof PdfUnavailable) throw new AppError(503, 'PDF_UNAVAILABLE', 'pdfUnavailable');
     if (e instanceof PdfFailed) throw new AppError(503, 'PDF_UNAVAILABLE', 'pdfFailed');
     throw e;
+  }
+}
+
+/**
+ * The print page of one report as it was audited (the archive's PDF), rendered as `user` (the auditor) through
+ * a render token rather than a session of theirs: the page may read that report at that audit version and its
+ * report settings, nothing else; the token is revoked as soon as the render ends, however it ends. The page
+ * shows the auditor from the audit's version row, not from the token. PdfUnavailable / PdfFailed as render().
+ */
+export async function renderAudited(
+  deps: AppDeps,
+  renderer: PdfRenderer,
+  user: AuthUser,
+  job: { study_iuid: string; rpt_pk: number; audit_version: number; locale: Locale },
+): Promise<Buffer> {
+  const grant = issueRenderToken(deps.db, user, job);
+  try {
+    return await renderer.render({
+      study_iuid: job.study_iuid,
+      rpt_pk: job.rpt_pk,
+      audit_version: job.audit_version,
+      emergency: false,
+      token: grant.token,
+      expiresAt: grant.expiresAt,
+      locale: job.locale,
+    });
+  } finally {
+    grant.revoke();
   }
 }

@@ -2,16 +2,15 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { REPORT_LOCALE } from '@shared/constants';
 import type { AppDeps } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { report, reportVersion, session, study } from '../../platform/db/schema';
-import { sha256Hex } from '../../platform/core/crypto';
-import { authenticate, createSession } from '../auth';
-import type { PdfRenderer } from '../report-pdf';
+import { report, reportVersion, study } from '../../platform/db/schema';
+import { authUserByPk } from '../auth';
+import { renderAudited, type PdfRenderer } from '../report-pdf';
 import { putArchive } from './archive-store';
 import { endpointFor } from './endpoint';
 import { enqueue, type JobRow, type Outcome } from './jobs';
 
-/** Minutes the render session lives; it is revoked as soon as the page is rendered. */
-const RENDER_SESSION_MIN = 5;
+/** The auditor is gone or may not sign in (disabled): the job is tried again, as any failed render. */
+class AuditorUnavailable extends Error {}
 
 /** The study of the job's report, if the report is still there. */
 async function studyOf(deps: AppDeps, job: JobRow) {
@@ -23,29 +22,19 @@ async function studyOf(deps: AppDeps, job: JobRow) {
   return row ?? null;
 }
 
-/** Renders the print page as the auditor through a short session of their own, revoked afterwards. */
+/**
+ * Renders the print page as the auditor, through a render token bound to this report at this audit (no
+ * session of theirs: report-pdf's renderAudited, docs/report-products.md).
+ */
 async function renderAsAuditor(deps: AppDeps, renderer: PdfRenderer, job: JobRow, studyIuid: string) {
-  const { token } = await createSession(deps.db, job.actor_pk, RENDER_SESSION_MIN, {
-    ip: '127.0.0.1',
-    userAgent: 'rxpacs report archive',
+  const auditor = await authUserByPk(deps.db, job.actor_pk);
+  if (!auditor) throw new AuditorUnavailable();
+  return renderAudited(deps, renderer, auditor, {
+    study_iuid: studyIuid,
+    rpt_pk: job.rpt_pk,
+    audit_version: job.version_pk,
+    locale: REPORT_LOCALE,
   });
-  try {
-    const me = await authenticate(deps.db, token);
-    return await renderer.render({
-      study_iuid: studyIuid,
-      rpt_pk: job.rpt_pk,
-      audit_version: job.version_pk,
-      emergency: false,
-      token,
-      expiresAt: me.expiresAt,
-      locale: REPORT_LOCALE,
-    });
-  } finally {
-    await deps.db
-      .update(session)
-      .set({ revoked_at: new Date() })
-      .where(eq(session.token_hash, sha256Hex(token)));
-  }
 }
 
 /**

@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { VersionRow } from '@shared/schemas/report';
 import type { DeliveryState } from '@shared/schemas/report-products';
-import { sysConfig } from '../../platform/db/schema';
+import { session, sysConfig } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
@@ -268,8 +268,12 @@ describe('PDF archive', () => {
 
   it('is written after the audit, with the right SHA-256, and holds the opinion; nothing sent without an endpoint', async () => {
     s = freshStudy();
+    const sessions = async () => (await p.deps.db.select({ n: count() }).from(session))[0]!.n;
+    const before = await sessions();
     rptPk = (await audited(s)).rpt_pk;
     first = await archivedAudit(s);
+    // Rendered through a render token of the print page's own, not a session of the auditor's.
+    expect(await sessions()).toBe(before);
     expect(first.pdf_sha256).toMatch(/^[0-9a-f]{64}$/);
     const pdf = await pdfOf('doctor', rptPk, first.pk);
     expect(createHash('sha256').update(pdf).digest('hex')).toBe(first.pdf_sha256);

@@ -22,4 +22,10 @@ export interface AuthUser {
   expiresAt: Date;
   /** After an administrator's password reset: the session may only change the password (and sign out). */
   mustChangePassword: boolean;
+  /**
+   * A single-purpose credential's requests (the report PDF's render token): the only paths it may call, each
+   * with exactly these fields and values in its JSON body or query; the guard refuses anything else (403).
+   * Unset for a session or an app's access token.
+   */
+  onlyRequests?: ReadonlyMap<string, Readonly<Record<string, string | number>>>;
 }
