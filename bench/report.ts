@@ -22,7 +22,7 @@ import { report, reportJob, role, study, sysUser } from '../server/src/platform/
 import { loadEnv } from '../server/src/platform/core/env';
 import { hashPassword } from '../server/src/platform/core/crypto';
 import { PG_SESSION_OPTIONS, type Db } from '../server/src/platform/db/client';
-import { fastStatementTexts } from '../server/src/modules/report/save-fast';
+import { benchStatementTexts } from '../server/src/modules/report/write-specs';
 import { benchDatabase, latencyLine, listen, signIn } from './lib/harness';
 import { machineCpuMs, postgresCpuMs, threadCpuMs } from './lib/cpu.mjs';
 
@@ -131,7 +131,7 @@ async function calibrate(url: string, db: Db, iuids: string[]) {
     hospital: 'H001',
     iuid: iuids[i],
   }));
-  const texts = fastStatementTexts();
+  const texts = benchStatementTexts();
   return inWorker('./report-direct.mjs', { url, options: PG_SESSION_OPTIONS, texts, doctors, seconds: SECONDS });
 }
 

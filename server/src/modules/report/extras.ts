@@ -8,10 +8,8 @@ import { qualityRecord, reportDraft } from '../../platform/db/schema';
 import { AppError } from '../../platform/core/errors';
 import { getConfigs } from '../../platform/config';
 import type { Caller } from './caller';
-import { commitWrite } from './commit';
-import { assertVersion, staleNow, studyInScope, target } from './repo';
-import { toReportDetail } from './serialize';
-import { refuse, stateOf } from './write';
+import { studyInScope, target } from './repo';
+import { markCritical, refuse, stateOf } from './write';
 
 /** The server-side draft: the caller's unsaved text, kept until they save or audit. */
 export async function cacheReport(db: Db, caller: Caller, input: z.output<typeof CacheReportSchema>): Promise<void> {
@@ -49,7 +47,7 @@ const putDraft = preparedPerDb((db) =>
     .prepare('rx_put_draft'),
 );
 
-/** Critical value: set (1 with its text) or deleted (0, empty). */
+/** Critical value: set (1 with its text) or deleted (0, empty), when the installation uses them. */
 export async function setCritical(
   db: Db,
   caller: Caller,
@@ -57,24 +55,7 @@ export async function setCritical(
 ): Promise<ReportDetail> {
   const { use_critical } = await getConfigs(db, ['use_critical']);
   if (use_critical !== 'Y') throw new AppError(400, 'FEATURE_OFF', 'criticalOff');
-  const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
-  assertVersion(r, input.version);
-  const row = await commitWrite(db, {
-    row: r,
-    set: { is_critical: input.is_critical, danger_val: input.is_critical ? input.danger_val : '' },
-    actor: { pk: caller.me.pk, username: caller.me.username, name: caller.me.name },
-    versions: [],
-    audits: [
-      {
-        action: input.is_critical ? 'report_critical_set' : 'report_critical_delete',
-        from: r.rpt_status,
-        to: r.rpt_status,
-      },
-    ],
-    clearDrafts: false,
-  });
-  if (!row) throw await staleNow(db, r.rpt_pk);
-  return toReportDetail(row);
+  return markCritical(db, caller, input);
 }
 
 export async function recordQuality(db: Db, caller: Caller, input: z.output<typeof QualitySchema>): Promise<void> {

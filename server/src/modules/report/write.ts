@@ -1,18 +1,15 @@
 import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@shared/report/rules';
 import type { ReportDetail, ReportTransition, SaveReport } from '@shared/schemas/report';
 import type { Db } from '../../platform/db/client';
-import type { report } from '../../platform/db/schema';
 import { AppError } from '../../platform/core/errors';
 import { translate, type MessageKey } from '../../platform/core/i18n';
 import type { Caller } from './caller';
 import { withdrawOnCancel } from './outbox';
-import { commitWrite, type Commit } from './commit';
 import { checkContent, failingSexes } from './content-check';
 import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } from './repo';
-import { auditInOne, cancelAuditInOne, saveInOne } from './save-fast';
+import type { WriteStatement, Written } from './statement';
+import { editParams, targetParams, WRITES } from './write-specs';
 import { toReportDetail } from './serialize';
-
-type ReportSet = Partial<typeof report.$inferInsert>;
 
 const REFUSAL: Record<RuleRefusal, MessageKey> = {
   AUDITED: 'rptAudited',
@@ -56,173 +53,106 @@ async function assertContent(db: Db, input: SaveReport, s: StudyRecord, caller: 
   throw new AppError(422, 'CONTENT_CHECK', 'rptContentCheck', { features }, undefined, { checks });
 }
 
-const textsOf = (
-  r: Pick<ReportRow, 'report_text1' | 'report_text2' | 'rpt_good_status' | 'image_quality' | 'rpt_detail'>,
-) => ({
-  report_text1: r.report_text1,
-  report_text2: r.report_text2,
-  rpt_good_status: r.rpt_good_status,
-  image_quality: r.image_quality,
-  rpt_detail: r.rpt_detail ?? null,
-});
+type Attempt = () => Promise<Written | null>;
 
-async function commit(db: Db, caller: Caller, c: Omit<Commit, 'actor'>): Promise<ReportDetail> {
-  const actor = { pk: caller.me.pk, username: caller.me.username, name: caller.me.name };
-  // Leaving status 2 (cancel-audit, void) withdraws the audit's delivery in the same transaction.
-  const unaudits = c.row.rpt_status === 2 && c.set.rpt_status !== undefined && c.set.rpt_status !== 2;
-  const row = unaudits
-    ? await db.transaction(async (tx) => {
-        const now = new Date();
-        const written = await commitWrite(tx, { ...c, actor });
-        if (written)
-          await withdrawOnCancel(tx, { rpt_pk: written.rpt_pk, version: written.version, actor_pk: actor.pk, now });
-        return written;
-      })
-    : await commitWrite(db, { ...c, actor });
-  if (!row) throw await staleNow(db, c.row.rpt_pk);
-  return toReportDetail(row);
+/**
+ * A write as its one statement (write-specs.ts). When that writes nothing, `explain` reads the report and
+ * throws the refusal the caller is owed (scope, version, state, input); when it finds nothing to refuse
+ * (a missing position it has now created, a check the statement could not make), the attempt it returns
+ * runs once more, and nothing written then means another writer got there first.
+ */
+async function writeOrExplain(
+  db: Db,
+  first: Attempt | null,
+  explain: () => Promise<{ rptPk: number; again: Attempt }>,
+): Promise<ReportDetail> {
+  const done = first && (await first());
+  if (done) return toReportDetail(done.row);
+  const { rptPk, again } = await explain();
+  const written = await again();
+  if (!written) throw await staleNow(db, rptPk);
+  return toReportDetail(written.row);
 }
 
-/** The fields a save or an audit writes from the input. */
-function writtenFields(r: ReportRow, input: SaveReport): ReportSet {
-  return {
-    rpt_good_status: input.rpt_good_status,
-    image_quality: input.image_quality ?? r.image_quality,
-    report_text1: input.report_text1,
-    report_text2: input.report_text2,
-    rpt_detail: input.rpt_detail === undefined ? r.rpt_detail : input.rpt_detail,
-  };
-}
-const savedFields = (r: ReportRow, caller: Caller, now: Date): ReportSet => ({
-  rpt_status: 1,
-  rpt_model_id: r.rpt_model_id || String(now.getTime()),
-  report_doctor: caller.me.name,
-  report_doctor_uuid: caller.me.uuid,
-  report_datetime: now,
-});
-const studyDescChange = (s: StudyRecord, input: SaveReport) =>
-  input.study_desc.trim() !== s.study_desc ? { studyPk: s.pk, value: input.study_desc.trim() } : undefined;
-
-async function prepareWrite(db: Db, caller: Caller, input: SaveReport, action: 'save' | 'audit') {
+/** The input's checks that need the report: its existence and scope, version, state, fields and content. */
+async function explainEdit(db: Db, caller: Caller, input: SaveReport, action: 'save' | 'audit') {
   const { s, r } = await target(db, caller.me, input.study_iuid, input.rpt_position, true);
   assertVersion(r, input.version);
   const d = decide(action, stateOf(r), { oneClickAudit: caller.me.settings.oneClickAudit });
   if (!d.ok) refuse(d.reason);
   assertValid(input, caller);
   await assertContent(db, input, s, caller);
-  return { s, r, saveFirst: d.saveFirst === true };
+  return { rptPk: r.rpt_pk, saveFirst: d.saveFirst === true };
 }
 
-/** The one-statement save or audit when the input passes the checks made in code; otherwise null. */
-async function fastEdit(
-  db: Db,
-  caller: Caller,
-  input: SaveReport,
-  write: typeof saveInOne,
-): Promise<ReportDetail | null> {
+/** The sexes the content check refuses this text for, or null when the statement cannot decide it. */
+async function sexesRefused(db: Db, caller: Caller, input: SaveReport): Promise<string[] | null> {
   if (validateReport(input, { showray: caller.me.settings.showray }).length) return null;
-  const badSexes = input.RemoveCheck
-    ? []
-    : await failingSexes(db, { findings: input.report_text1, opinion: input.report_text2 });
-  if (!badSexes) return null;
-  const row = await write(db, caller, input, badSexes);
-  return row && toReportDetail(row);
+  if (input.RemoveCheck) return [];
+  return failingSexes(db, { findings: input.report_text1, opinion: input.report_text2 });
 }
 
-/** The fast path first; when it writes nothing, the read-check-write path gives the precise answer. */
-export async function saveReport(db: Db, caller: Caller, input: SaveReport): Promise<ReportDetail> {
-  const fast = await fastEdit(db, caller, input, saveInOne);
-  if (fast) return fast;
-  const { s, r } = await prepareWrite(db, caller, input, 'save');
-  const set = { ...writtenFields(r, input), ...savedFields(r, caller, new Date()) };
-  return commit(db, caller, {
-    row: r,
-    set,
-    versions: [{ status: 1, texts: textsOf({ ...r, ...set } as ReportRow) }],
-    audits: [{ action: 'report_save', from: r.rpt_status, to: 1 }],
-    clearDrafts: true,
-    studyDesc: studyDescChange(s, input),
+async function edit(db: Db, caller: Caller, input: SaveReport, action: 'save' | 'audit'): Promise<ReportDetail> {
+  const badSexes = await sexesRefused(db, caller, input);
+  const statement = (w: WriteStatement, sexes: string[]) => () => w.run(db, editParams(caller, input, sexes));
+  return writeOrExplain(db, badSexes && statement(WRITES[action], badSexes), async () => {
+    const { rptPk, saveFirst } = await explainEdit(db, caller, input, action);
+    // The content check has now passed against the patient's sex (or was waived).
+    return { rptPk, again: statement(saveFirst ? WRITES.auditSaveFirst : WRITES[action], []) };
   });
 }
+
+export const saveReport = (db: Db, caller: Caller, input: SaveReport) => edit(db, caller, input, 'save');
 
 /** Audit; at status 0 with oneClickAudit, the same statement records the save first. */
-export async function auditReport(db: Db, caller: Caller, input: SaveReport): Promise<ReportDetail> {
-  const fast = await fastEdit(db, caller, input, auditInOne);
-  if (fast) return fast;
-  const { s, r, saveFirst } = await prepareWrite(db, caller, input, 'audit');
-  const now = new Date();
-  const set: ReportSet = {
-    ...writtenFields(r, input),
-    ...(saveFirst ? savedFields(r, caller, now) : {}),
-    rpt_status: 2,
-    sh_doctor: caller.me.name,
-    sh_datetime: now,
-  };
-  const texts = textsOf({ ...r, ...set } as ReportRow);
-  return commit(db, caller, {
-    row: r,
-    set,
-    versions: saveFirst
-      ? [
-          { status: 1, texts },
-          { status: 2, texts },
-        ]
-      : [{ status: 2, texts }],
-    audits: saveFirst
-      ? [
-          { action: 'report_save', from: r.rpt_status, to: 1 },
-          { action: 'report_audit', from: 1, to: 2 },
-        ]
-      : [{ action: 'report_audit', from: r.rpt_status, to: 2 }],
-    clearDrafts: true,
-    studyDesc: studyDescChange(s, input),
+export const auditReport = (db: Db, caller: Caller, input: SaveReport) => edit(db, caller, input, 'audit');
+
+/**
+ * Leaving status 2 (cancel-audit, void) withdraws the audit's delivery in the same transaction, right
+ * after the statement that holds the report row (docs/report-products.md).
+ */
+async function transition(db: Db, caller: Caller, input: ReportTransition, action: 'cancelAudit' | 'invalid') {
+  const attempt: Attempt = () =>
+    db.transaction(async (tx) => {
+      const now = new Date();
+      const written = await WRITES[action].runIn(tx, targetParams(caller, input, now));
+      if (written?.priorStatus === 2) {
+        const { rpt_pk, version } = written.row;
+        await withdrawOnCancel(tx, { rpt_pk, version, actor_pk: caller.me.pk, now });
+      }
+      return written;
+    });
+  return writeOrExplain(db, attempt, async () => {
+    const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
+    assertVersion(r, input.version);
+    const d = decide(action, stateOf(r));
+    if (!d.ok) refuse(d.reason);
+    return { rptPk: r.rpt_pk, again: attempt };
   });
 }
 
-async function prepareTransition(db: Db, caller: Caller, input: ReportTransition, action: 'cancelAudit' | 'invalid') {
-  const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
-  assertVersion(r, input.version);
-  const d = decide(action, stateOf(r));
-  if (!d.ok) refuse(d.reason);
-  return r;
-}
+export const cancelAudit = (db: Db, caller: Caller, input: ReportTransition) =>
+  transition(db, caller, input, 'cancelAudit');
 
-export async function cancelAudit(db: Db, caller: Caller, input: ReportTransition): Promise<ReportDetail> {
-  const fast = await cancelAuditInOne(db, caller, input);
-  if (fast) return toReportDetail(fast);
-  const r = await prepareTransition(db, caller, input, 'cancelAudit');
-  return commit(db, caller, {
-    row: r,
-    set: { rpt_status: 1, sh_doctor: '', sh_datetime: null },
-    versions: [{ status: 3, texts: textsOf(r) }], // 3: review cancelled, as the trace view shows it
-    audits: [{ action: 'report_cancel_audit', from: r.rpt_status, to: 1 }],
-    clearDrafts: false,
-  });
-}
+export const invalidReport = (db: Db, caller: Caller, input: ReportTransition) =>
+  transition(db, caller, input, 'invalid');
 
-/** Void: back to 0, clearing texts, dates, doctors and signatures; the old text stays in the versions. */
-export async function invalidReport(db: Db, caller: Caller, input: ReportTransition): Promise<ReportDetail> {
-  const r = await prepareTransition(db, caller, input, 'invalid');
-  return commit(db, caller, {
-    row: r,
-    set: {
-      rpt_status: 0,
-      rpt_good_status: null,
-      image_quality: null,
-      report_text1: '',
-      report_text2: '',
-      rpt_detail: null,
-      report_datetime: null,
-      report_doctor: '',
-      report_doctor_uuid: '',
-      bind_rpt_user: '',
-      sh_doctor: '',
-      sh_datetime: null,
-      sign: '',
-      print_status: 0,
-    },
-    versions: [{ status: 4, texts: textsOf(r) }], // 4: voided, keeping what was there
-    audits: [{ action: 'report_invalid', from: r.rpt_status, to: 0 }],
-    clearDrafts: true,
+/** Critical value set (1 with its text) or deleted (0, empty), in any state. */
+export async function markCritical(
+  db: Db,
+  caller: Caller,
+  input: ReportTransition & { is_critical: number; danger_val: string },
+): Promise<ReportDetail> {
+  const attempt: Attempt = () =>
+    WRITES.critical.run(db, {
+      ...targetParams(caller, input),
+      isCritical: input.is_critical,
+      dangerVal: input.is_critical ? input.danger_val : '',
+      auditAction: input.is_critical ? 'report_critical_set' : 'report_critical_delete',
+    });
+  return writeOrExplain(db, attempt, async () => {
+    const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
+    assertVersion(r, input.version);
+    return { rptPk: r.rpt_pk, again: attempt };
   });
 }

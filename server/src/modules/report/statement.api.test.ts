@@ -7,11 +7,16 @@ import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { authenticate } from '../auth/session';
-import { auditInOne, cancelAuditInOne, saveInOne, type FastSave } from './save-fast';
+import type { ReportTransition, SaveReport } from '@shared/schemas/report';
+import { decide } from '@shared/report/rules';
+import { RPT_STATUSES } from '@shared/constants';
+import type { WriteStatement } from './statement';
+import { editParams, targetParams, WRITES } from './write-specs';
 
 /**
- * The one-statement save (save-fast.ts): the statement itself must refuse whatever the rules refuse
- * (checked by calling it directly: null and nothing written), and the API must answer as before.
+ * Every write of a report is one statement (statement.ts, write-specs.ts): the statement itself must refuse
+ * whatever the rules refuse (checked by calling it directly: null and nothing written), and the API, which
+ * reads only when the statement wrote nothing, must answer with the precise refusal.
  */
 const t = useTestPlatform({ users: ['doctor', 'doctor2', 'auditor'] });
 let pool: StudyRow[] = [];
@@ -40,6 +45,12 @@ const req = (user: DemoUser, path: string, json: unknown, lang?: string) =>
 const save = (user: DemoUser, s: StudyRow, version: number, extra: Record<string, unknown> = {}) =>
   req(user, '/report/save', { study_iuid: s.study_iuid, version, ...texts(extra) });
 
+type FastSave = Omit<SaveReport, 'RemoveCheck'>;
+const callerOf = async (user: DemoUser) => ({
+  me: await authenticate(t.p.deps.db, t.token(user)!),
+  locale: 'zh-CN' as const,
+});
+
 /** The statement alone, as `user` (read from the session now, so settings changes apply). */
 async function direct(
   user: DemoUser,
@@ -47,11 +58,11 @@ async function direct(
   version: number,
   extra: Partial<FastSave> = {},
   badSexes: string[] = [],
-  write = saveInOne,
+  write: WriteStatement = WRITES.save,
 ) {
-  const me = await authenticate(t.p.deps.db, t.token(user)!);
-  const input = { study_iuid: s.study_iuid, rpt_position: 1, version, ...texts(), ...extra } as FastSave;
-  return write(t.p.deps.db, { me, locale: 'zh-CN' }, input, badSexes);
+  const input = { study_iuid: s.study_iuid, rpt_position: 1, version, ...texts(), ...extra } as SaveReport;
+  const written = await write.run(t.p.deps.db, editParams(await callerOf(user), input, badSexes));
+  return written && written.row;
 }
 const directAudit = (
   user: DemoUser,
@@ -59,14 +70,11 @@ const directAudit = (
   version: number,
   extra: Partial<FastSave> = {},
   badSexes: string[] = [],
-) => direct(user, s, version, extra, badSexes, auditInOne);
+) => direct(user, s, version, extra, badSexes, WRITES.audit);
 async function directCancel(user: DemoUser, s: StudyRow, version: number, position = 1) {
-  const me = await authenticate(t.p.deps.db, t.token(user)!);
-  return cancelAuditInOne(
-    t.p.deps.db,
-    { me, locale: 'zh-CN' },
-    { study_iuid: s.study_iuid, rpt_position: position, version },
-  );
+  const target: ReportTransition = { study_iuid: s.study_iuid, rpt_position: position, version };
+  const written = await WRITES.cancelAudit.run(t.p.deps.db, targetParams(await callerOf(user), target));
+  return written && written.row;
 }
 
 async function rowsOf(s: StudyRow) {
@@ -108,7 +116,7 @@ const written = (d: ReportDetail) => {
 };
 
 describe('the save statement', () => {
-  it('writes what the read-check-write path writes: report, version texts, audit row, body part', async () => {
+  it('writes what the API writes after reading first: report, version texts, audit row, body part', async () => {
     const a = freshStudy();
     const b = freshStudy();
     const detail = { values: { own: '自填' }, title_suffix: 2, images: ['/img/a.jpg'] };
@@ -406,12 +414,12 @@ const scopeRefusals = (attempt: (user: DemoUser, s: StudyRow) => Promise<unknown
   ] as [string, (s: StudyRow) => Promise<unknown>][];
 
 describe('the audit statement (1 to 2)', () => {
-  it('writes what the read-check-write path writes: report, version texts, audit row, body part, drafts', async () => {
+  it('writes what the API writes after reading first: report, version texts, audit row, body part, drafts', async () => {
     const a = freshStudy();
     const b = freshStudy();
     await saved(a);
     await saved(b);
-    // A third-party PDF at status 1 does not stop an audit, but the statement leaves it to the slow path.
+    // A third-party PDF at status 1 does not stop an audit (the rules refuse it once audited).
     await setReport(b, { third_party_pdf: '/files/t.pdf' });
     expect(
       await req('doctor', '/report/cache', { study_iuid: a.study_iuid, report_text1: '草稿', report_text2: '草稿' }),
@@ -419,7 +427,6 @@ describe('the audit statement (1 to 2)', () => {
     const detail = { values: { own: '审核' }, title_suffix: 1, images: [] };
     const input = texts({ study_desc: '胸部CT增强', image_quality: 2, rpt_detail: detail, report_text2: '审核意见' });
 
-    expect(await directAudit('auditor', b, 2, input)).toBeNull();
     const fast = await directAudit('auditor', a, 2, input);
     expect(fast).not.toBeNull();
     const slow = await req('auditor', '/report/audit', { study_iuid: b.study_iuid, version: 2, ...input });
@@ -466,16 +473,16 @@ describe('the audit statement (1 to 2)', () => {
         },
       ],
       [
-        'new (status 0, one-click audit stays on the slow path)',
+        'new (status 0: the one-click audit saving first is a statement of its own)',
         async (s) => {
           await setReport(s, { rpt_status: 0 });
           return audit('auditor', s);
         },
       ],
       [
-        'third party',
+        'audited by a third party',
         async (s) => {
-          await setReport(s, { third_party_pdf: '/files/t.pdf' });
+          await setReport(s, { rpt_status: 2, third_party_pdf: '/files/t.pdf' });
           return audit('auditor', s);
         },
       ],
@@ -484,7 +491,7 @@ describe('the audit statement (1 to 2)', () => {
 });
 
 describe('the cancel-audit statement (2 to 1)', () => {
-  it('writes what the read-check-write path writes: status, reviewer cleared, version 3 row, audit row', async () => {
+  it('writes what the API writes after reading first: status, reviewer cleared, version 3 row, audit row', async () => {
     const s = freshStudy();
     await audited(s);
     const before = (await rowsOf(s)).reports[0]!;
@@ -599,5 +606,46 @@ describe('POST /report/audit and /report/cancelAudit answer as before', () => {
     expect(await logOf(s)).toHaveLength(1);
     const forced = await audit('auditor', s, 2, { report_text2: `${organ}未见异常。`, RemoveCheck: true });
     expect(forced.body.data).toMatchObject({ rpt_status: 2, version: 3 });
+  });
+});
+
+describe('every statement starts only from the states `decide` allows', () => {
+  const allows =
+    (action: 'save' | 'audit' | 'cancelAudit' | 'invalid', saveFirst = false) =>
+    (rpt_status: number, third_party: boolean) => {
+      const d = decide(action, { rpt_status, third_party }, { oneClickAudit: saveFirst });
+      return d.ok && (d.saveFirst === true) === saveFirst;
+    };
+  const writes: [string, WriteStatement, (status: number, third: boolean) => boolean][] = [
+    ['save', WRITES.save, allows('save')],
+    ['audit', WRITES.audit, allows('audit')],
+    ['audit saving first', WRITES.auditSaveFirst, allows('audit', true)],
+    ['cancel audit', WRITES.cancelAudit, allows('cancelAudit')],
+    ['void', WRITES.invalid, allows('invalid')],
+  ];
+
+  it('writes from exactly the (status, third party) pairs the rules allow, for every write', async () => {
+    const s = freshStudy();
+    const caller = await callerOf('auditor');
+    const input = { study_iuid: s.study_iuid, rpt_position: 1, version: 1, ...texts() } as SaveReport;
+    const table: string[] = [];
+    for (const [name, write, allowed] of writes) {
+      for (const status of RPT_STATUSES) {
+        for (const third of [false, true]) {
+          await setReport(s, { rpt_status: status, third_party_pdf: third ? '/files/t.pdf' : '', version: 1 });
+          const written = await write.run(t.p.deps.db, editParams(caller, input, []));
+          expect(!!written, `${name} from ${status}${third ? ' (third party)' : ''}`).toBe(allowed(status, third));
+          if (written) table.push(`${name} ${status}${third ? 't' : ''}`);
+        }
+      }
+    }
+    // The rules as the spec states them; an audited third-party report is the other system's to change.
+    expect(table).toEqual([
+      ...['0', '0t', '1', '1t', '3', '3t', '4', '4t'].map((x) => `save ${x}`),
+      ...['1', '1t', '3', '3t'].map((x) => `audit ${x}`),
+      ...['0', '0t', '4', '4t'].map((x) => `audit saving first ${x}`),
+      'cancel audit 2',
+      ...['0', '0t', '1', '1t', '2', '3', '3t', '4', '4t'].map((x) => `void ${x}`),
+    ]);
   });
 });
