@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   BadWorklistQuery,
   matchesWorklist,
-  nameGroups,
   parseWorklistQuery,
   textOf,
   wildcardMatch,
@@ -43,7 +42,6 @@ describe('worklist matching (PS3.4 C.2.2.2)', () => {
     expect(match({ PatientName: [{ Alphabetic: 'Wang^Xiaoming', Ideographic: '王^小明' }] })).toBe(true);
     expect(match({ PatientName: [{ Alphabetic: 'zhang^san' }] }, { patientName: 'Zhang San' })).toBe(true);
     expect(match({ PatientName: [{ Alphabetic: 'ZH*' }] }, { patientName: 'Zhang San' })).toBe(true);
-    expect(nameGroups('Wang^Xiao Ming=王^小明')).toEqual(['Wang Xiao Ming', '王小明']);
   });
 
   it('single values and wildcards on IDs, accession, modality, station', () => {

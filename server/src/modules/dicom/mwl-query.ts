@@ -1,3 +1,5 @@
+import { nameGroups } from '../images';
+
 /**
  * A modality worklist query (PS3.4 K.6.1.2) read from the naturalized identifier dcmjs hands us, and the
  * matching rules (PS3.4 C.2.2.2): universal (empty or '*'), single value, wildcard ('*' any run, '?' one
@@ -81,22 +83,6 @@ export function wildcardMatch(pattern: string, value: string, caseless = false):
     'su',
   );
   return re.test(v);
-}
-
-const CJK = /[\u3400-\u9fff]/u;
-
-/** A PN query's groups as display names: '李^四' -> '李四', 'Zhang^San*' -> 'Zhang San*'. */
-export function nameGroups(query: string): string[] {
-  return query
-    .split('=')
-    .filter((g) => g.trim())
-    .map((g) =>
-      g
-        .split('^')
-        .map((p) => p.trim())
-        .filter(Boolean)
-        .join(CJK.test(g) ? '' : ' '),
-    );
 }
 
 /** One scheduled procedure as the matcher sees it. */

@@ -1,17 +1,11 @@
 import { and, asc, eq, gte, ilike, like, lt, or, type SQL } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { study } from '../../platform/db/schema';
+import { nameGroups, wildcardLike } from '../images';
 import type { Dataset } from './dimse';
 import { attributeOf, originalCharset } from './mwl-charset';
 import { CHARSETS, EncodedDataset, type Element } from './mwl-encode';
-import {
-  matchesWorklist,
-  nameGroups,
-  parseWorklistQuery,
-  wildcardMatch,
-  type WorklistItem,
-  type WorklistQuery,
-} from './mwl-query';
+import { matchesWorklist, parseWorklistQuery, wildcardMatch, type WorklistItem, type WorklistQuery } from './mwl-query';
 import { IMPLICIT_LE } from './syntaxes';
 import { DIMSE_STATUS } from './status';
 
@@ -94,22 +88,16 @@ function scheduledIn(hospitalCode: string): SQL[] {
   ];
 }
 
-/** PS3.4 C.2.2.2.4 wildcards as a LIKE pattern (the backslash is PostgreSQL's default escape). */
-const pattern = (v: string) =>
-  v
-    .replace(/[\\%_]/g, '\\$&')
-    .replace(/\*/g, '%')
-    .replace(/\?/g, '_');
 const local = (d: string, days = 0) =>
   new Date(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)) + days);
 
 /** The query as SQL, so the cap counts real matches (the matcher re-checks each row). */
 function sqlOf(q: WorklistQuery): SQL[] {
   const out: (SQL | undefined)[] = [];
-  if (q.patientName) out.push(or(...nameGroups(q.patientName).map((g) => ilike(study.patient_name, pattern(g)))));
-  if (q.patientId) out.push(like(study.patient_id, pattern(q.patientId)));
-  if (q.accession) out.push(like(study.accession_no, pattern(q.accession)));
-  if (q.modality) out.push(ilike(study.modality, pattern(q.modality)));
+  if (q.patientName) out.push(or(...nameGroups(q.patientName).map((g) => ilike(study.patient_name, wildcardLike(g)))));
+  if (q.patientId) out.push(like(study.patient_id, wildcardLike(q.patientId)));
+  if (q.accession) out.push(like(study.accession_no, wildcardLike(q.accession)));
+  if (q.modality) out.push(ilike(study.modality, wildcardLike(q.modality)));
   if (q.dateFrom) out.push(gte(study.study_datetime, local(q.dateFrom)));
   if (q.dateTo) out.push(lt(study.study_datetime, local(q.dateTo, 1)));
   return out.filter((s): s is SQL => s !== undefined);

@@ -5,6 +5,7 @@ import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { instance, series, study } from '../../platform/db/schema';
 import { personName, type JsonDataSet } from './dicomweb-json';
+import { nameGroups, wildcardLike } from './dicom-match';
 
 /** Who is asking: a signed-in user (their hospital and modalities), or a viewer token (its one study). */
 export type Viewer = { user: AuthUser } | { studyPk: number };
@@ -31,32 +32,15 @@ const list = (v: string | string[] | undefined) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** PS3.4 C.2.2.2.4 wildcards as a LIKE pattern (the backslash is PostgreSQL's default escape). */
-function pattern(v: string): string {
-  return v
-    .replace(/[\\%_]/g, '\\$&')
-    .replace(/\*/g, '%')
-    .replace(/\?/g, '_');
-}
 function textMatch(column: Parameters<typeof like>[0], v: string | undefined, caseless = false): SQL | undefined {
   if (!v || v === '*') return undefined;
-  return (caseless ? ilike : like)(column, pattern(v));
+  return (caseless ? ilike : like)(column, wildcardLike(v));
 }
 
 /** A PN query against the stored display name (the ideographic group, '^' as the worklist shows it). */
 function nameMatch(v: string | undefined): SQL | undefined {
   if (!v || v === '*') return undefined;
-  const groups = v
-    .split('=')
-    .filter((g) => g.trim())
-    .map((g) => {
-      const parts = g
-        .split('^')
-        .map((p) => p.trim())
-        .filter(Boolean);
-      return parts.join(/[\u3400-\u9fff]/u.test(g) ? '' : ' ');
-    });
-  return or(...groups.map((g) => ilike(study.patient_name, pattern(g))));
+  return or(...nameGroups(v).map((g) => ilike(study.patient_name, wildcardLike(g))));
 }
 
 function dateMatch(v: string | undefined): SQL | undefined {

@@ -21,6 +21,7 @@ export const imagesModule: ServerModule = {
 // What other modules use of this one.
 export { visibleStudy } from './archive';
 export { seedDemoImages } from './demo-series';
+export { nameGroups, wildcardLike } from './dicom-match';
 export { createIngest } from './ingest';
 export { createInstanceRules } from './instance-rules';
 export { BadDicom, parseInstance, type InstanceMeta } from './parse';
