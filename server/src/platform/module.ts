@@ -1,4 +1,5 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { PermissionCode } from '@shared/permissions';
 import type { AppDeps, AppEnv } from './context';
 
 /** The app's own fetch: a module that renders one of the app's pages (the report PDF) calls it in process. */
@@ -15,6 +16,11 @@ export interface ModuleStart {
  */
 export interface ServerModule {
   readonly name: string;
+  /**
+   * The permission codes it checks, on its routes (`access`) or in its services: what a role must hold to use
+   * it. The registry's test holds this to the module's code.
+   */
+  readonly permissions: readonly PermissionCode[];
   /** Its sub-apps, mounted at '/' in the registry's order. */
   routes?(app: { fetch: AppFetch }): OpenAPIHono<AppEnv>[];
   /** Paths whose bodies may be larger than the default 1 MiB (uploads read whole), with their limit. */

@@ -4,6 +4,7 @@ import { ACCOUNT_BODY_LIMITS, accountRoutes } from './routes';
 
 export const accountModule: ServerModule = {
   name: 'account',
+  permissions: [],
   routes: () => [accountRoutes()],
   bodyLimits: ACCOUNT_BODY_LIMITS,
 };

@@ -4,6 +4,7 @@ import { authRoutes } from './routes';
 
 export const authModule: ServerModule = {
   name: 'auth',
+  permissions: [],
   routes: () => [authRoutes()],
 };
 

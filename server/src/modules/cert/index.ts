@@ -4,5 +4,6 @@ import { certRoutes } from './routes';
 
 export const certModule: ServerModule = {
   name: 'cert',
+  permissions: [],
   routes: () => [certRoutes()],
 };

@@ -2,9 +2,11 @@ import './messages';
 import type { ServerModule } from '../../platform/module';
 import { deviceRoutes } from './device-routes';
 import { forwardRoutes } from './forward-routes';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const dicomModule: ServerModule = {
   name: 'dicom',
+  permissions: [PERMISSIONS.FORWARD_RPT, PERMISSIONS.SYS_DEVICE],
   routes: () => [deviceRoutes(), forwardRoutes()],
 };
 

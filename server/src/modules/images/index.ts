@@ -6,9 +6,11 @@ import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './upload-routes';
 import { viewerRoutes } from './viewer-routes';
 import { wadoRoutes } from './wado-routes';
 import { cleanStaging } from './staging-owner';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const imagesModule: ServerModule = {
   name: 'images',
+  permissions: [PERMISSIONS.DELETE_IMAGE, PERMISSIONS.UPLOAD_ZIP],
   routes: () => [uploadRoutes(), wadoRoutes(), viewerRoutes(), dicomwebRoutes(), orderImageRoutes()],
   streamedBodies: IMAGE_STREAMED_UPLOADS,
   start: async ({ deps }) => {

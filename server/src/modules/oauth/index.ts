@@ -5,6 +5,7 @@ import { ssoRoutes } from './sso-routes';
 
 export const oauthModule: ServerModule = {
   name: 'oauth',
+  permissions: [],
   routes: () => [oauthRoutes(), ssoRoutes()],
 };
 

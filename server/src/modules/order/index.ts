@@ -1,9 +1,11 @@
 import type { ServerModule } from '../../platform/module';
 import { orderExportRoutes } from './export-routes';
 import { orderRoutes } from './routes';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const orderModule: ServerModule = {
   name: 'order',
+  permissions: [PERMISSIONS.ORDER_HISTORY, PERMISSIONS.ORDER_LIST],
   routes: () => [orderRoutes(), orderExportRoutes()],
 };
 

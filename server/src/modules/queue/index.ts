@@ -3,9 +3,11 @@ import type { ServerModule } from '../../platform/module';
 import { queueAudioRoutes } from './audio-route';
 import { callDeviceRoutes } from './call-device-routes';
 import { registerRoutes } from './register-routes';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const queueModule: ServerModule = {
   name: 'queue',
+  permissions: [PERMISSIONS.QUEUE_CALL, PERMISSIONS.QUEUE_REGISTER, PERMISSIONS.SYS_DEVICE],
   routes: () => [registerRoutes(), callDeviceRoutes(), queueAudioRoutes()],
 };
 

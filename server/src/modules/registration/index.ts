@@ -4,5 +4,6 @@ import { registrationRoutes } from './routes';
 
 export const registrationModule: ServerModule = {
   name: 'registration',
+  permissions: [],
   routes: () => [registrationRoutes()],
 };

@@ -3,9 +3,11 @@ import type { ServerModule } from '../../platform/module';
 import { reportProductRoutes } from './routes';
 import { auditWithdrawn, reportAudited } from '../report';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const reportProductsModule: ServerModule = {
   name: 'report-products',
+  permissions: [PERMISSIONS.DASHBOARD, PERMISSIONS.REPORT_RETRY],
   routes: () => [reportProductRoutes()],
   start: ({ deps, fetch }) => {
     startReportJobs(deps, fetch);

@@ -3,9 +3,19 @@ import type { ServerModule } from '../../platform/module';
 import { reportRoutes } from './routes';
 import { signingOut } from '../auth';
 import { releaseLocks } from './lock';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const reportModule: ServerModule = {
   name: 'report',
+  permissions: [
+    PERMISSIONS.AUDIT,
+    PERMISSIONS.CACHE_RPTS,
+    PERMISSIONS.CANCEL,
+    PERMISSIONS.CLOSE_RPTS,
+    PERMISSIONS.DASHBOARD,
+    PERMISSIONS.INVALID_REPORT,
+    PERMISSIONS.SAVE_ORDER,
+  ],
   routes: () => [reportRoutes()],
   start: ({ deps }) => {
     // A signed-out session's studies are free again.

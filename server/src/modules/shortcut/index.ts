@@ -4,5 +4,6 @@ import { shortcutRoutes } from './routes';
 
 export const shortcutModule: ServerModule = {
   name: 'shortcut',
+  permissions: [],
   routes: () => [shortcutRoutes()],
 };

@@ -1,9 +1,11 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
 import { statisticsRoutes } from './routes';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const statisticsModule: ServerModule = {
   name: 'statistics',
+  permissions: [PERMISSIONS.STATS_VIEW],
   routes: () => [statisticsRoutes()],
 };
 

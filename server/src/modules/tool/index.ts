@@ -3,5 +3,6 @@ import { toolRoutes } from './routes';
 
 export const toolModule: ServerModule = {
   name: 'tool',
+  permissions: [],
   routes: () => [toolRoutes()],
 };

@@ -1,9 +1,11 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
 import { userAdminRoutes } from './admin-routes';
+import { PERMISSIONS } from '@shared/permissions';
 
 export const usersModule: ServerModule = {
   name: 'users',
+  permissions: [PERMISSIONS.SYS_USER],
   routes: () => [userAdminRoutes()],
 };
 

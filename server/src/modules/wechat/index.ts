@@ -6,6 +6,7 @@ import { wechatMenuRoutes } from './menu-routes';
 import { wechatPublicRoutes } from './public-routes';
 import { reportAudited } from '../report';
 import { notifyReportReady } from './public-notify';
+import { PERMISSIONS } from '@shared/permissions';
 
 /**
  * One module, four features named alike in server, shared and web (docs/architecture.md "One name per
@@ -15,6 +16,7 @@ import { notifyReportReady } from './public-notify';
  */
 export const wechatModule: ServerModule = {
   name: 'wechat',
+  permissions: [PERMISSIONS.SYS_WECHAT],
   routes: () => [wechatLoginRoutes(), wechatAccountRoutes(), wechatMenuRoutes(), wechatPublicRoutes()],
   start: ({ deps }) => {
     // The patient hears that the report is ready (never delays or fails the audit).
