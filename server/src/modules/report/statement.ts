@@ -29,8 +29,11 @@ function stateGuard(action: ReportAction | null, opts: { oneClickAudit?: boolean
       const d = decide(action, { rpt_status, third_party }, opts);
       return d.ok && (d.saveFirst === true) === saveFirst;
     });
-  return sql.raw(`(r.third_party_pdf = '' and r.rpt_status in (${list(allowed(false))})
-      or r.third_party_pdf <> '' and r.rpt_status in (${list(allowed(true))}))`);
+  const plain = list(allowed(false));
+  const third = list(allowed(true));
+  if (plain === third) return sql.raw(`r.rpt_status in (${plain})`);
+  return sql.raw(`(r.third_party_pdf = '' and r.rpt_status in (${plain})
+      or r.third_party_pdf <> '' and r.rpt_status in (${third}))`);
 }
 
 /** An audit-log entry: its action, and the statuses it records (`'old'`: the report's before the write). */
@@ -63,7 +66,7 @@ export interface WriteSpec {
 
 const found = (spec: WriteSpec) => sql`
   o as (
-    select r.rpt_pk, r.rpt_status, r.report_text1, r.report_text2, r.rpt_good_status, r.image_quality, r.rpt_detail
+    select r.rpt_pk, r.rpt_status${spec.versions.some((v) => v.texts === 'old') ? sql`, r.report_text1, r.report_text2, r.rpt_good_status, r.image_quality, r.rpt_detail` : sql``}
     from ${study} s join ${report} r on r.study_pk = s.pk and r.rpt_position = ${p('position')}::smallint
     where s.study_iuid = ${p('iuid')} and s.is_del = 0
       and (${p('super')}::boolean or s.hospital_code = ${p('hospital')}::text)
@@ -91,31 +94,31 @@ const textsOf = (row: 'u' | 'o') =>
 function versionRows(spec: WriteSpec): SQL {
   if (!spec.versions.length) return sql``;
   const rows = spec.versions.map(
-    (v, n) =>
-      sql`select ${sql.raw(String(n))} as n, ${sql.raw(String(v.status))}::smallint as status, ${textsOf(v.texts === 'new' ? 'u' : 'o')} as texts from u join o on o.rpt_pk = u.rpt_pk`,
+    (v) => sql`select u.rpt_pk, u.rpt_model_id, u.rpt_position, ${sql.raw(String(v.status))}::smallint,
+      ${p('actorName')}::text, ${v.texts === 'new' ? sql`${textsOf('u')} from u` : sql`${textsOf('o')} from u join o on o.rpt_pk = u.rpt_pk`}`,
   );
   const audited = spec.versions.some((v) => v.status === 2);
   return sql`,
   v as (
     insert into ${reportVersion} (rpt_pk, rpt_model_id, rpt_position, rpt_status, save_user, texts)
-    select u.rpt_pk, u.rpt_model_id, u.rpt_position, t.status, ${p('actorName')}::text, t.texts
-    from u cross join (${sql.join(rows, sql` union all `)}) t order by t.n
+    ${sql.join(rows, sql` union all `)}
     returning pk, rpt_pk, rpt_status
   )${audited ? sql`, ${archiveJobCte(sql`${p('actorPk')}::integer`)}` : sql``}`;
 }
 
 const statusText = (s: number | 'old') => (s === 'old' ? sql`o.rpt_status::text` : sql.raw(`'${s}'`));
 
+/** The audit-log rows, in the spec's order. */
 function auditRows(spec: WriteSpec): SQL {
   const rows = spec.audits.map(
-    (a, n) =>
-      sql`select ${sql.raw(String(n))} as n, ${a.action === 'param' ? sql`${p('auditAction')}::text` : sql.raw(`'${a.action}'`)} as action, ${statusText(a.from)} as from_status, ${statusText(a.to)} as to_status from o`,
+    (a) => sql`select ${p('actorPk')}::integer, ${p('actorUsername')}::text,
+      ${a.action === 'param' ? sql`${p('auditAction')}::text` : sql.raw(`'${a.action}'`)}, 'report:' || u.rpt_pk,
+      ${statusText(a.from)}, ${statusText(a.to)} from u join o on o.rpt_pk = u.rpt_pk`,
   );
   return sql`,
   a as (
     insert into ${auditLog} (user_pk, username, action, target, from_status, to_status)
-    select ${p('actorPk')}::integer, ${p('actorUsername')}::text, t.action, 'report:' || u.rpt_pk, t.from_status, t.to_status
-    from u cross join (${sql.join(rows, sql` union all `)}) t order by t.n
+    ${sql.join(rows, sql` union all `)}
   )`;
 }
 
