@@ -2,6 +2,18 @@ import { mkdir, open, rename, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { fsyncPath, writeAll } from '../../platform/core/durable-file';
+import {
+  alignUp,
+  DONE,
+  FLAGS_AT,
+  HEADER,
+  PAGE,
+  readHeader,
+  readTailSlot,
+  recordHeader,
+  TAIL_SLOT,
+  tailSlot,
+} from './received-log-format';
 
 /**
  * The received log: a ring file of received instances, written in place and recycled, so acknowledging an
@@ -22,14 +34,6 @@ import { fsyncPath, writeAll } from '../../platform/core/durable-file';
  * at risk.
  */
 
-const PAGE = 4096;
-const HEADER = 64;
-const MAGIC = 0x31515852; // "RXQ1"
-const TAIL_MAGIC = 0x54515852; // "RXQT"
-const TAIL_SLOT = 512;
-const FLAGS_AT = 34;
-/** Set in place on a record withdrawn or indexed (not synced: at worst a start-up takes it again). */
-const DONE = 1;
 /** Default ring size; an existing log keeps the size it was created with. Under 16 KiB: no log is written. */
 export const RECEIVED_LOG_BYTES = 512 << 20;
 
@@ -49,8 +53,6 @@ interface Slot extends LogRecord {
   /** Checked and acknowledged (or found at start-up): the indexer may take it. */
   accepted: boolean;
 }
-
-const alignUp = (n: number) => Math.ceil(n / PAGE) * PAGE;
 
 export class ReceivedLog {
   private fh: FileHandle | null = null;
@@ -231,14 +233,7 @@ export class ReceivedLog {
   }
 
   private async write(slot: Slot, payload: Buffer) {
-    const head = Buffer.alloc(HEADER);
-    head.writeUInt32LE(MAGIC, 0);
-    head.writeDoubleLE(slot.seq, 8);
-    head.writeDoubleLE(slot.arrival, 16);
-    head.writeUInt32LE(payload.length, 24);
-    head.writeUInt32LE(crc32(payload), 28);
-    head.writeUInt16LE(slot.tag.length, 32);
-    head.writeUInt32LE(headerCrc(head, slot.tag), 4);
+    const head = recordHeader(slot, payload);
     await writeAll(this.file, Buffer.concat([head, slot.tag]), slot.offset);
     await writeAll(this.file, payload, slot.at);
     // The record's last page is written whole: a partial page no longer cached would be read in first.
@@ -296,12 +291,7 @@ export class ReceivedLog {
         const first = this.slots[0];
         const tail = first ? { offset: first.offset, seq: first.seq } : { offset: this.head, seq: this.nextSeq };
         const gen = ++this.tailGen;
-        const b = Buffer.alloc(TAIL_SLOT);
-        b.writeUInt32LE(TAIL_MAGIC, 0);
-        b.writeDoubleLE(gen, 8);
-        b.writeDoubleLE(tail.seq, 16);
-        b.writeDoubleLE(tail.offset, 24);
-        b.writeUInt32LE(crc32(b.subarray(8, 32)), 4);
+        const b = tailSlot({ gen, ...tail });
         await writeAll(this.tailFile, b, (gen % 2) * TAIL_SLOT);
         await this.tailFile.datasync();
         this.durableTail = tail;
@@ -315,11 +305,8 @@ export class ReceivedLog {
     await this.tailFile.read(b, 0, b.length, 0);
     let best = { gen: 0, offset: 0, seq: 1 };
     for (const at of [0, TAIL_SLOT]) {
-      const s = b.subarray(at, at + TAIL_SLOT);
-      if (s.readUInt32LE(0) !== TAIL_MAGIC || s.readUInt32LE(4) !== crc32(s.subarray(8, 32))) continue;
-      const gen = s.readDoubleLE(8);
-      const offset = s.readDoubleLE(24);
-      if (gen > best.gen && offset % PAGE === 0 && offset < this.cap) best = { gen, offset, seq: s.readDoubleLE(16) };
+      const t = readTailSlot(b.subarray(at, at + TAIL_SLOT));
+      if (t && t.gen > best.gen && t.offset % PAGE === 0 && t.offset < this.cap) best = t;
     }
     this.tailGen = best.gen;
     return { offset: best.offset, seq: best.seq };
@@ -329,26 +316,25 @@ export class ReceivedLog {
     if (offset + HEADER > this.cap) return null;
     const head = Buffer.alloc(HEADER);
     await this.file.read(head, 0, HEADER, offset);
-    if (head.readUInt32LE(0) !== MAGIC || head.readDoubleLE(8) !== seq) return null;
-    const length = head.readUInt32LE(24);
-    const tagLength = head.readUInt16LE(32);
-    const size = alignUp(HEADER + tagLength + length);
+    const h = readHeader(head, seq);
+    if (!h) return null;
+    const size = alignUp(HEADER + h.tagLength + h.length);
     if (offset + size > this.cap) return null;
-    const tag = Buffer.alloc(tagLength);
-    await this.file.read(tag, 0, tagLength, offset + HEADER);
-    if (head.readUInt32LE(4) !== headerCrc(head, tag)) return null;
+    const tag = Buffer.alloc(h.tagLength);
+    await this.file.read(tag, 0, h.tagLength, offset + HEADER);
+    if (!h.tagFits(tag)) return null;
     const slot: Slot = {
       seq,
-      arrival: head.readDoubleLE(16),
+      arrival: h.arrival,
       tag,
       offset,
       size,
-      at: offset + HEADER + tagLength,
-      length,
-      state: head[FLAGS_AT]! & DONE ? 'done' : 'durable',
+      at: offset + HEADER + h.tagLength,
+      length: h.length,
+      state: h.done ? 'done' : 'durable',
       accepted: true,
     };
-    if (slot.state === 'durable' && crc32(await this.read(slot)) !== head.readUInt32LE(28)) return null;
+    if (slot.state === 'durable' && crc32(await this.read(slot)) !== h.payloadCrc) return null;
     return slot;
   }
 
@@ -366,9 +352,4 @@ export class ReceivedLog {
     await rename(tmp, file);
     await fsyncPath(this.dir);
   }
-}
-
-/** The header's own CRC: its fields and the tag, not the withdrawn flag (set later in place). */
-function headerCrc(head: Buffer, tag: Buffer): number {
-  return crc32(tag, crc32(head.subarray(8, FLAGS_AT)));
 }
