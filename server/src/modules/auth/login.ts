@@ -16,7 +16,7 @@ import { findUser } from './find-user';
 import { toUser } from './to-user';
 import { countMenus } from './access';
 import { consumeCaptcha } from './captcha';
-import { knownDeviceHash } from './device';
+import { knownDeviceHash } from './device-credential';
 import { registerFailure, tooManyAttempts } from './failure';
 import { createSession } from './session';
 import { recordSuccess, waitSeconds } from './throttle';

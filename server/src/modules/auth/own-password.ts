@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/client';
 import { verifyPassword } from '../../platform/core/crypto';
 import { AppError } from '../../platform/core/errors';
 import { audit } from '../../platform/audit';
-import { knownDeviceHash } from './device';
+import { knownDeviceHash } from './device-credential';
 import { registerFailure, tooManyAttempts, type FailureSource } from './failure';
 import { lockedMinutes } from './login';
 import { revokeSession } from './session';

@@ -23,7 +23,7 @@ import { audit } from '../../platform/audit';
 import { findUser } from './find-user';
 import { toUser } from './to-user';
 import { loadAccess } from './access';
-import { deviceTokenOf, rememberDevice, setDeviceCookie } from './device';
+import { deviceTokenOf, rememberDevice, setDeviceCookie } from './device-credential';
 import { login } from './login';
 import { checkOwnPassword } from './own-password';
 import { signingOut } from './hooks';
