@@ -62,6 +62,8 @@ export interface WriteSpec {
   clearsDrafts: boolean;
   /** The study's body part follows the `studyDesc` parameter. */
   setsStudyDesc: boolean;
+  /** The answer says the status the report had before (`prior_status`), for a write that may leave an audit. */
+  tellsPriorStatus?: boolean;
 }
 
 const found = (spec: WriteSpec) => sql`
@@ -130,11 +132,11 @@ const studyDesc = sql`,
     where pk in (select study_pk from u) and study_desc <> ${p('studyDesc')}::text
   )`;
 
-/** The statement of a write; it returns the written report with `prior_status`, its status before. */
+/** The statement of a write; it returns the written report (with `prior_status` where the spec asks). */
 export const writeSql = (
   spec: WriteSpec,
 ) => sql`with ${found(spec)}, ${update(spec)}${versionRows(spec)}${auditRows(spec)}${spec.clearsDrafts ? clearDrafts : sql``}${spec.setsStudyDesc ? studyDesc : sql``}
-    select u.*, o.rpt_status as prior_status from u join o on o.rpt_pk = u.rpt_pk`;
+    select u.*${spec.tellsPriorStatus ? sql`, (select rpt_status from o) as prior_status` : sql``} from u`;
 
 /** The statement's text and parameter names, for bench:report to run it without the platform. */
 export function statementText(spec: WriteSpec) {
@@ -144,7 +146,8 @@ export function statementText(spec: WriteSpec) {
 
 export interface Written {
   row: ReportRow;
-  priorStatus: number;
+  /** The report's status before the write, when the spec asks for it. */
+  priorStatus: number | null;
 }
 
 const date = (v: unknown) => (v === null || v === undefined ? null : v instanceof Date ? v : new Date(String(v)));
@@ -160,7 +163,7 @@ function toWritten(raw: Record<string, unknown>): Written {
     sh_datetime: date(r.sh_datetime),
     updated_at: date(r.updated_at) ?? new Date(),
   };
-  return { row, priorStatus: Number(prior_status) };
+  return { row, priorStatus: prior_status === undefined ? null : Number(prior_status) };
 }
 
 export type WriteParams = Record<string, unknown>;

@@ -82,6 +82,7 @@ const INVALID: WriteSpec = {
     sh_doctor = '', sh_datetime = null, sign = '', print_status = 0`,
   versions: [{ status: 4, texts: 'old' }],
   audits: [{ action: 'report_invalid', from: 'old', to: 0 }],
+  tellsPriorStatus: true,
 };
 
 /** Critical value set or deleted, in any state; no version row. */

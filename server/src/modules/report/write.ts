@@ -116,7 +116,8 @@ async function transition(db: Db, caller: Caller, input: ReportTransition, actio
     db.transaction(async (tx) => {
       const now = new Date();
       const written = await WRITES[action].runIn(tx, targetParams(caller, input, now));
-      if (written?.priorStatus === 2) {
+      // A cancel always leaves an audit; a void does when the report was audited.
+      if (written && (action === 'cancelAudit' || written.priorStatus === 2)) {
         const { rpt_pk, version } = written.row;
         await withdrawOnCancel(tx, { rpt_pk, version, actor_pk: caller.me.pk, now });
       }
