@@ -43,6 +43,8 @@ await writeFile(
     RemoteAccessAllowed: false,
     AuthenticationEnabled: true,
     RegisteredUsers: { [USER]: PASSWORD },
+    // As the Debian package ships it (/etc/orthanc/orthanc.json): gzip and deflate answers.
+    HttpCompressionEnabled: true,
     StorageDirectory: path.join(dir, 'storage'),
     IndexDirectory: path.join(dir, 'index'),
   }),
@@ -114,7 +116,14 @@ try {
       headers: { authorization: `Bearer ${doctor}` },
     });
   const wadoBytes: string[] = [];
-  for (let i = 0; i < files.length; i++) wadoBytes.push(md5(await (await wado(i)).arrayBuffer()));
+  // What an HTTP client would get: the body cut at the Content-Length the answer declares.
+  const wadoDeclared: string[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const res = await wado(i);
+    const body = Buffer.from(await res.arrayBuffer());
+    wadoBytes.push(md5(body));
+    wadoDeclared.push(md5(body.subarray(0, Number(res.headers.get('content-length') ?? body.length))));
+  }
   const rendered = await wado(0, '&contentType=image/jpeg');
   const renderedType = rendered.headers.get('content-type');
   await rendered.arrayBuffer();
@@ -220,6 +229,7 @@ try {
       orthancBytes: orthancBytes.sort(),
       sent: files.map(md5).sort(),
       wadoBytes,
+      wadoDeclared,
       sentInOrder: files.map(md5),
       rendered: { status: rendered.status, type: renderedType },
       dicomweb: { status: dicomweb.status, hasAll: dicomwebHasAll },

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
+import { gzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,8 +22,10 @@ let server: Server;
 let url: string;
 let dir: string;
 const held = new Map<string, { uids: string; bytes: Buffer }>();
-const seen: { method: string; path: string; auth?: string }[] = [];
+const seen: { method: string; path: string; auth?: string; encoding?: string }[] = [];
 let refuse = 0;
+/** Compress every file answer, asked or not (as a compressing proxy in between would). */
+let gzipAlways = false;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'mwl-orthanc-store-'));
@@ -34,6 +37,7 @@ beforeAll(async () => {
       method: req.method!,
       path: req.url!,
       ...(req.headers.authorization ? { auth: req.headers.authorization } : {}),
+      ...(req.headers['accept-encoding'] ? { encoding: req.headers['accept-encoding'] } : {}),
     });
     if (refuse) return res.writeHead(refuse).end();
     const send = (v: unknown) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
@@ -57,6 +61,10 @@ beforeAll(async () => {
       held.delete(m![1]!);
       return send({});
     }
+    if (gzipAlways) {
+      const zipped = gzipSync(one.bytes);
+      return res.writeHead(200, { 'content-encoding': 'gzip', 'content-length': zipped.length }).end(zipped);
+    }
     // like Orthanc 1.10: the whole file whatever Range says
     return res.writeHead(200, { 'content-length': one.bytes.length }).end(one.bytes);
   });
@@ -71,6 +79,7 @@ beforeEach(() => {
   held.clear();
   seen.length = 0;
   refuse = 0;
+  gzipAlways = false;
 });
 
 const store = (o: Partial<Parameters<typeof orthancImageStore>[0]> = {}): ImageStore =>
@@ -92,6 +101,17 @@ describe('orthancImageStore', () => {
     expect(await read(fresh, KEY)).toEqual({ size: 30, text: '1.2.3|1.2.3.4|1.2.3.4.5\nabcdef' });
     expect(seen.at(-2)).toMatchObject({ method: 'POST', path: '/tools/find' });
     expect(await read(fresh, '1.2.3/1.2.3.4/9.9.dcm')).toBeNull();
+  });
+
+  it('asks for the file uncompressed; a compressed answer all the same is read whole, its size the file’s', async () => {
+    const s = store();
+    const big = bytes('0123456789'.repeat(500));
+    await s.put(KEY, big);
+    expect(await read(s, KEY)).toEqual({ size: big.length, text: big.toString('latin1') });
+    expect(seen.at(-1)).toMatchObject({ method: 'GET', encoding: 'identity' });
+    gzipAlways = true;
+    expect(await read(s, KEY)).toEqual({ size: big.length, text: big.toString('latin1') });
+    expect(await read(s, KEY, { start: 24, end: 26 })).toEqual({ size: big.length, text: '012' });
   });
 
   it('cuts a byte range itself; size stays the whole object', async () => {

@@ -43,7 +43,7 @@ export function orthancImageStore(o: OrthancStoreOptions): ImageStore {
   };
 
   /** One request; headers within the timeout, the body left to the caller. Unreachable or 5xx/401/403: 503. */
-  const call = async (method: string, path: string, body?: BodyInit): Promise<Response> => {
+  const call = async (method: string, path: string, body?: BodyInit, accept?: string): Promise<Response> => {
     const abort = new AbortController();
     const timer = setTimeout(() => abort.abort(), timeoutMs);
     let res: Response;
@@ -51,7 +51,11 @@ export function orthancImageStore(o: OrthancStoreOptions): ImageStore {
       res = await fetch(`${base}${path}`, {
         method,
         signal: abort.signal,
-        headers: { ...(auth ? { authorization: auth } : {}), ...(body ? { 'content-type': 'application/dicom' } : {}) },
+        headers: {
+          ...(auth ? { authorization: auth } : {}),
+          ...(body ? { 'content-type': 'application/dicom' } : {}),
+          ...(accept ? { 'accept-encoding': accept } : {}),
+        },
         ...(body !== undefined ? { body } : {}),
       });
     } catch (err) {
@@ -117,7 +121,8 @@ export function orthancImageStore(o: OrthancStoreOptions): ImageStore {
         const cached = ids.has(key);
         const id = await idOf(key);
         if (!id) return null;
-        const res = await call('GET', `/instances/${id}/file`);
+        // Orthanc as shipped compresses HTTP answers; the file is asked for as it is, so its length is the file's.
+        const res = await call('GET', `/instances/${id}/file`, undefined, 'identity');
         if (res.status === 404 && cached) {
           // Deleted in Orthanc since we remembered it (or replaced under another ID): look it up again.
           ids.delete(key);
@@ -125,9 +130,7 @@ export function orthancImageStore(o: OrthancStoreOptions): ImageStore {
         }
         if (res.status === 404) return null;
         if (!res.ok || !res.body) throw new Error(`Orthanc GET /instances/${id}/file: ${res.status}`);
-        const size = Number(res.headers.get('content-length'));
-        const body = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
-        return { body: range ? body.pipe(slice(range)) : body, size };
+        return sized(res, range);
       }
       return null;
     },
@@ -146,6 +149,27 @@ export function orthancImageStore(o: OrthancStoreOptions): ImageStore {
       yield* listInstances(json, prefix);
     },
   };
+}
+
+/**
+ * The instance's bytes and their size. fetch decodes a compressed answer (a proxy between may compress even
+ * when asked not to), and then Content-Length is the compressed length: such an answer is read whole (an
+ * instance is bounded by the ingest) and measured.
+ */
+async function sized(res: Response, range?: ByteRange): Promise<{ body: Readable; size: number }> {
+  const encoding = res.headers.get('content-encoding');
+  const length = res.headers.get('content-length');
+  let body: Readable;
+  let size: number;
+  if ((!encoding || encoding === 'identity') && length !== null && /^\d+$/.test(length)) {
+    body = Readable.fromWeb(res.body as WebReadableStream<Uint8Array>);
+    size = Number(length);
+  } else {
+    const bytes = Buffer.from(await res.arrayBuffer());
+    body = Readable.from([bytes]);
+    size = bytes.length;
+  }
+  return { body: range ? body.pipe(slice(range)) : body, size };
 }
 
 type Json = <T>(method: string, path: string, body?: BodyInit) => Promise<T>;
