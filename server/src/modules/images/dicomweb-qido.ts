@@ -37,10 +37,23 @@ function textMatch(column: Parameters<typeof like>[0], v: string | undefined, ca
   return (caseless ? ilike : like)(column, wildcardLike(v));
 }
 
-/** A PN query against the stored display name (the ideographic group, '^' as the worklist shows it). */
+/** A group of the stored PN as a display name ('Li^Si' -> 'Li Si'), in SQL. */
+const PN_SEPARATORS = String.raw`\s*\^+\s*`;
+const pnGroup = (n: 1 | 3) =>
+  sql`btrim(regexp_replace(split_part(${study.patient_pn}, '=', ${sql.raw(String(n))}), ${PN_SEPARATORS}, ' ', 'g'))`;
+
+/**
+ * A PN query against every group of the name: the stored display name (the ideographic group when there is
+ * one, as the worklist shows it) and the PN's alphabetic and phonetic groups.
+ */
 function nameMatch(v: string | undefined): SQL | undefined {
   if (!v || v === '*') return undefined;
-  return or(...nameGroups(v).map((g) => ilike(study.patient_name, wildcardLike(g))));
+  return or(
+    ...nameGroups(v).map((g) => {
+      const pattern = wildcardLike(g);
+      return or(ilike(study.patient_name, pattern), ilike(pnGroup(1), pattern), ilike(pnGroup(3), pattern));
+    }),
+  );
 }
 
 function dateMatch(v: string | undefined): SQL | undefined {
@@ -65,6 +78,7 @@ export interface StudyRow {
   study_iuid: string;
   patient_id: string;
   patient_name: string;
+  patient_pn: string;
   patient_sex: string;
   patient_age: string;
   accession_no: string;
@@ -102,6 +116,7 @@ export async function searchStudies(db: Db, v: Viewer, q: QidoQuery): Promise<St
       study_iuid: study.study_iuid,
       patient_id: study.patient_id,
       patient_name: study.patient_name,
+      patient_pn: study.patient_pn,
       patient_sex: study.patient_sex,
       patient_age: study.patient_age,
       accession_no: study.accession_no,
@@ -227,7 +242,7 @@ export function studyJson(r: StudyRow, base: string): JsonDataSet {
     '00080090': { vr: 'PN' },
     '00081030': str('LO', r.study_desc),
     '00081190': str('UR', `${base}/studies/${r.study_iuid}`),
-    '00100010': storedName(r.patient_name),
+    '00100010': r.patient_pn ? { vr: 'PN', Value: [personName(r.patient_pn)] } : storedName(r.patient_name),
     '00100020': str('LO', r.patient_id),
     '00100030': { vr: 'DA' },
     '00100040': str('CS', r.patient_sex),

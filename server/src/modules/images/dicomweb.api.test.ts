@@ -126,6 +126,10 @@ describe('QIDO-RS', () => {
     expect(uidsOf(await qido(`/dicomweb/studies?PatientName=${encodeURIComponent('张*')}`, d))).toEqual([A]);
     expect(uidsOf(await qido('/dicomweb/studies?PatientName=li%5Esi', d))).toEqual([B]);
     expect(uidsOf(await qido('/dicomweb/studies?PatientName=L%3FSI', d))).toEqual([]);
+    // every group of the name: the Latin one of 'Zhang^San=张^三' too, as sent or as a display name
+    expect(uidsOf(await qido('/dicomweb/studies?PatientName=zhang*', d))).toEqual([A]);
+    expect(uidsOf(await qido('/dicomweb/studies?PatientName=Zhang%5ESan', d))).toEqual([A]);
+    expect(uidsOf(await qido(`/dicomweb/studies?PatientName=${encodeURIComponent('Wang^Wu=张^三')}`, d))).toEqual([A]);
     expect(uidsOf(await qido('/dicomweb/studies?PatientID=DW*&StudyDate=20260314-20260316', d))).toEqual([A]);
     expect(uidsOf(await qido('/dicomweb/studies?PatientID=DW*&StudyDate=20260316-', d))).toEqual([B]);
     expect(uidsOf(await qido('/dicomweb/studies?PatientID=DW*&StudyDate=20260315', d))).toEqual([A]);
@@ -152,7 +156,8 @@ describe('QIDO-RS', () => {
       '00080020': { vr: 'DA', Value: ['20260315'] },
       '00080030': { vr: 'TM', Value: ['101500'] },
       '00080050': { vr: 'SH', Value: ['DWACC1'] },
-      '00100010': { vr: 'PN', Value: [{ Alphabetic: '张三', Ideographic: '张三' }] },
+      // the name's groups as sent (the study row keeps the PN), not the display name in both
+      '00100010': { vr: 'PN', Value: [{ Alphabetic: 'Zhang^San', Ideographic: '张^三' }] },
       '00100020': { vr: 'LO', Value: ['DW001'] },
       '00100040': { vr: 'CS', Value: ['F'] },
       '0020000D': { vr: 'UI', Value: [A] },

@@ -149,6 +149,7 @@ async function createStudy(tx: DbOrTx, hospitalCode: string, meta: InstanceMeta)
       hospital_code: hospitalCode,
       patient_id: p.patient_id,
       patient_name: p.patient_name,
+      patient_pn: p.patient_pn,
       patient_sex: p.patient_sex,
       patient_age: p.patient_age,
       accession_no: p.accession_no,

@@ -24,6 +24,8 @@ export interface InstanceMeta {
   patient: {
     patient_id: string;
     patient_name: string;
+    /** The PN as sent, every group ('Li^Si=李^四'). */
+    patient_pn: string;
     patient_sex: string;
     patient_age: string;
     accession_no: string;
@@ -133,6 +135,7 @@ export function parseInstance(buf: Buffer): InstanceMeta {
     patient: {
       patient_id: str(T.patientId, text(ds('00100020'))).slice(0, 64),
       patient_name: displayName(name).slice(0, 64),
+      patient_pn: name.trim().slice(0, 200),
       patient_sex: ['M', 'F'].includes(text(ds('00100040'))) ? text(ds('00100040')) : '',
       patient_age: ageOf(text(ds('00101010'))),
       accession_no: str(T.accession, text(ds('00080050'))).slice(0, 64),

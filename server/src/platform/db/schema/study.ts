@@ -27,6 +27,8 @@ export const study = pgTable(
     hospital_code: varchar('hospital_code', { length: 32 }).notNull(),
     patient_id: str('patient_id'),
     patient_name: str('patient_name'),
+    /** The name as a DICOM PN with all its groups (alphabetic=ideographic=phonetic), for a study made from images; '' else. */
+    patient_pn: str('patient_pn', 200),
     patient_sex: str('patient_sex', 1),
     patient_age: str('patient_age', 16),
     patient_type: smallint('patient_type'),

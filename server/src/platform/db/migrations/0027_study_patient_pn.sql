@@ -1,0 +1,1 @@
+ALTER TABLE "study" ADD COLUMN "patient_pn" varchar(200) DEFAULT '' NOT NULL;
