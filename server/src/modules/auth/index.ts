@@ -14,6 +14,14 @@ export { tooManyAttempts } from './failure';
 export { findUser } from './find-user';
 export { signingOut } from './hooks';
 export { completeSignIn, failureCount, lockedMinutes, login, type ClientMeta } from './login';
-export { authUserByPk, authUserOf, authenticate, createSession, permsOfRole, revokeUserSessions } from './session';
+export {
+  authUserByPk,
+  authUserFields,
+  authUserOf,
+  authenticate,
+  createSession,
+  permsOfRole,
+  revokeUserSessions,
+} from './session';
 export { clearFailures, countFailure, recordSuccess, throttledUsernames, waitSeconds } from './throttle';
 export { toUser } from './to-user';

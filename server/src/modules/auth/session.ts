@@ -54,7 +54,7 @@ export const permsOfRole = sql<string>`(
 )`;
 
 /** What an AuthUser is made of, of the user's row (with status and their role's permission codes). */
-const userFields = {
+export const authUserFields = {
   pk: sysUser.pk,
   uuid: sysUser.uuid,
   username: sysUser.username,
@@ -80,7 +80,7 @@ const sessionQuery = preparedPerDb((db) =>
       sessionPk: session.pk,
       expiresAt: session.expires_at,
       revokedAt: session.revoked_at,
-      ...userFields,
+      ...authUserFields,
     })
     .from(session)
     .innerJoin(sysUser, eq(sysUser.pk, session.user_pk))
@@ -103,7 +103,7 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser> {
  * (report-pdf). Null for an unknown user or one who may not sign in (status other than 1), as authenticate.
  */
 export async function authUserByPk(db: Db, userPk: number): Promise<AuthUser | null> {
-  const [row] = await db.select(userFields).from(sysUser).where(eq(sysUser.pk, userPk)).limit(1);
+  const [row] = await db.select(authUserFields).from(sysUser).where(eq(sysUser.pk, userPk)).limit(1);
   if (!row || row.status !== 1) return null;
   return authUserOf({ ...row, sessionPk: 0, expiresAt: new Date() });
 }

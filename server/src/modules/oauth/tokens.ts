@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { oauthToken, sysUser } from '../../platform/db/schema';
 import { sha256Hex } from '../../platform/core/crypto';
 import { AppError, unauthorized } from '../../platform/core/errors';
-import { authenticate, authUserOf, permsOfRole } from '../auth';
+import { authenticate, authUserFields, authUserOf } from '../auth';
 
 /** Access tokens start with this, so the guard knows them from platform sessions without a lookup. */
 export const ACCESS_TOKEN_PREFIX = 'rxat_';
@@ -93,18 +93,7 @@ export async function authenticateAccessToken(db: Db, token: string, path: strin
       sessionPk: sql<number>`0`,
       expiresAt: oauthToken.expires_at,
       revokedAt: oauthToken.revoked_at,
-      pk: sysUser.pk,
-      uuid: sysUser.uuid,
-      username: sysUser.username,
-      ch_name: sysUser.ch_name,
-      role_pk: sysUser.role_pk,
-      hospital_code: sysUser.hospital_code,
-      region: sysUser.region,
-      status: sysUser.status,
-      must_change_password: sysUser.must_change_password,
-      data1: sysUser.data1,
-      data2: sysUser.data2,
-      perms: permsOfRole,
+      ...authUserFields,
     })
     .from(oauthToken)
     .innerJoin(sysUser, eq(sysUser.pk, oauthToken.user_pk))
