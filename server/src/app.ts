@@ -12,6 +12,7 @@ import { inputGuard } from './platform/http/input-guard';
 import { onError } from './platform/http/on-error';
 import { requestContext } from './platform/http/request-log';
 import { securityHeaders } from './platform/http/security-headers';
+import { viewerCors } from './platform/http/viewer-cors';
 import { t } from './platform/core/i18n';
 import { MODULES } from './modules/registry';
 import { webStatic } from './web-static';
@@ -32,6 +33,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.use(requestContext(deps));
   app.use(`${WEB_BASE.replace(/\/$/, '')}/*`, allowCoreUrl(deps.db));
   app.use(`${WEB_BASE.replace(/\/$/, '')}/assets/*`, allowWasmInDecodeWorker());
+  for (const path of ['/dicomweb/*', '/wado']) app.use(path, viewerCors(deps.env.DICOMWEB_CORS_ORIGINS));
   app.use(securityHeaders());
   const streamed = new Set(MODULES.flatMap((m) => Object.keys(m.streamedBodies ?? {})));
   app.use(

@@ -25,7 +25,8 @@ export interface DataSet {
   elements: Map<number, Element>;
 }
 
-const LONG_VRS = new Set(['OB', 'OW', 'OF', 'SQ', 'UT', 'UN', 'UC', 'UR', 'OD', 'OL', 'OV', 'SV', 'UV']);
+/** VRs whose explicit-VR header carries a 32-bit length after two reserved bytes (PS3.5 7.1.2). */
+export const LONG_VRS = new Set(['OB', 'OW', 'OF', 'SQ', 'UT', 'UN', 'UC', 'UR', 'OD', 'OL', 'OV', 'SV', 'UV']);
 const UNDEFINED = 0xffffffff;
 const ITEM = 0xfffee000;
 const ITEM_END = 0xfffee00d;

@@ -9,11 +9,16 @@ import {
 import { AppError, notFound } from '../../platform/core/errors';
 import { t } from '../../platform/core/i18n';
 import type { Router } from '../../platform/http/router';
-import { acceptsJpeg, frameType, multipartRelated, parseAccept, type Part } from './dicomweb-media';
+import { acceptsJpeg, frameAnswer, multipartRelated, parseAccept, type Part } from './dicomweb-media';
 import { binary, common, errors, instancesAt, instanceUrl, refuse406, type C } from './dicomweb-route-parts';
 import { renderFrame, type RenderOptions } from './render';
-import { attributesOf, frameBytes, JPEG_BASELINE, NATIVE, syntaxName } from './render-frames';
+import { attributesOf, frameBytes } from './render-frames';
 import { NoSuchFrame, notAcceptable, parseStored, RenderRefused, refusedMessage } from './render-instance';
+import { isNative, nativeFrame } from './transcode';
+
+/** What a 406 names as offered for a frame stored in this syntax. */
+const offeredFrames = (stored: string) =>
+  `multipart/related; type="application/octet-stream"; transfer-syntax=${isNative(stored) ? '1.2.840.10008.1.2.1' : `${stored} or 1.2.840.10008.1.2.1`}`;
 
 /** WADO-RS frames (native pixels as application/octet-stream, a JPEG frame as stored) and rendered (image/jpeg through the renderer). */
 export function frameRoutes(app: Router) {
@@ -23,43 +28,37 @@ export function frameRoutes(app: Router) {
       method: 'get',
       path: '/dicomweb/studies/{study}/series/{series}/instances/{instance}/frames/{frames}',
       summary:
-        'WADO-RS frames (PS3.18 10.4.1.1.4), 1-based and comma-separated: multipart/related; uncompressed frames as application/octet-stream, JPEG baseline frames as stored (image/jpeg, or octet-stream with its transfer syntax when asked with transfer-syntax=*)',
+        'WADO-RS frames (PS3.18 10.4.1.1.4), 1-based and comma-separated: multipart/related; application/octet-stream is explicit VR little endian (a compressed frame decoded) unless transfer-syntax=* or the stored syntax asks for the stored bytes; a compressed frame also as its image type (image/jpeg, image/jls, image/jp2, image/x-dicom-rle)',
       request: { params: FramePathSchema, query: WadoRsQuerySchema },
       responses: { 200: { description: 'The frames', content: binary('multipart/related') }, ...errors },
     }),
     async (c) => {
       const p = c.req.valid('param');
       const [row] = await instancesAt(c, p);
-      const compressed = JPEG_BASELINE.has(row!.transfer_syntax);
-      if (!compressed && !NATIVE.has(row!.transfer_syntax)) {
-        return notAcceptable(
-          c,
-          refusedMessage(c, new RenderRefused('imgRenderSyntax', { syntax: syntaxName(row!.transfer_syntax) })),
-        );
-      }
-      const type = frameType(parseAccept(c.req.header('accept')), row!.transfer_syntax, compressed);
-      if (!type)
-        return refuse406(
-          c,
-          compressed ? 'multipart/related; type="image/jpeg"' : 'multipart/related; type="application/octet-stream"',
-        );
+      const stored = row!.transfer_syntax;
+      const answer = frameAnswer(parseAccept(c.req.header('accept')), stored);
+      if (!answer) return refuse406(c, offeredFrames(stored));
+      const numbers = p.frames.split(',').map(Number);
       let frames: Buffer[];
       try {
         const ds = await parseStored(c.var.deps.images, row!.storage_key);
         const img = attributesOf(ds);
-        frames = p.frames.split(',').map((n) => frameBytes(ds, img, Number(n)).data);
+        const asStored = answer.syntax === stored || isNative(stored);
+        frames = [];
+        // One at a time: a decoded frame is held only until it is in the answer.
+        for (const n of numbers)
+          frames.push(asStored ? frameBytes(ds, img, n).data : (await nativeFrame(ds, img, n)).data);
       } catch (err) {
         if (err instanceof NoSuchFrame) throw notFound();
         if (err instanceof RenderRefused) return notAcceptable(c, refusedMessage(c, err));
         throw err;
       }
       const base = instanceUrl(c, p.study, row!);
-      const numbers = p.frames.split(',');
       async function* parts(): AsyncGenerator<Part> {
         for (const [i, data] of frames.entries())
-          yield { type: type!, body: data, location: `${base}/frames/${numbers[i]}` };
+          yield { type: answer!.type, body: data, location: `${base}/frames/${numbers[i]}` };
       }
-      const m = multipartRelated(parts(), type.split(';')[0]!);
+      const m = multipartRelated(parts(), answer.type.split(';')[0]!);
       return c.body(m.body, 200, { 'content-type': m.contentType, 'cache-control': 'private' });
     },
   );

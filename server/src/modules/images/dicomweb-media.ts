@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { EXPLICIT_LE, IMPLICIT_LE, isNative } from './transcode';
 
 /** One media range of an Accept header, its parameters lower-cased by name, quotes removed. */
 export interface MediaRange {
@@ -30,18 +31,74 @@ export function parseAccept(header: string | undefined): MediaRange[] {
 }
 
 const ANY = new Set(['*/*', 'multipart/*']);
-const UNCOMPRESSED = '1.2.840.10008.1.2.1';
 
-/** Whether instances stored in these syntaxes may answer (multipart/related; type="application/dicom"), as stored. */
-export function acceptsDicom(ranges: MediaRange[], syntaxes: string[]): boolean {
-  if (!ranges.length) return true;
-  return ranges.some((r) => {
-    if (ANY.has(r.type)) return true;
-    if (r.type !== 'multipart/related') return false;
-    if (r.params.type && r.params.type.toLowerCase() !== 'application/dicom') return false;
+/** The media type each compressed syntax travels as (PS3.18 Table 8.7.3-5). */
+const IMAGE_TYPE: Record<string, string> = {
+  '1.2.840.10008.1.2.4.50': 'image/jpeg',
+  '1.2.840.10008.1.2.4.51': 'image/jpeg',
+  '1.2.840.10008.1.2.4.57': 'image/jpeg',
+  '1.2.840.10008.1.2.4.70': 'image/jpeg',
+  '1.2.840.10008.1.2.4.80': 'image/jls',
+  '1.2.840.10008.1.2.4.81': 'image/jls',
+  '1.2.840.10008.1.2.4.90': 'image/jp2',
+  '1.2.840.10008.1.2.4.91': 'image/jp2',
+  '1.2.840.10008.1.2.5': 'image/x-dicom-rle',
+};
+
+/** What one instance or frame is answered as: the part's content type and the transfer syntax of its bytes. */
+export interface Answer {
+  type: string;
+  syntax: string;
+}
+
+/**
+ * Retrieve (multipart/related; type="application/dicom"), PS3.18 8.7.3.5: with no transfer-syntax parameter
+ * explicit VR little endian (a transcode when stored otherwise), `*` or the stored syntax as stored, explicit VR
+ * little endian named: a transcode. No Accept or a wildcard: as stored. Implicit VR is not a web syntax: it is
+ * answered as explicit unless named. Null: nothing acceptable (406).
+ */
+export function dicomAnswer(ranges: MediaRange[], stored: string): Answer | null {
+  const as = (syntax: string) => ({ type: `application/dicom; transfer-syntax=${syntax}`, syntax });
+  const asStored = as(stored === IMPLICIT_LE ? EXPLICIT_LE : stored);
+  if (!ranges.length) return asStored;
+  for (const r of ranges) {
+    if (ANY.has(r.type)) return asStored;
+    if (r.type !== 'multipart/related') continue;
+    if (r.params.type && r.params.type.toLowerCase() !== 'application/dicom') continue;
     const ts = r.params['transfer-syntax'];
-    return !ts || ts === '*' || syntaxes.every((s) => s === ts);
-  });
+    if (!r.params.type || ts === '*') return asStored;
+    if (!ts || ts === EXPLICIT_LE) return as(EXPLICIT_LE);
+    if (ts === stored) return as(stored);
+  }
+  return null;
+}
+
+/**
+ * A frame (PS3.18 8.7.3.3): application/octet-stream is explicit VR little endian unless transfer-syntax says
+ * `*` or names the stored syntax (a compressed frame is decoded for it); a compressed frame also goes as its
+ * own image type (image/jpeg, image/jls, image/jp2, image/x-dicom-rle). No Accept or a wildcard: as stored.
+ */
+export function frameAnswer(ranges: MediaRange[], stored: string): Answer | null {
+  const native = isNative(stored);
+  const image = IMAGE_TYPE[stored];
+  const octet = (syntax: string) => ({ type: `application/octet-stream; transfer-syntax=${syntax}`, syntax });
+  const decoded = octet(EXPLICIT_LE);
+  const asStored = native || !image ? decoded : { type: `${image}; transfer-syntax=${stored}`, syntax: stored };
+  if (!ranges.length) return asStored;
+  for (const r of ranges) {
+    if (ANY.has(r.type)) return asStored;
+    if (r.type !== 'multipart/related') continue;
+    const type = r.params.type?.toLowerCase();
+    const ts = r.params['transfer-syntax'];
+    if (!type) return asStored;
+    if (type === 'application/octet-stream') {
+      if (!ts || ts === '*' || ts === EXPLICIT_LE) return native || ts !== '*' ? decoded : octet(stored);
+      if (ts === stored && !native) return octet(stored);
+      continue;
+    }
+    if (image && (type === image || type === 'image/*') && (!ts || ts === '*' || ts === stored)) return asStored;
+  }
+  return null;
 }
 
 export function acceptsJson(ranges: MediaRange[]): boolean {
@@ -52,34 +109,6 @@ export function acceptsJson(ranges: MediaRange[]): boolean {
 export function acceptsJpeg(ranges: MediaRange[]): boolean {
   const ok = new Set(['*/*', 'image/*', 'image/jpeg']);
   return !ranges.length || ranges.some((r) => ok.has(r.type));
-}
-
-/**
- * The content type of a frame part, or null when the Accept header wants something else (406). Frames go
- * as stored: native pixels as application/octet-stream (explicit VR little endian), a compressed frame as
- * its own bytes with its transfer syntax (image/jpeg, or octet-stream when transfer-syntax=* asks for that).
- */
-export function frameType(ranges: MediaRange[], storedSyntax: string, compressed: boolean): string | null {
-  const native = `application/octet-stream; transfer-syntax=${UNCOMPRESSED}`;
-  const jpeg = `image/jpeg; transfer-syntax=${storedSyntax}`;
-  const fallback = compressed ? jpeg : native;
-  if (!ranges.length) return fallback;
-  for (const r of ranges) {
-    if (ANY.has(r.type)) return fallback;
-    const type = r.type === 'multipart/related' ? (r.params.type?.toLowerCase() ?? '') : '';
-    const ts = r.params['transfer-syntax'];
-    if (r.type !== 'multipart/related') continue;
-    if (!type) return fallback;
-    if (type === 'application/octet-stream') {
-      if (!compressed && (!ts || ts === '*' || ts === UNCOMPRESSED)) return native;
-      if (compressed && (ts === '*' || ts === storedSyntax))
-        return `application/octet-stream; transfer-syntax=${storedSyntax}`;
-    }
-    if (compressed && (type === 'image/jpeg' || type === 'image/*') && (!ts || ts === '*' || ts === storedSyntax)) {
-      return jpeg;
-    }
-  }
-  return null;
 }
 
 export interface Part {

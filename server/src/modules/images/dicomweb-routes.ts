@@ -9,7 +9,7 @@ import {
 } from '@shared/schemas/dicomweb';
 import { newRouter, type Router } from '../../platform/http/router';
 import { toJson, type JsonDataSet } from './dicomweb-json';
-import { acceptsDicom, acceptsJson, multipartRelated, parseAccept, type Part } from './dicomweb-media';
+import { acceptsJson, parseAccept } from './dicomweb-media';
 import {
   instanceFilter,
   instanceJson,
@@ -22,6 +22,7 @@ import {
   type LiveInstance,
 } from './dicomweb-qido';
 import { frameRoutes } from './dicomweb-frame-routes';
+import { retrieveRoutes } from './dicomweb-retrieve-routes';
 import {
   baseOf,
   binary,
@@ -141,60 +142,6 @@ function searchRoutes(app: Router) {
       const p = c.req.valid('param');
       return instancesRoute(c, p.study, c.req.valid('query'), p.series);
     },
-  );
-}
-
-/** WADO-RS retrieve: the stored instances as multipart/related; type="application/dicom", streamed. */
-function retrieveRoutes(app: Router) {
-  const retrieve = async (c: C, p: { study: string; series?: string; instance?: string }) => {
-    const rows = await instancesAt(c, p);
-    const ranges = parseAccept(c.req.header('accept'));
-    if (!acceptsDicom(ranges, [...new Set(rows.map((r) => r.transfer_syntax))])) {
-      return refuse406(c, 'multipart/related; type="application/dicom"; transfer-syntax=*');
-    }
-    const { images } = c.var.deps;
-    async function* parts(): AsyncGenerator<Part> {
-      for (const r of rows) {
-        const found = await images.get(r.storage_key);
-        if (!found) continue;
-        yield {
-          type: `application/dicom; transfer-syntax=${r.transfer_syntax}`,
-          body: found.body,
-          location: instanceUrl(c, p.study, r),
-        };
-      }
-    }
-    const m = multipartRelated(parts(), 'application/dicom');
-    return c.body(m.body, 200, { 'content-type': m.contentType, 'cache-control': 'private' });
-  };
-  const wado = <P extends z.ZodObject>(path: string, summary: string, params: P) =>
-    createRoute({
-      ...common,
-      method: 'get',
-      path,
-      summary: `WADO-RS (PS3.18 10.4): ${summary}`,
-      request: { params, query: WadoRsQuerySchema },
-      responses: { 200: { description: 'The instances', content: binary('multipart/related') }, ...errors },
-    });
-  app.openapi(
-    wado('/dicomweb/studies/{study}', "a study's stored instances, multipart/related", StudyPathSchema),
-    (c) => retrieve(c, c.req.valid('param')),
-  );
-  app.openapi(
-    wado(
-      '/dicomweb/studies/{study}/series/{series}',
-      "a series' stored instances, multipart/related",
-      SeriesPathSchema,
-    ),
-    (c) => retrieve(c, c.req.valid('param')),
-  );
-  app.openapi(
-    wado(
-      '/dicomweb/studies/{study}/series/{series}/instances/{instance}',
-      'one stored instance, multipart/related',
-      InstancePathSchema,
-    ),
-    (c) => retrieve(c, c.req.valid('param')),
   );
 }
 

@@ -1,9 +1,13 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { personName, toJson } from './dicomweb-json';
-import { acceptsDicom, acceptsJpeg, acceptsJson, frameType, multipartRelated, parseAccept } from './dicomweb-media';
+import { acceptsJpeg, acceptsJson, dicomAnswer, frameAnswer, multipartRelated, parseAccept } from './dicomweb-media';
 
 const JPEG = '1.2.840.10008.1.2.4.50';
+const LOSSLESS = '1.2.840.10008.1.2.4.70';
+const JLS = '1.2.840.10008.1.2.4.80';
+const EXPLICIT = '1.2.840.10008.1.2.1';
+const IMPLICIT = '1.2.840.10008.1.2';
 
 describe('Accept headers for DICOMweb', () => {
   it('parses ranges with quoted parameters and drops q=0', () => {
@@ -13,31 +17,48 @@ describe('Accept headers for DICOMweb', () => {
     expect(parseAccept(undefined)).toEqual([]);
   });
 
-  it('retrieve: as stored, or 406 when another transfer syntax or media type is wanted', () => {
-    const ok = (h: string, ts = ['1.2.840.10008.1.2.1']) => acceptsDicom(parseAccept(h), ts);
-    expect(ok('')).toBe(true);
-    expect(ok('*/*')).toBe(true);
-    expect(ok('multipart/related; type="application/dicom"')).toBe(true);
-    expect(ok('multipart/related; type=application/dicom; transfer-syntax=1.2.840.10008.1.2.1')).toBe(true);
-    expect(ok(`multipart/related; type=application/dicom; transfer-syntax=${JPEG}`)).toBe(false);
-    expect(ok('multipart/related; type=application/dicom+xml')).toBe(false);
-    expect(ok('application/pdf')).toBe(false);
+  it('retrieve: explicit little endian unless * or the stored syntax is asked; as stored for a wildcard', () => {
+    const ts = (h: string, stored = EXPLICIT) => dicomAnswer(parseAccept(h), stored)?.syntax ?? null;
+    expect(ts('')).toBe(EXPLICIT);
+    expect(ts('', LOSSLESS)).toBe(LOSSLESS);
+    expect(ts('*/*', LOSSLESS)).toBe(LOSSLESS);
+    // no transfer-syntax: explicit VR little endian (PS3.18 8.7.3.5.2), a compressed instance transcoded
+    expect(ts('multipart/related; type="application/dicom"', LOSSLESS)).toBe(EXPLICIT);
+    expect(ts('multipart/related; type="application/dicom"; transfer-syntax=*', LOSSLESS)).toBe(LOSSLESS);
+    expect(ts(`multipart/related; type=application/dicom; transfer-syntax=${LOSSLESS}`, LOSSLESS)).toBe(LOSSLESS);
+    expect(ts(`multipart/related; type=application/dicom; transfer-syntax=${EXPLICIT}`, LOSSLESS)).toBe(EXPLICIT);
+    // implicit VR is not a web syntax: answered explicit unless named
+    expect(ts('multipart/related; type="application/dicom"; transfer-syntax=*', IMPLICIT)).toBe(EXPLICIT);
+    expect(ts(`multipart/related; type=application/dicom; transfer-syntax=${IMPLICIT}`, IMPLICIT)).toBe(IMPLICIT);
+    // no transcode into a compressed syntax; other media types
+    expect(ts(`multipart/related; type=application/dicom; transfer-syntax=${JPEG}`)).toBeNull();
+    expect(ts('multipart/related; type=application/dicom+xml')).toBeNull();
+    expect(ts('application/pdf')).toBeNull();
     expect(acceptsJson(parseAccept('application/dicom+json'))).toBe(true);
     expect(acceptsJson(parseAccept('text/html'))).toBe(false);
     expect(acceptsJpeg(parseAccept('image/png, image/jpeg'))).toBe(true);
     expect(acceptsJpeg(parseAccept('image/png'))).toBe(false);
   });
 
-  it('frames: native as octet-stream, JPEG as stored; no decompression into octet-stream', () => {
-    const ft = (h: string, compressed: boolean) =>
-      frameType(parseAccept(h), compressed ? JPEG : '1.2.840.10008.1.2', compressed);
-    expect(ft('', false)).toBe('application/octet-stream; transfer-syntax=1.2.840.10008.1.2.1');
-    expect(ft('multipart/related; type=application/octet-stream; transfer-syntax=*', true)).toBe(
-      `application/octet-stream; transfer-syntax=${JPEG}`,
+  it('frames: octet-stream is explicit little endian (decoded) unless * or the stored syntax; image types as stored', () => {
+    const ft = (h: string, stored: string) => frameAnswer(parseAccept(h), stored)?.type ?? null;
+    const octet = (ts: string) => `application/octet-stream; transfer-syntax=${ts}`;
+    expect(ft('', IMPLICIT)).toBe(octet(EXPLICIT));
+    expect(ft('', JPEG)).toBe(`image/jpeg; transfer-syntax=${JPEG}`);
+    expect(ft('', LOSSLESS)).toBe(`image/jpeg; transfer-syntax=${LOSSLESS}`);
+    // OHIF's Accept: the stored bytes, labelled
+    const ohif = 'multipart/related; type=application/octet-stream; transfer-syntax=*';
+    expect(ft(ohif, LOSSLESS)).toBe(octet(LOSSLESS));
+    expect(ft(ohif, EXPLICIT)).toBe(octet(EXPLICIT));
+    expect(ft('multipart/related; type=application/octet-stream', LOSSLESS)).toBe(octet(EXPLICIT));
+    expect(ft(`multipart/related; type=application/octet-stream; transfer-syntax=${EXPLICIT}`, JLS)).toBe(
+      octet(EXPLICIT),
     );
-    expect(ft('multipart/related; type="image/jpeg"', true)).toBe(`image/jpeg; transfer-syntax=${JPEG}`);
-    expect(ft('multipart/related; type=application/octet-stream', true)).toBeNull();
-    expect(ft('multipart/related; type="image/jpeg"', false)).toBeNull();
+    expect(ft(`multipart/related; type=application/octet-stream; transfer-syntax=${JLS}`, JLS)).toBe(octet(JLS));
+    expect(ft('multipart/related; type="image/jls"', JLS)).toBe(`image/jls; transfer-syntax=${JLS}`);
+    expect(ft('multipart/related; type="image/jpeg"', JLS)).toBeNull();
+    expect(ft('multipart/related; type="image/jpeg"', EXPLICIT)).toBeNull();
+    expect(ft(`multipart/related; type=application/octet-stream; transfer-syntax=${JLS}`, LOSSLESS)).toBeNull();
   });
 
   it('multipart/related frames each part with the boundary, streams included', async () => {

@@ -1,7 +1,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { numberOf, type DataSet } from './dicom-dataset';
-import { decodeFrame } from './decode/codecs';
-import { checkPixels, frameBytes, imageOf, RenderRefused, syntaxName, type Image } from './render-frames';
+import { checkPixels, frameBytes, imageOf, type Image } from './render-frames';
+import { decodeStored } from './transcode';
 
 export { RenderRefused, syntaxName } from './render-frames';
 
@@ -29,30 +29,15 @@ const T = { slope: 0x00281053, intercept: 0x00281052, center: 0x00281050, width:
 export async function renderFrame(ds: DataSet, o: RenderOptions = {}): Promise<Buffer> {
   const stated = imageOf(ds);
   const frame = frameBytes(ds, stated, o.frame ?? 1);
-  const { img, data } =
-    frame.kind === 'native' ? { img: stated, data: frame.data } : await decoded(ds, stated, frame.data);
+  const decoded = frame.kind === 'native' ? null : await decodeStored(ds, stated, frame.data);
+  const img = decoded ? checkPixels(decoded.img) : stated;
+  const data = decoded?.data ?? frame.data;
   let out =
     img.samples === 3
       ? sharp(rgb(img, data), { raw: { width: img.cols, height: img.rows, channels: 3 } })
       : grey(ds, img, data, o);
   if (o.rows || o.columns) out = out.resize({ width: o.columns, height: o.rows, fit: 'inside' });
   return out.jpeg({ quality: o.quality ?? 85 }).toBuffer();
-}
-
-async function decoded(ds: DataSet, stated: Image, frame: Buffer) {
-  const syntax = ds.transferSyntax;
-  let result: { img: Image; data: Buffer };
-  try {
-    result = await decodeFrame(syntax, frame, stated);
-  } catch {
-    throw new RenderRefused('imgRenderPixels', { what: `${syntaxName(syntax)}: the frame cannot be decoded` });
-  }
-  const { img, data } = result;
-  const size = (img.rows * img.cols * img.samples * img.bitsAllocated) / 8;
-  if (data.length < size) {
-    throw new RenderRefused('imgRenderPixels', { what: `${syntaxName(syntax)}: the frame decodes short` });
-  }
-  return { img: checkPixels(img), data };
 }
 
 /** Grey pixels through one lookup table indexed by the stored word: mask, sign, rescale, window, invert. */

@@ -20,7 +20,15 @@ import { newRouter, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { dicomList, setImagesDeleted, visibleStudy } from './archive';
 import { sessionUnlessViewerToken } from './dicomweb-viewer';
-import { NoSuchFrame, notAcceptable, RenderRefused, refusedMessage, renderStored } from './render-instance';
+import {
+  NoSuchFrame,
+  notAcceptable,
+  parseStored,
+  RenderRefused,
+  refusedMessage,
+  renderStored,
+} from './render-instance';
+import { EXPLICIT_LE, explicitPart10 } from './transcode';
 import { issueViewerToken, studyOfViewerToken } from './viewer-token';
 
 const DICOM = 'application/dicom';
@@ -51,7 +59,7 @@ function wadoUriRoute(app: Router) {
       path: '/wado',
       tags: ['images'],
       summary:
-        'WADO-URI (PS3.18 9): one stored instance as application/dicom, or one frame rendered as image/jpeg (the default; rows/columns fit it inside that size, windowCenter/windowWidth, imageQuality, frameNumber). Session header, or token= a viewer token (POST /wado/token) for that study only; deleted images are not served; a transfer syntax not rendered here answers 406',
+        'WADO-URI (PS3.18 9): one stored instance as application/dicom, or one frame rendered as image/jpeg (the default; rows/columns fit it inside that size, windowCenter/windowWidth, imageQuality, frameNumber). Session header, or token= a viewer token (POST /wado/token) for that study only; deleted images are not served; a transfer syntax not rendered here answers 406. transferSyntax: the stored one (the default), or 1.2.840.10008.1.2.1 for a transcode to explicit VR little endian',
       middleware: [sessionUnlessViewerToken],
       'x-permission': 'session',
       request: { query: WadoQuerySchema },
@@ -72,7 +80,12 @@ function wadoUriRoute(app: Router) {
       const { db, images } = c.var.deps;
       const q = c.req.valid('query');
       const [row] = await db
-        .select({ study_pk: study.pk, hospital_code: study.hospital_code, key: instance.storage_key })
+        .select({
+          study_pk: study.pk,
+          hospital_code: study.hospital_code,
+          key: instance.storage_key,
+          syntax: instance.transfer_syntax,
+        })
         .from(instance)
         .innerJoin(series, eq(series.pk, instance.series_pk))
         .innerJoin(study, eq(study.pk, instance.study_pk))
@@ -123,6 +136,24 @@ function wadoUriRoute(app: Router) {
         return c.body(new Uint8Array(jpeg), 200, {
           'content-type': JPEG,
           'content-length': String(jpeg.length),
+          'cache-control': 'private, max-age=600',
+        });
+      }
+      const asked = q.transferSyntax;
+      if (asked && asked !== row.syntax) {
+        if (asked !== EXPLICIT_LE) {
+          const offered = `${DICOM}; transferSyntax=${row.syntax}, ${DICOM}; transferSyntax=${EXPLICIT_LE}`;
+          return notAcceptable(c, t(c, 'imgNotAcceptableRs', { type: `${DICOM}; transferSyntax=${asked}`, offered }));
+        }
+        let file: AsyncIterable<Buffer>;
+        try {
+          file = await explicitPart10(await parseStored(images, row.key));
+        } catch (err) {
+          if (err instanceof RenderRefused) return notAcceptable(c, refusedMessage(c, err));
+          throw err;
+        }
+        return c.body(Readable.toWeb(Readable.from(file)) as ReadableStream, 200, {
+          'content-type': DICOM,
           'cache-control': 'private, max-age=600',
         });
       }

@@ -35,6 +35,31 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Web origins of viewers elsewhere (OHIF on its own host) allowed to call /dicomweb and /wado from the browser:
+   * exact origins (https://viewer.example:8443), comma-separated. Unset: none (same origin only).
+   */
+  DICOMWEB_CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) => {
+      const origins = new Set<string>();
+      for (const entry of v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const origin = URL.canParse(entry) ? new URL(entry) : null;
+        if (!origin || !/^https?:$/.test(origin.protocol) || origin.origin !== entry.replace(/\/$/, '')) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${entry}" is not an origin (scheme://host[:port], no path, no *)`,
+          });
+          return z.NEVER;
+        }
+        origins.add(origin.origin);
+      }
+      return origins as ReadonlySet<string>;
+    }),
   /** Session lifetime in minutes (sliding through refresh). */
   SESSION_TTL_MIN: z.coerce
     .number()
