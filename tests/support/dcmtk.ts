@@ -9,11 +9,11 @@ import { buildDicom } from './dicom-builder';
  */
 export const DCMTK_ENV = { ...process.env, TCP_NODELAY: '1' };
 
-/** Runs a dcmtk (or any) command without blocking the event loop (the platform may live in this process). */
-export function run(cmd: string, args: string[], o: { killAfterMs?: number } = {}) {
+/** Runs a dcmtk (or any) command without blocking the event loop (the platform may live in this process); `nagle`: without TCP_NODELAY. */
+export function run(cmd: string, args: string[], o: { killAfterMs?: number; nagle?: boolean } = {}) {
   return new Promise<{ code: number | null; out: string; ms: number }>((resolve, reject) => {
     const t = performance.now();
-    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: DCMTK_ENV });
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: o.nagle ? process.env : DCMTK_ENV });
     let out = '';
     child.stdout.on('data', (b: Buffer) => (out += b.toString()));
     child.stderr.on('data', (b: Buffer) => (out += b.toString()));
