@@ -3,7 +3,9 @@
  * cannot bind to 127.0.0.1 alone): `unshare -n sh -c 'ip link set lo up; node --import tsx <this file>'`.
  * Serves the platform (PGlite in memory, demo data, images uploaded here) on 127.0.0.1, starts Orthanc with
  * the DICOMweb plugin pointed at it with a doctor's session as the Bearer header, lets Orthanc query
- * (QIDO-RS), read metadata and retrieve (WADO-RS) a study, and prints what Orthanc got as one JSON line.
+ * (QIDO-RS), read metadata and retrieve (WADO-RS) a study, then send one of its own to the platform by STOW-RS
+ * (report doctors are granted the upload permission here, as image-platform.ts does; the auditor's session has
+ * none), and prints what each side got as one JSON line.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -11,6 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { bootstrap } from '../../server/src/bootstrap';
 import { loadEnv } from '../../server/src/platform/core/env';
 import { loginAs } from './api-client';
@@ -20,6 +23,8 @@ import { pixelDicom, words } from './pixel-dicom';
 
 const PLUGIN = '/usr/share/orthanc/plugins/libOrthancDicomWeb.so';
 const STUDY = '1.2.826.0.1.3680043.8.498.88.1';
+/** The study Orthanc holds and sends to the platform by STOW-RS. */
+const STOW_STUDY = '1.2.826.0.1.3680043.8.498.88.2';
 const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
 
 const dir = await mkdtemp(path.join(os.tmpdir(), 'rx-orthanc-'));
@@ -52,7 +57,12 @@ const up = await uploadDicom(platform.app, {
   hospital_code: 'H001',
 });
 if (resultOf(up).data.uploaded !== 2) throw new Error(JSON.stringify(up));
+await platform.deps.db.execute(sql`
+  insert into role_permission (role_pk, permission_pk)
+  select r.pk, pm.pk from role r, permission pm where r.code = 'report_doctor' and pm.perms = 'pacsOrder:uploadZip'
+  on conflict do nothing`);
 const doctor = await loginAs(platform.app, 'doctor', 'Doctor@123');
+const auditor = await loginAs(platform.app, 'auditor', 'Audit@123');
 const doctor2 = await loginAs(platform.app, 'doctor2', 'Doctor@123');
 
 const server = serve({ fetch: platform.app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -78,6 +88,7 @@ await writeFile(
       Servers: {
         rx: { Url: url, HttpHeaders: { Authorization: `Bearer ${doctor}` } },
         rx2: { Url: url, HttpHeaders: { Authorization: `Bearer ${doctor2}` } },
+        rxaudit: { Url: url, HttpHeaders: { Authorization: `Bearer ${auditor}` } },
       },
     },
   }),
@@ -104,6 +115,35 @@ try {
   const ids = (await (await fetch(`${api}/instances`)).json()) as string[];
   const stored: string[] = [];
   for (const id of ids) stored.push(md5(Buffer.from(await (await fetch(`${api}/instances/${id}/file`)).arrayBuffer())));
+  const stowSent = pixelDicom({
+    study: STOW_STUDY,
+    series: `${STOW_STUDY}.1`,
+    sop: `${STOW_STUDY}.1.1`,
+    rows: 16,
+    cols: 16,
+    pixels: words(Array.from({ length: 256 }, (_, i) => i * 7)),
+    charset: 'GB18030',
+    patientName: 'Li^Si=李^四',
+    patientId: 'ORTHANC2',
+  });
+  const held = (await (await fetch(`${api}/instances`, { method: 'POST', body: new Uint8Array(stowSent) })).json()) as {
+    ParentStudy: string;
+  };
+  const stowRefused = await post('/dicom-web/servers/rxaudit/stow', { Resources: [held.ParentStudy] });
+  const stow = await post('/dicom-web/servers/rx/stow', { Resources: [held.ParentStudy] });
+  const wado = new URLSearchParams({
+    requestType: 'WADO',
+    contentType: 'application/dicom',
+    studyUID: STOW_STUDY,
+    seriesUID: `${STOW_STUDY}.1`,
+    objectUID: `${STOW_STUDY}.1.1`,
+  });
+  const back = await platform.app.request(`/wado?${wado}`, { headers: { authorization: `Bearer ${admin}` } });
+  const [row] = (
+    (await platform.deps.db.execute(
+      sql`select hospital_code, patient_pn from study where study_iuid = ${STOW_STUDY}`,
+    )) as unknown as { rows: { hospital_code: string; patient_pn: string }[] }
+  ).rows;
   console.log(
     JSON.stringify({
       qido: { status: qido.status, body: JSON.parse(qido.text) as unknown },
@@ -112,6 +152,9 @@ try {
       retrieve: { status: retrieve.status, body: retrieve.text },
       stored: stored.sort(),
       sent: files.map(md5).sort(),
+      stow: { status: stow.status, body: stow.text, refused: stowRefused.status },
+      stowed: { status: back.status, md5: md5(Buffer.from(await back.arrayBuffer())), study: row ?? null },
+      stowSent: md5(stowSent),
     }),
   );
 } finally {

@@ -100,3 +100,19 @@ export const RenderedQuerySchema = z.strictObject({
     .optional(),
   token: z.string().max(128).optional(),
 });
+
+/**
+ * STOW-RS (PS3.18 10.5): the instances go to the caller's hospital, or to `hospital_code` (one the caller may
+ * use, as the upload's form field). No `token`: a viewer token only reads.
+ */
+export const StowQuerySchema = z.strictObject({ hospital_code: z.string().trim().min(1).max(32).optional() });
+
+/** Thumbnails (PS3.18 10.7): viewport=width,height (default a small size); token= a viewer token. */
+export const ThumbnailQuerySchema = z.strictObject({
+  viewport: z
+    .string()
+    .max(32)
+    .regex(/^\d{1,4},\d{1,4}$/)
+    .optional(),
+  token: z.string().max(128).optional(),
+});

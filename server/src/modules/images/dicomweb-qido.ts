@@ -4,7 +4,7 @@ import type { QidoQuery } from '@shared/schemas/dicomweb';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { instance, series, study } from '../../platform/db/schema';
-import { personName, type JsonDataSet } from './dicomweb-json';
+import { personName, type JsonAttribute, type JsonDataSet } from './dicomweb-json';
 import { nameGroups, wildcardLike } from './dicom-match';
 
 /** Who is asking: a signed-in user (their hospital and modalities), or a viewer token (its one study). */
@@ -23,10 +23,10 @@ export function studyScope(v: Viewer): SQL {
 }
 
 /** A QIDO value, by keyword or tag. */
-function key<K extends keyof QidoQuery>(q: QidoQuery, name: K, tag: string): QidoQuery[K] | undefined {
+export function key<K extends keyof QidoQuery>(q: QidoQuery, name: K, tag: string): QidoQuery[K] | undefined {
   return q[name] ?? ((q as Record<string, unknown>)[tag] as QidoQuery[K] | undefined);
 }
-const list = (v: string | string[] | undefined) =>
+export const list = (v: string | string[] | undefined) =>
   (Array.isArray(v) ? v.join(',') : v)
     ?.split(/[,\\]/)
     .map((s) => s.trim())
@@ -46,7 +46,7 @@ const pnGroup = (n: 1 | 3) =>
  * A PN query against every group of the name: the stored display name (the ideographic group when there is
  * one, as the worklist shows it) and the PN's alphabetic and phonetic groups.
  */
-function nameMatch(v: string | undefined): SQL | undefined {
+export function nameMatch(v: string | undefined): SQL | undefined {
   if (!v || v === '*') return undefined;
   return or(
     ...nameGroups(v).map((g) => {
@@ -74,27 +74,20 @@ function dateMatch(v: string | undefined): SQL | undefined {
 const s2 = alias(series, 'qido_series');
 const i2 = alias(instance, 'qido_instance');
 
-export interface StudyRow {
-  study_iuid: string;
-  patient_id: string;
-  patient_name: string;
-  patient_pn: string;
-  patient_sex: string;
-  patient_age: string;
-  accession_no: string;
-  study_desc: string;
-  study_datetime: Date;
+export interface StudyRow extends StudyColumns {
   series: number;
   instances: number;
   modalities: string | null;
 }
 
-/** Studies with live images that match, newest first. */
-export async function searchStudies(db: Db, v: Viewer, q: QidoQuery): Promise<StudyRow[]> {
+/**
+ * The study-level matching keys (PatientID, PatientName, StudyDate, AccessionNumber, StudyDescription,
+ * StudyInstanceUID, ModalitiesInStudy) as a condition on `study`: the same at every level of the search.
+ */
+export function studyMatch(db: Db, q: QidoQuery): SQL | undefined {
   const modalities = list(key(q, 'ModalitiesInStudy', '00080061'));
   const uids = list(key(q, 'StudyInstanceUID', '0020000D'));
-  const where = and(
-    studyScope(v),
+  return and(
     uids?.length ? inArray(study.study_iuid, uids) : undefined,
     textMatch(study.patient_id, key(q, 'PatientID', '00100020')),
     nameMatch(key(q, 'PatientName', '00100010')),
@@ -111,17 +104,29 @@ export async function searchStudies(db: Db, v: Viewer, q: QidoQuery): Promise<St
         )
       : undefined,
   );
+}
+
+/** The study columns every level answers with (a series' or an instance's study too). */
+export const studyColumns = {
+  study_iuid: study.study_iuid,
+  patient_id: study.patient_id,
+  patient_name: study.patient_name,
+  patient_pn: study.patient_pn,
+  patient_sex: study.patient_sex,
+  patient_age: study.patient_age,
+  accession_no: study.accession_no,
+  study_desc: study.study_desc,
+  study_datetime: study.study_datetime,
+  sq_doctor: study.sq_doctor,
+};
+export type StudyColumns = Pick<typeof study.$inferSelect, keyof typeof studyColumns>;
+
+/** Studies with live images that match, newest first. */
+export async function searchStudies(db: Db, v: Viewer, q: QidoQuery): Promise<StudyRow[]> {
+  const where = and(studyScope(v), studyMatch(db, q));
   return db
     .select({
-      study_iuid: study.study_iuid,
-      patient_id: study.patient_id,
-      patient_name: study.patient_name,
-      patient_pn: study.patient_pn,
-      patient_sex: study.patient_sex,
-      patient_age: study.patient_age,
-      accession_no: study.accession_no,
-      study_desc: study.study_desc,
-      study_datetime: study.study_datetime,
+      ...studyColumns,
       series: sql<number>`count(distinct ${series.pk})`.mapWith(Number),
       instances: sql<number>`count(${instance.pk})`.mapWith(Number),
       modalities: sql<string | null>`string_agg(distinct nullif(${series.modality}, ''), '\\')`,
@@ -144,32 +149,6 @@ export async function visibleStudyPk(db: Db, v: Viewer, studyIuid: string): Prom
     .where(and(studyScope(v), eq(study.study_iuid, studyIuid)))
     .limit(1);
   return row?.pk ?? null;
-}
-
-export async function searchSeries(db: Db, studyPk: number, q: QidoQuery, seriesIuid?: string) {
-  const modalities = list(key(q, 'Modality', '00080060'));
-  const uids = seriesIuid ? [seriesIuid] : list(key(q, 'SeriesInstanceUID', '0020000E'));
-  return db
-    .select({
-      series_iuid: series.series_iuid,
-      modality: series.modality,
-      series_number: series.series_number,
-      series_desc: series.series_desc,
-      instances: sql<number>`count(${instance.pk})`.mapWith(Number),
-    })
-    .from(series)
-    .innerJoin(instance, and(eq(instance.series_pk, series.pk), eq(instance.del_image, 0)))
-    .where(
-      and(
-        eq(series.study_pk, studyPk),
-        modalities?.length ? inArray(series.modality, modalities) : undefined,
-        uids?.length ? inArray(series.series_iuid, uids) : undefined,
-      ),
-    )
-    .groupBy(series.pk)
-    .orderBy(asc(series.series_number), asc(series.pk))
-    .limit(q.limit ?? 1000)
-    .offset(q.offset ?? 0);
 }
 
 /** Live instances of a study (one series, or one instance, when named), in series then instance order. */
@@ -208,29 +187,27 @@ export async function liveInstances(
 }
 export type LiveInstance = Awaited<ReturnType<typeof liveInstances>>[number];
 
-export const instanceFilter = (q: QidoQuery) => ({
-  series: list(key(q, 'SeriesInstanceUID', '0020000E')),
-  sops: list(key(q, 'SOPInstanceUID', '00080018')),
-  limit: q.limit,
-  offset: q.offset,
-});
-
-const str = (vr: string, v: string | null | undefined) => (v ? { vr, Value: [v] } : { vr });
-const num = (vr: string, v: number | null | undefined) => (v === null || v === undefined ? { vr } : { vr, Value: [v] });
+export const str = (vr: string, v: string | null | undefined): JsonAttribute => (v ? { vr, Value: [v] } : { vr });
+export const num = (vr: string, v: number | null | undefined): JsonAttribute =>
+  v === null || v === undefined ? { vr } : { vr, Value: [v] };
 const pad = (n: number) => String(n).padStart(2, '0');
+const CJK = /[\u3400-\u9fff]/u;
 
 /**
  * The stored display name as a PN (the archive keeps only that; WADO-RS metadata has the file's own groups).
  * A CJK name is the ideographic group, and the alphabetic one too: study lists (OHIF, Orthanc) show only that.
  */
-function storedName(name: string) {
+function storedName(name: string): JsonAttribute {
   if (!name) return { vr: 'PN' };
-  if (/[\u3400-\u9fff]/u.test(name)) return { vr: 'PN', Value: [{ Alphabetic: name, Ideographic: name }] };
+  if (CJK.test(name)) return { vr: 'PN', Value: [{ Alphabetic: name, Ideographic: name }] };
   return { vr: 'PN', Value: [personName(name.replace(/\s+/g, '^'))] };
 }
 
-/** The study level attributes OHIF's and Weasis's study lists show (PS3.18 10.6.3.3.1). */
-export function studyJson(r: StudyRow, base: string): JsonDataSet {
+/**
+ * The study's attributes its row answers, at every level (a series' and an instance's study too): the patient,
+ * the study date, time, accession, description and UID; the requesting doctor as referring physician.
+ */
+export function studyAttributes(r: StudyColumns): JsonDataSet {
   const d = r.study_datetime;
   const age = /^(\d{1,3})([YMD])$/.exec(r.patient_age);
   return {
@@ -238,10 +215,8 @@ export function studyJson(r: StudyRow, base: string): JsonDataSet {
     '00080020': str('DA', `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`),
     '00080030': str('TM', `${pad(d.getHours())}${pad(d.getMinutes())}${pad(d.getSeconds())}`),
     '00080050': str('SH', r.accession_no),
-    '00080061': r.modalities ? { vr: 'CS', Value: r.modalities.split('\\') } : { vr: 'CS' },
-    '00080090': { vr: 'PN' },
+    '00080090': storedName(r.sq_doctor),
     '00081030': str('LO', r.study_desc),
-    '00081190': str('UR', `${base}/studies/${r.study_iuid}`),
     '00100010': r.patient_pn ? { vr: 'PN', Value: [personName(r.patient_pn)] } : storedName(r.patient_name),
     '00100020': str('LO', r.patient_id),
     '00100030': { vr: 'DA' },
@@ -249,40 +224,21 @@ export function studyJson(r: StudyRow, base: string): JsonDataSet {
     '00101010': age ? str('AS', `${age[1]!.padStart(3, '0')}${age[2]}`) : { vr: 'AS' },
     '0020000D': str('UI', r.study_iuid),
     '00200010': { vr: 'SH' },
+  };
+}
+
+/** Attributes only `includefield` asks for, at every level: the images are online; the requesting doctor. */
+export function studyExtras(r: StudyColumns): JsonDataSet {
+  return { '00080056': { vr: 'CS', Value: ['ONLINE'] }, '00321032': storedName(r.sq_doctor) };
+}
+
+/** The study level attributes OHIF's and Weasis's study lists show (PS3.18 10.6.3.3.1). */
+export function studyJson(r: StudyRow, base: string): JsonDataSet {
+  return {
+    ...studyAttributes(r),
+    '00080061': r.modalities ? { vr: 'CS', Value: r.modalities.split('\\') } : { vr: 'CS' },
+    '00081190': str('UR', `${base}/studies/${r.study_iuid}`),
     '00201206': num('IS', r.series),
     '00201208': num('IS', r.instances),
-  };
-}
-
-export function seriesJson(
-  studyIuid: string,
-  r: Awaited<ReturnType<typeof searchSeries>>[number],
-  base: string,
-): JsonDataSet {
-  return {
-    '00080005': { vr: 'CS', Value: ['ISO_IR 192'] },
-    '00080060': str('CS', r.modality),
-    '0008103E': str('LO', r.series_desc),
-    '00081190': str('UR', `${base}/studies/${studyIuid}/series/${r.series_iuid}`),
-    '0020000D': str('UI', studyIuid),
-    '0020000E': str('UI', r.series_iuid),
-    '00200011': num('IS', r.series_number),
-    '00201209': num('IS', r.instances),
-  };
-}
-
-export function instanceJson(studyIuid: string, r: LiveInstance, base: string): JsonDataSet {
-  return {
-    '00080016': str('UI', r.sop_class_uid),
-    '00080018': str('UI', r.sop_iuid),
-    '00080060': str('CS', r.modality),
-    '00081190': str('UR', `${base}/studies/${studyIuid}/series/${r.series_iuid}/instances/${r.sop_iuid}`),
-    '00083002': str('UI', r.transfer_syntax),
-    '0020000D': str('UI', studyIuid),
-    '0020000E': str('UI', r.series_iuid),
-    '00200013': num('IS', r.instance_number),
-    '00280008': num('IS', r.frame_count),
-    '00280010': num('US', r.rows),
-    '00280011': num('US', r.cols),
   };
 }

@@ -1,41 +1,24 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  InstancePathSchema,
-  QidoQuerySchema,
-  SeriesPathSchema,
-  StudyPathSchema,
-  WadoRsQuerySchema,
-  type QidoQuery,
-} from '@shared/schemas/dicomweb';
+import { InstancePathSchema, SeriesPathSchema, StudyPathSchema, WadoRsQuerySchema } from '@shared/schemas/dicomweb';
 import { newRouter, type Router } from '../../platform/http/router';
 import { toJson, type JsonDataSet } from './dicomweb-json';
 import { acceptsJson, parseAccept } from './dicomweb-media';
-import {
-  instanceFilter,
-  instanceJson,
-  liveInstances,
-  searchSeries,
-  searchStudies,
-  seriesJson,
-  studyJson,
-  visibleStudyPk,
-  type LiveInstance,
-} from './dicomweb-qido';
+import type { LiveInstance } from './dicomweb-qido';
 import { frameRoutes } from './dicomweb-frame-routes';
+import { searchRoutes } from './dicomweb-search-routes';
+import { stowRoutes } from './dicomweb-stow-routes';
+import { thumbnailRoutes } from './dicomweb-thumbnail-routes';
 import { retrieveRoutes } from './dicomweb-retrieve-routes';
 import {
-  baseOf,
   binary,
   common,
   DICOM_JSON,
   errors,
   instancesAt,
   instanceUrl,
-  json,
   refuse406,
   type C,
 } from './dicomweb-route-parts';
-import { viewerOf } from './dicomweb-viewer';
 import { parseStored } from './render-instance';
 
 /** The stored data sets as a JSON array, one instance read at a time (an unreadable one is left out). */
@@ -70,79 +53,9 @@ export function dicomwebRoutes() {
   retrieveRoutes(app);
   metadataRoutes(app);
   frameRoutes(app);
+  thumbnailRoutes(app);
+  stowRoutes(app);
   return app;
-}
-
-/** QIDO-RS (PS3.18 10.6): studies, series and instances. */
-function searchRoutes(app: Router) {
-  const qido = <P extends z.ZodObject>(path: string, summary: string, params: P) =>
-    createRoute({
-      ...common,
-      method: 'get',
-      path,
-      summary: `QIDO-RS (PS3.18 10.6): ${summary}. application/dicom+json, [] when nothing matches; the caller's hospital and modalities only, deleted images never`,
-      request: { query: QidoQuerySchema, params },
-      responses: { 200: { description: 'Matches', content: binary(DICOM_JSON) }, ...errors },
-    });
-  app.openapi(
-    qido(
-      '/dicomweb/studies',
-      'studies matching PatientID, PatientName (* ?), StudyDate (a-b), AccessionNumber, ModalitiesInStudy, StudyInstanceUID (list), StudyDescription; limit, offset',
-      z.object({}),
-    ),
-    async (c) => {
-      if (!acceptsJson(parseAccept(c.req.header('accept')))) return refuse406(c, DICOM_JSON);
-      const rows = await searchStudies(c.var.deps.db, await viewerOf(c), c.req.valid('query'));
-      return json(
-        c,
-        rows.map((r) => studyJson(r, baseOf(c))),
-      );
-    },
-  );
-  app.openapi(
-    qido('/dicomweb/studies/{study}/series', "a study's series (Modality, SeriesInstanceUID)", StudyPathSchema),
-    async (c) => {
-      if (!acceptsJson(parseAccept(c.req.header('accept')))) return refuse406(c, DICOM_JSON);
-      const { study } = c.req.valid('param');
-      const pk = await visibleStudyPk(c.var.deps.db, await viewerOf(c), study);
-      if (pk === null) return json(c, []);
-      const rows = await searchSeries(c.var.deps.db, pk, c.req.valid('query'));
-      return json(
-        c,
-        rows.map((r) => seriesJson(study, r, baseOf(c))),
-      );
-    },
-  );
-  const instancesRoute = async (c: C, study: string, q: QidoQuery, series?: string) => {
-    if (!acceptsJson(parseAccept(c.req.header('accept')))) return refuse406(c, DICOM_JSON);
-    const pk = await visibleStudyPk(c.var.deps.db, await viewerOf(c), study);
-    if (pk === null) return json(c, []);
-    const f = instanceFilter(q);
-    const rows = await liveInstances(c.var.deps.db, pk, { ...f, series: series ? [series] : f.series });
-    return json(
-      c,
-      rows.map((r) => instanceJson(study, r, baseOf(c))),
-    );
-  };
-  app.openapi(
-    qido(
-      '/dicomweb/studies/{study}/instances',
-      "a study's instances (SeriesInstanceUID, SOPInstanceUID)",
-      StudyPathSchema,
-    ),
-    (c) => instancesRoute(c, c.req.valid('param').study, c.req.valid('query')),
-  );
-  app.openapi(
-    qido(
-      '/dicomweb/studies/{study}/series/{series}/instances',
-      "a series' instances (SOPInstanceUID)",
-      SeriesPathSchema,
-    ),
-    (c) => {
-      const p = c.req.valid('param');
-      return instancesRoute(c, p.study, c.req.valid('query'), p.series);
-    },
-  );
 }
 
 /** WADO-RS metadata: every attribute but the pixel data (a BulkDataURI naming its frames). */

@@ -1,6 +1,7 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
 import { dicomwebRoutes } from './dicomweb-routes';
+import { DICOMWEB_STREAMED_UPLOADS } from './dicomweb-stow-routes';
 import { orderImageRoutes } from './order-image-routes';
 import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './upload-routes';
 import { viewerRoutes } from './viewer-routes';
@@ -12,7 +13,7 @@ export const imagesModule: ServerModule = {
   name: 'images',
   permissions: [PERMISSIONS.DELETE_IMAGE, PERMISSIONS.UPLOAD_ZIP],
   routes: () => [uploadRoutes(), wadoRoutes(), viewerRoutes(), dicomwebRoutes(), orderImageRoutes()],
-  streamedBodies: IMAGE_STREAMED_UPLOADS,
+  streamedBodies: { ...IMAGE_STREAMED_UPLOADS, ...DICOMWEB_STREAMED_UPLOADS },
   start: async ({ deps }) => {
     // Stopped servers' staged files go, and the bytes their uploads put without rows (staging-owner.ts).
     const swept = await cleanStaging(deps);
@@ -24,6 +25,7 @@ export const imagesModule: ServerModule = {
 export { visibleStudy } from './archive';
 export { seedDemoImages } from './demo-series';
 export { nameGroups, wildcardLike } from './dicom-match';
+export { nameMatch } from './dicomweb-qido';
 export { createIngest } from './ingest';
 export { createInstanceRules } from './instance-rules';
 export { BadDicom, parseInstance, type InstanceMeta } from './parse';

@@ -27,6 +27,13 @@ const zh = {
   imgRenderPixels: '无法显示该图像：不支持的像素格式（{{what}}）',
   imgFrameRange: '帧号应在 1 到 {{max}} 之间',
   imgNotAcceptableRs: '无法按所请求的格式（{{type}}）提供，可提供：{{offered}}',
+  imgViewerReadOnly: '阅片令牌只能查看影像，不能存储影像',
+  stowWrongType: '只接受 multipart/related; type="application/dicom"（DICOM Part 10 实例），不接受 {{type}}',
+  stowNoBoundary: 'multipart/related 请求的 Content-Type 缺少 boundary 参数',
+  stowMalformed: '请求体不是有效的 multipart/related 内容，未保存任何实例',
+  stowTooManyParts: '一次请求的部分过多（超过 {{max}} 个），请分批发送',
+  stowPartType: '类型 {{type}} 不是 application/dicom',
+  stowStudyMismatch: '不属于请求地址中的检查',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -57,6 +64,13 @@ const en: Record<keyof typeof zh, string> = {
   imgRenderPixels: 'This image cannot be shown: pixel format not supported ({{what}})',
   imgFrameRange: 'The frame number must be between 1 and {{max}}',
   imgNotAcceptableRs: 'Cannot answer in the requested format ({{type}}); available: {{offered}}',
+  imgViewerReadOnly: 'A viewer token only reads images; it cannot store them',
+  stowWrongType: 'Only multipart/related; type="application/dicom" (DICOM Part 10 instances) is accepted, not {{type}}',
+  stowNoBoundary: 'The multipart/related Content-Type has no boundary parameter',
+  stowMalformed: 'The body is not valid multipart/related content; nothing was stored',
+  stowTooManyParts: 'Too many parts in one request (more than {{max}}); send them in several requests',
+  stowPartType: 'its type {{type}} is not application/dicom',
+  stowStudyMismatch: 'not an instance of the study named in the URL',
 };
 
 addMessages({ 'zh-CN': zh, 'en-US': en });

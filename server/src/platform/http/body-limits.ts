@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context';
 import { AppError } from '../core/errors';
+import { pathSet } from './path-pattern';
 
 /** The default limit of a request body: 1 MiB. */
 export const MAX_BODY = 1024 * 1024;
@@ -26,7 +27,7 @@ function limitOf(maxSize: number): MiddlewareHandler<AppEnv> {
 /**
  * Every body within its limit: the default, a larger one for the uploads read whole (applied here too: the
  * input guard reads every body), none for the streamed uploads, which count their bytes as they arrive
- * (hono's bodyLimit would buffer a chunked body).
+ * (hono's bodyLimit would buffer a chunked body). A streamed path may name `{param}` segments.
  */
 export function bodyLimits(
   larger: Iterable<[string, number]>,
@@ -34,5 +35,6 @@ export function bodyLimits(
 ): MiddlewareHandler<AppEnv> {
   const limit = limitOf(MAX_BODY);
   const uploadLimits = new Map([...larger].map(([path, max]) => [path, limitOf(max)]));
-  return (c, next) => (streamed.has(c.req.path) ? next() : (uploadLimits.get(c.req.path) ?? limit)(c, next));
+  const isStreamed = pathSet(streamed);
+  return (c, next) => (isStreamed.has(c.req.path) ? next() : (uploadLimits.get(c.req.path) ?? limit)(c, next));
 }

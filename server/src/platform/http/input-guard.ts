@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context';
 import { AppError } from '../core/errors';
 import { decodeFormStrict, holdsBadText, jsonDepth, MAX_JSON_DEPTH } from '../core/input-text';
+import { pathSet } from './path-pattern';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -22,12 +23,13 @@ async function strictText(body: ArrayBuffer): Promise<string> {
  * deeper than MAX_JSON_DEPTH. Answers 400 with the envelope. Hono caches the body, so validators read it again.
  */
 export function inputGuard(o: { streamedBodies?: ReadonlySet<string> } = {}): MiddlewareHandler<AppEnv> {
+  const streamed = pathSet(o.streamedBodies ?? []);
   return async (c, next) => {
     const query = new URL(c.req.url).search.slice(1);
     const pairs = decodeFormStrict(query);
     if (!pairs || holdsBadText(pairs)) throw invalidChar();
     // A streamed upload's route checks its fields and file name itself, as it reads them.
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !o.streamedBodies?.has(c.req.path)) {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !streamed.has(c.req.path)) {
       const type = c.req.header('content-type') ?? '';
       if (type.includes('application/json')) {
         const text = await strictText(await c.req.arrayBuffer());
