@@ -14,13 +14,12 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { uid } from '../tests/support/dicom-builder';
 import { spawnServer } from '../tests/support/child-server';
-import { ctStudy, DCMTK_ENV, run } from '../tests/support/dcmtk';
+import { ctStudy, DCMTK_ENV, run, untilListening } from '../tests/support/dcmtk';
 import { median, signIn } from './lib/harness';
 
 const N = 300;
@@ -70,19 +69,6 @@ const rate = async (label: string, aet: string, aec: string, port: number, round
   );
   return m;
 };
-
-/** Resolves once something accepts connections on 127.0.0.1:port (the platform opens its DICOM port after HTTP). */
-async function untilListening(port: number) {
-  for (let i = 0; ; i++) {
-    const up = await new Promise<boolean>((ok) => {
-      const c = connect(port, '127.0.0.1', () => (c.destroy(), ok(true)));
-      c.once('error', () => ok(false));
-    });
-    if (up) return;
-    if (i > 600) throw new Error(`nothing listens on port ${port}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** Waits until the platform's archive holds `n` instances of each study (QIDO-RS, NumberOfStudyRelatedInstances). */
 async function untilIndexed(base: string, token: string, uids: string[], n: number) {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDicom } from './dicom-builder';
@@ -43,4 +44,17 @@ export async function ctStudy(dir: string, n: number, o: { study: string; patien
     files.push(file);
   }
   return files;
+}
+
+/** Resolves once something accepts connections on 127.0.0.1:port (a peer or listener just started); throws after ~30 s. */
+export async function untilListening(port: number) {
+  for (let i = 0; i < 600; i++) {
+    const up = await new Promise<boolean>((ok) => {
+      const c = net.connect(port, '127.0.0.1', () => (c.destroy(), ok(true)));
+      c.once('error', () => ok(false));
+    });
+    if (up) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`nothing listens on port ${port}`);
 }

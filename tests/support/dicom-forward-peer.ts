@@ -16,6 +16,7 @@ import path from 'node:path';
 import { bootstrap } from '../../server/src/bootstrap';
 import { loadEnv } from '../../server/src/platform/core/env';
 import { call, loginAs } from './api-client';
+import { untilListening } from './dcmtk';
 import { buildDicom, zipOf } from './dicom-builder';
 import { resultOf, uploadDicom } from './image-upload';
 
@@ -61,21 +62,6 @@ async function watcher() {
   listeners.push(server);
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   return { port: (server.address() as net.AddressInfo).port, connections: () => connections };
-}
-
-async function waitForPort(port: number) {
-  for (let i = 0; i < 100; i++) {
-    const ok = await new Promise<boolean>((r) => {
-      const s = net.connect(port, '127.0.0.1', () => {
-        s.destroy();
-        r(true);
-      });
-      s.on('error', () => r(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`nothing listens on ${port}`);
 }
 
 /** dcmtk keeps Nagle's algorithm on unless TCP_NODELAY=1 is set; with it on, each of its responses waits for our delayed ACK (40 ms). */
@@ -124,7 +110,7 @@ try {
     }),
   );
   start('Orthanc', [path.join(dir, 'orthanc.json')]);
-  await Promise.all([scpPort, plainPort, orthancDicom, orthancHttp].map(waitForPort));
+  await Promise.all([scpPort, plainPort, orthancDicom, orthancHttp].map(untilListening));
   mark('peers up');
 
   const save = async (name: string, aet: string, port: number, hospital_code = 'H001') => {

@@ -18,7 +18,8 @@ export interface DicomListener {
 }
 
 /**
- * The platform's DICOM listener: one SCP (C-ECHO, C-STORE, modality worklist C-FIND) with AE title `aet` on
+ * The platform's DICOM listener: one SCP (C-ECHO, C-STORE, modality worklist C-FIND, Query/Retrieve C-FIND,
+ * C-MOVE and C-GET) with AE title `aet` on
  * `host:port`; each accepted socket, with Nagle off, becomes a PlatformScp (our own upper layer: scp-association.ts). close() stops accepting and ends open associations.
  */
 export async function startDicomListener(

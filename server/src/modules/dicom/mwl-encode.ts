@@ -12,6 +12,18 @@ export type Element = { tag: number; vr: string; value: string | Element[][] };
 /** The answer character sets and their codecs; '' is the default repertoire (ASCII). */
 export const CHARSETS: Record<string, string> = { '': 'ascii', GB18030: 'gb18030', GBK: 'gbk', 'ISO_IR 192': 'utf8' };
 
+/**
+ * The answer's character set: the query's when it is one we encode (GB18030, GBK, ISO_IR 192); a query
+ * naming none (the default repertoire) or another one gets plain ASCII when the answers' texts are ASCII,
+ * else UTF-8 declared as ISO_IR 192 (a name is never dropped or mangled).
+ */
+export function charsetForTexts(asked: string[], texts: string[]): string {
+  const named = asked[0]?.toUpperCase().replace(/_/g, ' ').replace('ISO IR', 'ISO_IR') ?? '';
+  if (named && named in CHARSETS) return named;
+  // eslint-disable-next-line no-control-regex
+  return texts.every((t) => /^[\x00-\x7f]*$/.test(t)) ? '' : 'ISO_IR 192';
+}
+
 const TEXT_VRS = new Set(['PN', 'LO', 'SH', 'LT', 'ST', 'UT', 'UC']);
 const LONG_VRS = new Set(['OB', 'OW', 'OF', 'OD', 'OL', 'SQ', 'UN', 'UT', 'UC', 'UR']);
 

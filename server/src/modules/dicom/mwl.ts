@@ -4,7 +4,7 @@ import { study } from '../../platform/db/schema';
 import { nameGroups, wildcardLike } from '../images';
 import type { Dataset } from './dimse';
 import { attributeOf, originalCharset } from './mwl-charset';
-import { CHARSETS, EncodedDataset, type Element } from './mwl-encode';
+import { CHARSETS, charsetForTexts, EncodedDataset, type Element } from './mwl-encode';
 import { matchesWorklist, parseWorklistQuery, wildcardMatch, type WorklistItem, type WorklistQuery } from './mwl-query';
 import { IMPLICIT_LE } from './syntaxes';
 import { DIMSE_STATUS } from './status';
@@ -118,8 +118,9 @@ type Row = {
 };
 
 const two = (n: number) => String(n).padStart(2, '0');
-const dateOf = (d: Date) => `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}`;
-const timeOf = (d: Date) => `${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
+/** A stored date and time as DICOM DA and TM, in the server's local time (as the study was registered). */
+export const dateOf = (d: Date) => `${d.getFullYear()}${two(d.getMonth() + 1)}${two(d.getDate())}`;
+export const timeOf = (d: Date) => `${two(d.getHours())}${two(d.getMinutes())}${two(d.getSeconds())}`;
 
 function itemOf(r: Row, callingAet: string): WorklistItem {
   return {
@@ -132,26 +133,21 @@ function itemOf(r: Row, callingAet: string): WorklistItem {
   };
 }
 
-/**
- * The answer's character set: the query's when it is one we encode (GB18030, GBK, ISO_IR 192); a query
- * naming none (the default repertoire) or another one gets plain ASCII when the answers are ASCII, else
- * UTF-8 declared as ISO_IR 192 (a name is never dropped or mangled).
- */
+/** The worklist answers' character set (charsetForTexts) for their rows' texts. */
 export function answerCharset(
   asked: string[],
   rows: { patient_name: string; study_desc: string; sq_doctor: string }[],
 ) {
-  const named = asked[0]?.toUpperCase().replace(/_/g, ' ').replace('ISO IR', 'ISO_IR') ?? '';
-  if (named && named in CHARSETS) return named;
-  // eslint-disable-next-line no-control-regex
-  const ascii = rows.every((r) => /^[\x00-\x7f]*$/.test(r.patient_name + r.study_desc + r.sq_doctor));
-  return ascii ? '' : 'ISO_IR 192';
+  return charsetForTexts(
+    asked,
+    rows.map((r) => r.patient_name + r.study_desc + r.sq_doctor),
+  );
 }
 
 /** Stored display name as a PN: CJK as it is, others family^given ('Zhang San' -> 'Zhang^San'). */
-const personName = (display: string) => (/[\u3400-\u9fff]/u.test(display) ? display : display.replace(' ', '^'));
+export const personName = (display: string) => (/[\u3400-\u9fff]/u.test(display) ? display : display.replace(' ', '^'));
 /** '45Y' -> '045Y' (AS is three digits and a unit). */
-const ageOf = (a: string) => {
+export const ageOf = (a: string) => {
   const m = /^(\d{1,3})([YMWD])$/.exec(a);
   return m ? `${m[1]!.padStart(3, '0')}${m[2]}` : '';
 };

@@ -32,11 +32,12 @@ describe('presentation contexts', () => {
     expect(chooseSyntax(ct, ['1.2.840.10008.1.2.1.99'])).toBe('syntax'); // deflate
   });
 
-  it('verification and the worklist in little endian only; other query models refused', () => {
+  it('verification, the worklist and Q/R in little endian only; other query models refused', () => {
     expect(chooseSyntax(VERIFICATION, [IMPLICIT_LE])).toBe(IMPLICIT_LE);
     expect(chooseSyntax(MWL_FIND, ['1.2.840.10008.1.2.4.50'])).toBe('syntax');
-    expect(chooseSyntax('1.2.840.10008.5.1.4.1.2.2.1', [IMPLICIT_LE])).toBe('abstract'); // study root C-FIND
-    expect(chooseSyntax('1.2.840.10008.5.1.4.1.2.2.2', [IMPLICIT_LE])).toBe('abstract'); // C-MOVE
+    expect(chooseSyntax('1.2.840.10008.5.1.4.1.2.2.1', [IMPLICIT_LE])).toBe(IMPLICIT_LE); // study root C-FIND
+    expect(chooseSyntax('1.2.840.10008.5.1.4.1.2.2.2', [IMPLICIT_LE])).toBe(IMPLICIT_LE); // C-MOVE
+    expect(chooseSyntax('1.2.840.10008.5.1.4.1.2.3.1', [IMPLICIT_LE])).toBe('abstract'); // patient/study only
   });
 });
 

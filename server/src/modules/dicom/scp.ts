@@ -6,14 +6,20 @@ import type { Command } from './dimse-command';
 import { Dataset } from './dimse';
 import type { Indexer } from './indexer';
 import { findWorklist, WorklistRefused } from './mwl';
-import type { AcceptedContext, AssociateRequest } from './pdu';
+import type { AcceptedContext } from './pdu';
 import { part10Header } from '../images';
 import { normaliseAddress, type AssociationDecision, type AssociationPolicy } from './policy';
+import { findQr, type FindScope } from './qr-find';
+import { getInstances } from './qr-get';
+import { moveInstances } from './qr-move';
+import { QueryRefused } from './qr-query';
+import { refusedRetrieve } from './qr-retrieve';
 import type { ReceivedQueue } from './received-queue';
-import { ScpAssociation, type Decision, type Outcome } from './scp-association';
+import { ScpAssociation, type Decision, type Outcome, type Proposal, type RetrieveRequest } from './scp-association';
+import type { RetrieveIo, RetrieveOutcome } from './scp-operation';
 import { StagedInstance } from './staged-instance';
 import { createStoreReceiver } from './store-receiver';
-import { chooseSyntax, MWL_FIND } from './syntaxes';
+import { answerRoles, chooseSyntax, isQrFind, isQrGet, isQrMove, MWL_FIND, QR } from './syntaxes';
 import { DIMSE_STATUS, NOT_STORED } from './status';
 
 export interface ScpContext {
@@ -32,7 +38,8 @@ const CONTEXT = { accepted: 0, abstractRefused: 3, syntaxRefused: 4 } as const;
 
 /**
  * One association with a peer: who it is decides whether it is accepted; then C-ECHO, modality worklist
- * C-FIND and C-STORE into the archive for the device's hospital. Nothing here logs patient data.
+ * C-FIND, C-STORE into the archive for the device's hospital, and Query/Retrieve (C-FIND, C-MOVE, C-GET)
+ * over that hospital's studies. Nothing here logs patient data.
  */
 export class PlatformScp extends ScpAssociation {
   private readonly address: string;
@@ -53,7 +60,7 @@ export class PlatformScp extends ScpAssociation {
     return this.ctx.deps.log;
   }
 
-  protected override async decide(rq: AssociateRequest): Promise<Decision> {
+  protected override async decide(rq: Proposal): Promise<Decision> {
     const caller = { callingAet: rq.callingAet, calledAet: rq.calledAet, address: this.address };
     try {
       const d = await this.ctx.policy.decide(caller);
@@ -64,7 +71,9 @@ export class PlatformScp extends ScpAssociation {
       }
       this.decision = d;
       this.log.info({ ...caller, device: d.device?.pk ?? null }, 'dicom: association accepted');
-      return { ok: true, results: rq.contexts.map(resultOf) };
+      const roles = answerRoles(rq.contexts, rq.roles);
+      const getStorage = new Set(roles.map((r) => r.sopClass));
+      return { ok: true, results: rq.contexts.map((pc) => resultOf(pc, getStorage.has(pc.abstractSyntax))), roles };
     } catch (err) {
       this.log.error({ err: loggableError(err), ...caller }, 'dicom: association check failed');
       return { ok: false, result: REJECT.transient, source: REJECT.serviceUser, reason: REJECT.noReason };
@@ -75,7 +84,13 @@ export class PlatformScp extends ScpAssociation {
     return { status: 0 };
   }
 
+  /** The caller's hospital and our AE title: what a Query/Retrieve sees and answers. */
+  private get scope(): FindScope {
+    return { hospitalCode: this.decision?.device?.hospital_code ?? '', aet: this.ctx.aet };
+  }
+
   protected override async find(cmd: Command, identifier: Buffer, syntax: string) {
+    if (isQrFind(cmd.sopClass)) return this.findQr(cmd, identifier, syntax);
     if (cmd.sopClass !== MWL_FIND) return { matches: [], final: { status: DIMSE_STATUS.sopClassNotSupported } }; // SOP class not supported
     const device = this.decision?.device;
     try {
@@ -92,6 +107,36 @@ export class PlatformScp extends ScpAssociation {
         return { matches: [], final: { status: err.status, comment: err.comment.slice(0, 64) } };
       this.log.error({ err: loggableError(err) }, 'dicom: worklist query failed');
       return { matches: [], final: { status: DIMSE_STATUS.outOfResources } };
+    }
+  }
+
+  private async findQr(cmd: Command, identifier: Buffer, syntax: string) {
+    const model = cmd.sopClass === QR.patientFind ? 'patient' : 'study';
+    try {
+      const { matches, pendingStatus } = await findQr(this.ctx.deps.db, this.scope, model, identifier, syntax);
+      return { matches, pendingStatus, final: { status: DIMSE_STATUS.success } };
+    } catch (err) {
+      if (err instanceof QueryRefused) return { matches: [], final: { status: err.status, comment: err.comment } };
+      this.log.error({ err: loggableError(err) }, 'dicom: query failed');
+      return { matches: [], final: { status: DIMSE_STATUS.outOfResources } };
+    }
+  }
+
+  protected override async retrieve(cmd: Command, rq: RetrieveRequest, io: RetrieveIo): Promise<RetrieveOutcome> {
+    const move = isQrMove(cmd.sopClass);
+    if (!move && !isQrGet(cmd.sopClass)) return refusedRetrieve(DIMSE_STATUS.sopClassNotSupported, '');
+    const model = cmd.sopClass === QR.patientMove || cmd.sopClass === QR.patientGet ? 'patient' : 'study';
+    try {
+      const run = move ? moveInstances : getInstances;
+      const o = await run(this.ctx.deps, this.scope, model, rq, io);
+      this.log.info(
+        { callingAet: this.calling?.callingAet, op: move ? 'C-MOVE' : 'C-GET', status: o.status, ...o.counts },
+        'dicom: retrieve done',
+      );
+      return o;
+    } catch (err) {
+      if (err instanceof QueryRefused) return refusedRetrieve(err.status, err.comment);
+      throw err;
     }
   }
 
@@ -148,8 +193,11 @@ export class PlatformScp extends ScpAssociation {
   }
 }
 
-function resultOf(pc: { id: number; abstractSyntax: string; transferSyntaxes: string[] }): AcceptedContext {
-  const choice = chooseSyntax(pc.abstractSyntax, pc.transferSyntaxes);
+function resultOf(
+  pc: { id: number; abstractSyntax: string; transferSyntaxes: string[] },
+  getStorage: boolean,
+): AcceptedContext {
+  const choice = chooseSyntax(pc.abstractSyntax, pc.transferSyntaxes, { getStorage });
   if (choice === 'abstract') return { id: pc.id, result: CONTEXT.abstractRefused, transferSyntax: '' };
   if (choice === 'syntax') return { id: pc.id, result: CONTEXT.syntaxRefused, transferSyntax: '' };
   return { id: pc.id, result: CONTEXT.accepted, transferSyntax: choice };

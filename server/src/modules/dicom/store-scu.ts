@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { ConvertError, explicitToImplicit } from './explicit-to-implicit';
-import { dataSetOf, NotPart10 } from './scu-dataset';
+import { outgoingDataSet } from './outgoing-dataset';
+import { NotPart10 } from './scu-dataset';
 import { DicomNetError, ScuAssociation, type DicomFailure } from './scu-association';
 import { EXPLICIT_LE, IMPLICIT_LE, type ProposedContext } from './pdu';
 import { storedByPeer } from './status';
@@ -34,9 +34,15 @@ export type StoreFailure =
 export type StoreOutcome =
   { sopIuid: string; ok: true; status: number } | { sopIuid: string; ok: false; failure: StoreFailure };
 
-/** The syntaxes proposed for an instance: its own, and implicit little endian besides for explicit little endian. */
-function proposals(transferSyntax: string): string[] {
-  return transferSyntax === EXPLICIT_LE ? [EXPLICIT_LE, IMPLICIT_LE] : [transferSyntax || IMPLICIT_LE];
+/**
+ * The contexts proposed for an instance's class and syntax: its own syntax (explicit little endian with
+ * implicit besides); for a compressed syntax a second context of explicit and implicit little endian, which a
+ * peer taking uncompressed syntaxes only accepts (the instance then goes re-encoded or decoded).
+ */
+function proposals(transferSyntax: string): string[][] {
+  if (transferSyntax === EXPLICIT_LE) return [[EXPLICIT_LE, IMPLICIT_LE]];
+  if (!transferSyntax || transferSyntax === IMPLICIT_LE) return [[IMPLICIT_LE]];
+  return [[transferSyntax || IMPLICIT_LE], [EXPLICIT_LE, IMPLICIT_LE]];
 }
 
 /** At most 128 presentation contexts (odd ids 1..255) in one association (PS3.8 9.3.2.2). */
@@ -45,19 +51,26 @@ const MAX_CONTEXTS = 128;
 /**
  * Sends the instances over one association, one after the other, each streamed from the store; reports each
  * outcome as it is known. A failure of the association itself (refused, rejected, aborted, timed out)
- * fails every instance not yet sent with that reason.
+ * fails every instance not yet sent with that reason. Once `signal` is aborted (a C-MOVE cancelled), no
+ * further instance is sent nor reported, and the association is released.
  */
-export async function storeInstances(target: StoreTarget, items: StoreItem[], onOutcome: (o: StoreOutcome) => void) {
-  const contextOf = new Map<string, ProposedContext>();
+export async function storeInstances(
+  target: StoreTarget,
+  items: StoreItem[],
+  onOutcome: (o: StoreOutcome) => void,
+  o: { signal?: AbortSignal } = {},
+) {
+  const contextOf = new Map<string, ProposedContext[]>();
   const keyOf = (i: StoreItem) => `${i.sopClass}|${i.transferSyntax}`;
+  let proposed = 0;
   for (const i of items) {
     const key = keyOf(i);
-    if (contextOf.has(key) || contextOf.size >= MAX_CONTEXTS) continue;
-    contextOf.set(key, {
-      id: contextOf.size * 2 + 1,
-      abstractSyntax: i.sopClass,
-      transferSyntaxes: proposals(i.transferSyntax),
-    });
+    const syntaxes = proposals(i.transferSyntax);
+    if (contextOf.has(key) || proposed + syntaxes.length > MAX_CONTEXTS) continue;
+    contextOf.set(
+      key,
+      syntaxes.map((transferSyntaxes) => ({ id: ++proposed * 2 - 1, abstractSyntax: i.sopClass, transferSyntaxes })),
+    );
   }
   let next = 0;
   const failRest = (failure: StoreFailure) => {
@@ -65,13 +78,13 @@ export async function storeInstances(target: StoreTarget, items: StoreItem[], on
   };
   let assoc: ScuAssociation;
   try {
-    assoc = await ScuAssociation.open({ ...target, contexts: [...contextOf.values()] });
+    assoc = await ScuAssociation.open({ ...target, contexts: [...contextOf.values()].flat() });
   } catch (err) {
     failRest(netFailure(err));
     return;
   }
   try {
-    for (; next < items.length; next++) {
+    for (; next < items.length && !o.signal?.aborted; next++) {
       const item = items[next]!;
       onOutcome(await storeOne(assoc, contextOf.get(keyOf(item)), item));
     }
@@ -86,45 +99,22 @@ export async function storeInstances(target: StoreTarget, items: StoreItem[], on
 /** One instance; a DicomNetError (the association broke) propagates, anything about this instance alone is its outcome. */
 async function storeOne(
   assoc: ScuAssociation,
-  proposed: ProposedContext | undefined,
+  proposed: ProposedContext[] | undefined,
   item: StoreItem,
 ): Promise<StoreOutcome> {
   const fail = (failure: StoreFailure): StoreOutcome => ({ sopIuid: item.sopIuid, ok: false, failure });
-  const accepted = proposed && assoc.contexts.get(proposed.id);
-  if (!accepted || accepted.result === 3) return fail({ kind: 'sopClassRefused' });
-  if (accepted.result !== 0) return fail({ kind: 'syntaxRefused', transferSyntax: item.transferSyntax });
+  const answers = (proposed ?? []).map((p) => assoc.contexts.get(p.id)).filter((a) => a !== undefined);
+  const taken = answers.filter((a) => a.result === 0);
+  // As stored when the peer took that syntax; else on the uncompressed context.
+  const accepted = taken.find((a) => a.transferSyntax === item.transferSyntax) ?? taken[0];
+  if (!accepted) {
+    if (!answers.length || answers.every((a) => a.result === 3)) return fail({ kind: 'sopClassRefused' });
+    return fail({ kind: 'syntaxRefused', transferSyntax: item.transferSyntax });
+  }
   const file = await item.open();
   if (!file) return fail({ kind: 'missing' });
-  // The first chunk is read before the C-STORE request goes out, so a file that is not Part 10 fails alone.
-  const it = dataSetOf(file)[Symbol.asyncIterator]();
-  let first: IteratorResult<Buffer>;
-  try {
-    first = await it.next();
-  } catch (err) {
-    file.destroy();
-    if (err instanceof NotPart10) return fail({ kind: 'unreadable', detail: err.message });
-    throw err;
-  }
-  let dataSet: AsyncIterable<Buffer> = (async function* () {
-    if (first.done) return;
-    yield first.value;
-    for (let n = await it.next(); !n.done; n = await it.next()) yield n.value;
-  })();
-  if (accepted.transferSyntax !== item.transferSyntax) {
-    // Only explicit -> implicit little endian is ever proposed besides the stored syntax.
-    try {
-      const parts: Buffer[] = [];
-      for await (const c of dataSet) parts.push(c);
-      const converted = explicitToImplicit(Buffer.concat(parts));
-      dataSet = (async function* () {
-        yield converted;
-      })();
-    } catch (err) {
-      if (err instanceof ConvertError || err instanceof NotPart10)
-        return fail({ kind: 'unreadable', detail: err.message });
-      throw err;
-    }
-  }
+  const dataSet = await outgoingDataSet(file, item.transferSyntax, accepted.transferSyntax);
+  if (!dataSet) return fail({ kind: 'unreadable', detail: `not sendable as ${accepted.transferSyntax}` });
   let rsp;
   try {
     rsp = await assoc.store(accepted.id, item.sopClass, item.sopIuid, dataSet);

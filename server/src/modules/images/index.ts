@@ -30,5 +30,6 @@ export { createIngest } from './ingest';
 export { createInstanceRules } from './instance-rules';
 export { BadDicom, parseInstance, type InstanceMeta } from './parse';
 export { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, part10Header } from './part10-header';
+export { explicitLittleEndian, NotTranscodable } from './transcode';
 export { studyOfViewerToken } from './viewer-token';
 export type { FileOutcome } from './ingest-types';

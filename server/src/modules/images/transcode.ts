@@ -1,6 +1,6 @@
 import { decodeFrame } from './decode/codecs';
 import { explicitElements, explicitHeader } from './dataset-writer';
-import { PIXEL_DATA, text, type DataSet, type Element } from './dicom-dataset';
+import { DataSetError, PIXEL_DATA, readDataSet, text, type DataSet, type Element } from './dicom-dataset';
 import { part10Header } from './part10-header';
 import { attributesOf, frameBytes, RenderRefused, syntaxName, type Image } from './render-frames';
 
@@ -105,4 +105,17 @@ export async function explicitPart10(ds: DataSet): Promise<AsyncIterable<Buffer>
     if (total % 2) yield Buffer.from([0]);
     yield* explicitElements(all.slice(at + 1));
   })();
+}
+
+/** A stored instance that cannot be re-encoded (unreadable, or a frame that does not decode). */
+export class NotTranscodable extends Error {}
+
+/** A stored Part 10 file (any syntax the archive keeps) as a Part 10 file in explicit VR little endian. */
+export async function explicitLittleEndian(part10: Buffer): Promise<AsyncIterable<Buffer>> {
+  try {
+    return await explicitPart10(readDataSet(part10));
+  } catch (err) {
+    if (err instanceof DataSetError || err instanceof RenderRefused) throw new NotTranscodable(err.message);
+    throw err;
+  }
 }
