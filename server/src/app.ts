@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './platform/context';
 import { healthz } from './health';
+import { metricsEndpoint } from './platform/http/metrics-endpoint';
 import { allowCoreUrl } from './platform/http/core-url-csp';
 import { allowWasmInDecodeWorker } from './platform/http/viewer-worker-csp';
 import { bodyLimits } from './platform/http/body-limits';
@@ -47,6 +48,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.onError(onError(deps));
 
   app.get('/healthz', healthz);
+  app.get('/metrics', metricsEndpoint);
 
   for (const sub of MODULES.flatMap((m) => m.routes?.({ fetch: (req) => app.fetch(req) }) ?? [])) {
     app.route('/', sub);

@@ -15,6 +15,7 @@ import { createRealtimeHub } from './platform/realtime/hub';
 import { localFanout, pgFanout } from './platform/realtime/fanout';
 import { createScreenHub } from './modules/queue';
 import { chooseImageStore } from './platform/storage/choose-store';
+import { createMetrics } from './platform/metrics';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -42,6 +43,20 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   // Listening before serving, so no call made right after start is missed (capped: it keeps retrying).
   await Promise.race([fanout.ready(), new Promise((r) => setTimeout(r, 5_000).unref())]);
   const screens = createScreenHub({ db: database.db, log, fanout });
+  const metrics = createMetrics({ dataDir: env.DATA_DIR });
+  const pool = database.pool;
+  if (pool) {
+    metrics.gauge(
+      'db_pool_connections',
+      'PostgreSQL connections of the pool by state',
+      () => {
+        const p = pool();
+        return { idle: p.idle, busy: p.total - p.idle };
+      },
+      'state',
+    );
+    metrics.gauge('db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () => pool().waiting);
+  }
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
@@ -60,6 +75,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     fanout,
     screens,
     images,
+    metrics,
   };
   const app = createApp(deps, opts);
   for (const m of MODULES) await m.start?.({ deps, fetch: (req) => app.fetch(req) });

@@ -1,5 +1,6 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './core/env';
+import type { Metrics } from './metrics';
 import type { Logger } from './core/logger';
 import type { RealtimeHub, ScreenHub } from './realtime/types';
 import type { Fanout } from './realtime/fanout';
@@ -24,6 +25,8 @@ export interface AppDeps {
    * app's access token (the oauth module), composed at start so the platform's guard needs neither.
    */
   authenticate: (token: string, path: string) => Promise<AuthUser>;
+  /** What GET /metrics reports; modules add their gauges at start. */
+  metrics: Metrics;
   /** Injectable clock (tests replace it); unset means the system clock. */
   now?: () => Date;
 }

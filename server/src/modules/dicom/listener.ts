@@ -47,6 +47,7 @@ export async function startDicomListener(
       resolve();
     });
   });
+  deps.metrics.gauge('dicom_associations', 'DICOM associations open on the listener', () => sockets.size);
   const port = (server.address() as net.AddressInfo).port;
   deps.log.info({ port, host: o.host, aet: o.aet }, 'dicom: listening');
   return {

@@ -3,7 +3,7 @@ import type { ServerModule } from '../../platform/module';
 import { dicomwebRoutes } from './dicomweb-routes';
 import { DICOMWEB_STREAMED_UPLOADS } from './dicomweb-stow-routes';
 import { orderImageRoutes } from './order-image-routes';
-import { IMAGE_STREAMED_UPLOADS, uploadRoutes } from './upload-routes';
+import { gateOf, IMAGE_STREAMED_UPLOADS, uploadRoutes } from './upload-routes';
 import { viewerRoutes } from './viewer-routes';
 import { wadoRoutes } from './wado-routes';
 import { cleanStaging } from './staging-owner';
@@ -15,6 +15,15 @@ export const imagesModule: ServerModule = {
   routes: () => [uploadRoutes(), wadoRoutes(), viewerRoutes(), dicomwebRoutes(), orderImageRoutes()],
   streamedBodies: { ...IMAGE_STREAMED_UPLOADS, ...DICOMWEB_STREAMED_UPLOADS },
   start: async ({ deps }) => {
+    deps.metrics.gauge(
+      'ingest_uploads',
+      'Image uploads (web and STOW-RS) by state: ingesting now, waiting for a turn, admitted in all',
+      () => {
+        const s = gateOf(deps).stats();
+        return { running: s.running, waiting: s.waiting, admitted: s.admitted };
+      },
+      'state',
+    );
     // Stopped servers' staged files go, and the bytes their uploads put without rows (staging-owner.ts).
     const swept = await cleanStaging(deps);
     if (swept) deps.log.info({ swept }, 'staged files of a stopped server removed');

@@ -3,6 +3,7 @@ import type { ServerModule } from '../../platform/module';
 import { reportProductRoutes } from './routes';
 import { auditWithdrawn, reportAudited } from '../report';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
+import { jobCounts } from './jobs';
 import { PERMISSIONS } from '@shared/permissions';
 
 export const reportProductsModule: ServerModule = {
@@ -10,6 +11,12 @@ export const reportProductsModule: ServerModule = {
   permissions: [PERMISSIONS.DASHBOARD, PERMISSIONS.REPORT_RETRY],
   routes: () => [reportProductRoutes()],
   start: ({ deps, fetch }) => {
+    deps.metrics.gauge(
+      'report_jobs',
+      'Archive PDF, delivery and withdrawal jobs by kind and state: pending (waiting or retrying) and failed (given up)',
+      () => jobCounts(deps.db),
+      'queue',
+    );
     startReportJobs(deps, fetch);
     // The jobs an audit or its withdrawal wrote run now rather than at the next poll.
     reportAudited.on(deps, (d) => kickReportJobs(d));

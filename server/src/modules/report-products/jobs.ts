@@ -151,3 +151,17 @@ export async function requeue(tx: DbOrTx, pk: number, now: Date): Promise<void> 
     .set({ state: 'pending', attempts: 0, next_at: now, locked_until: null, updated_at: now })
     .where(eq(reportJob.pk, pk));
 }
+
+/** Jobs not done by kind and state ('archive_pending', 'deliver_failed', ...), every pair present (0 when none). */
+export async function jobCounts(db: Db): Promise<Record<string, number>> {
+  const rows = await db
+    .select({ kind: reportJob.kind, state: reportJob.state, n: sql<number>`count(*)::int` })
+    .from(reportJob)
+    .where(inArray(reportJob.state, ['pending', 'failed']))
+    .groupBy(reportJob.kind, reportJob.state);
+  const out: Record<string, number> = {};
+  for (const kind of ['archive', 'deliver', 'withdraw'])
+    for (const state of ['pending', 'failed']) out[`${kind}_${state}`] = 0;
+  for (const r of rows) out[`${r.kind}_${r.state}`] = Number(r.n);
+  return out;
+}

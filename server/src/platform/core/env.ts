@@ -60,6 +60,23 @@ const EnvSchema = z.object({
       }
       return origins as ReadonlySet<string>;
     }),
+  /**
+   * Who may read GET /metrics (Prometheus text format): CIDRs or addresses, comma-separated, matched against the
+   * client address (TRUSTED_PROXIES applies). Default: this machine only. Empty: nobody.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default('127.0.0.1/32,::1/128')
+    .transform((v, ctx) => {
+      try {
+        return parseAllowList(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    }),
+  /** A request answered slower than this (ms) is logged as a warning with its route; 0: none. */
+  SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** Session lifetime in minutes (sliding through refresh). */
   SESSION_TTL_MIN: z.coerce
     .number()

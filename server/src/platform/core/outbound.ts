@@ -62,6 +62,15 @@ export function parseAllowList(text: string): AllowList {
     });
 }
 
+/** Whether an address (IPv4-mapped IPv6 as IPv4) lies in one of the list's ranges; false for anything unparsable. */
+export function listedIn(address: string, list: AllowList): boolean {
+  const bare = address.replace(/%.*$/, '');
+  if (!ipaddr.isValid(bare)) return false;
+  let a: Address = ipaddr.parse(bare);
+  if (a.kind() === 'ipv6' && (a as ipaddr.IPv6).isIPv4MappedAddress()) a = (a as ipaddr.IPv6).toIPv4Address();
+  return list.some(([net, bits]) => net.kind() === a.kind() && a.match(net, bits));
+}
+
 /** A host as typed (or a URL's hostname, bracketed for IPv6) read as an address literal in any form, or null. */
 export function literalOf(host: string): Address | null {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;

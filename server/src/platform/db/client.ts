@@ -23,6 +23,8 @@ export interface Database {
   db: Db;
   kind: DbKind;
   close(): Promise<void>;
+  /** A PostgreSQL server's pool now: connections open, idle, and queries waiting for one. */
+  pool?: () => { total: number; idle: number; waiting: number };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -56,7 +58,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      pool: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const dir = opts.dataDir ?? 'memory://';
   const client = dir.startsWith('memory://')
