@@ -12,6 +12,7 @@ import pg from 'pg';
 import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-nodefs';
 import { corkWrites, type PgWire } from './pg-cork';
 import * as schema from './schema';
+import { assertNotNewer, newestAppliedMigration, newestKnownMigration } from './schema-version';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -57,6 +58,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const pool = platformPool(opts.url, 10);
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    try {
+      assertNotNewer(await newestAppliedMigration((q) => pool.query(q)), newestKnownMigration(migrationsFolder));
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
@@ -70,6 +77,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     ? await PGlite.create({ extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY] })
     : await openDurablePglite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  try {
+    assertNotNewer(await newestAppliedMigration((q) => client.query(q)), newestKnownMigration(migrationsFolder));
+  } catch (err) {
+    await client.close();
+    throw err;
+  }
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
 }
