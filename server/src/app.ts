@@ -6,6 +6,7 @@ import { WEB_BASE } from '@shared/constants';
 import type { AppDeps, AppEnv } from './platform/context';
 import { healthz } from './health';
 import { metricsEndpoint } from './platform/http/metrics-endpoint';
+import { opsBackupEndpoint } from './platform/http/ops-endpoint';
 import { allowCoreUrl } from './platform/http/core-url-csp';
 import { allowWasmInDecodeWorker } from './platform/http/viewer-worker-csp';
 import { bodyLimits } from './platform/http/body-limits';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   app.get('/healthz', healthz);
   app.get('/metrics', metricsEndpoint);
+  app.post('/ops/backup', opsBackupEndpoint);
 
   for (const sub of MODULES.flatMap((m) => m.routes?.({ fetch: (req) => app.fetch(req) }) ?? [])) {
     app.route('/', sub);

@@ -16,6 +16,8 @@ import { localFanout, pgFanout } from './platform/realtime/fanout';
 import { createScreenHub } from './modules/queue';
 import { chooseImageStore } from './platform/storage/choose-store';
 import { createMetrics } from './platform/metrics';
+import { databaseSnapshot, writeBackup } from './platform/backup/backup';
+import { writeOpsToken } from './platform/backup/ops-token';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -76,6 +78,9 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     screens,
     images,
     metrics,
+    backup: (dir) => writeBackup(dir, { env, images, snapshotDatabase: databaseSnapshot(env, database) }),
+    // A backup of the embedded database on disk is asked of the server that holds it.
+    opsToken: database.embedded ? writeOpsToken(env.DATA_DIR) : undefined,
   };
   const app = createApp(deps, opts);
   for (const m of MODULES) await m.start?.({ deps, fetch: (req) => app.fetch(req) });

@@ -1,6 +1,7 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './core/env';
 import type { Metrics } from './metrics';
+import type { BackupManifest } from './backup/backup';
 import type { Logger } from './core/logger';
 import type { RealtimeHub, ScreenHub } from './realtime/types';
 import type { Fanout } from './realtime/fanout';
@@ -25,6 +26,10 @@ export interface AppDeps {
    * app's access token (the oauth module), composed at start so the platform's guard needs neither.
    */
   authenticate: (token: string, path: string) => Promise<AuthUser>;
+  /** Writes a backup of this installation into a new folder (platform/backup). */
+  backup: (dir: string) => Promise<BackupManifest>;
+  /** The secret of DATA_DIR/ops.token (a server holding the embedded database on disk), for POST /ops/backup. */
+  opsToken?: string;
   /** What GET /metrics reports; modules add their gauges at start. */
   metrics: Metrics;
   /** Injectable clock (tests replace it); unset means the system clock. */

@@ -26,6 +26,8 @@ export interface Database {
   close(): Promise<void>;
   /** A PostgreSQL server's pool now: connections open, idle, and queries waiting for one. */
   pool?: () => { total: number; idle: number; waiting: number };
+  /** The embedded database on disk: its folder, a checkpoint, and work done while no query runs (a backup's copy). */
+  embedded?: { dataDir: string; checkpoint(): Promise<void>; exclusive<T>(fn: () => Promise<T>): Promise<T> };
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -84,7 +86,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     throw err;
   }
   await migratePglite(drizzlePglite(client), { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const embedded = dir.startsWith('memory://')
+    ? undefined
+    : {
+        dataDir: dir,
+        checkpoint: async () => void (await client.exec('CHECKPOINT')),
+        exclusive: <T>(fn: () => Promise<T>) => client.runExclusive(fn),
+      };
+  return { db, kind: 'pglite', close: () => client.close(), embedded };
 }
 
 /**
