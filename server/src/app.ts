@@ -14,6 +14,7 @@ import { inputGuard } from './platform/http/input-guard';
 import { onError } from './platform/http/on-error';
 import { requestContext } from './platform/http/request-log';
 import { securityHeaders } from './platform/http/security-headers';
+import { shedLoad } from './platform/http/request-gate';
 import { viewerCors } from './platform/http/viewer-cors';
 import { t } from './platform/core/i18n';
 import { MODULES } from './modules/registry';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   for (const path of ['/dicomweb/*', '/wado']) app.use(path, viewerCors(deps.env.DICOMWEB_CORS_ORIGINS));
   app.use(securityHeaders());
   const streamed = new Set(MODULES.flatMap((m) => Object.keys(m.streamedBodies ?? {})));
+  app.use(shedLoad(deps.env, streamed));
   app.use(
     bodyLimits(
       MODULES.flatMap((m) => Object.entries(m.bodyLimits ?? {})),

@@ -75,6 +75,13 @@ const EnvSchema = z.object({
         return z.NEVER;
       }
     }),
+  /**
+   * Load shedding (platform/http/request-gate.ts): requests handled at once, requests allowed to wait, and how
+   * long one may wait (ms) before it is answered 503 with Retry-After.
+   */
+  REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(16),
+  REQUEST_QUEUE: z.coerce.number().int().min(0).max(100_000).default(256),
+  REQUEST_WAIT_MS: z.coerce.number().int().min(10).max(600_000).default(8000),
   /** A request answered slower than this (ms) is logged as a warning with its route; 0: none. */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** Session lifetime in minutes (sliding through refresh). */
