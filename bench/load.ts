@@ -15,13 +15,12 @@ import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import { openDatabase } from '../server/src/platform/db/client';
 import { spawnServer, type ChildServer } from '../tests/support/child-server';
-import { benchDatabase, latencyLine, signIn } from './lib/harness';
-import { LOAD_PASSWORD, createLoadStudies, createLoadUsers, type LoadAccount } from './lib/load-data';
+import { benchDatabase, latencyLine } from './lib/harness';
+import { createLoadStudies, createLoadUsers } from './lib/load-data';
+import { signInAll, startWorkers } from './lib/load-run';
 import { LOAD_ACTIONS, mergeTallies, type LoadTally } from './lib/load-outcome';
-import type { LoadUser, LoadWorkerData } from './lib/load-user';
 import { cpuSeconds, memoryLine, sampleServerMemory, type MemorySample } from './lib/server-process';
 
 const { values: args } = parseArgs({
@@ -52,33 +51,6 @@ async function prepare(url: string, dir: string) {
   await createLoadStudies(database.db, Number(args.studies));
   await database.close();
   return { server, probeFile, users: await signInAll(server.base, accounts) };
-}
-
-async function signInAll(base: string, accounts: LoadAccount[]): Promise<LoadUser[]> {
-  const users: LoadUser[] = [];
-  for (const a of accounts) {
-    const { token } = await signIn(base, a.username, LOAD_PASSWORD);
-    if (!token) throw new Error(`${a.username} could not sign in`);
-    users.push({ token, auditor: a.auditor });
-  }
-  return users;
-}
-
-function startWorkers(base: string, users: LoadUser[], until: number, counters: SharedArrayBuffer) {
-  return Array.from({ length: WORKERS }, (_, w) => {
-    const data: LoadWorkerData = {
-      base,
-      users: users.filter((_, i) => i % WORKERS === w),
-      until,
-      thinkMs: THINK_MS,
-      counters,
-    };
-    const worker = new Worker(new URL('./lib/load-worker.mjs', import.meta.url), { workerData: data });
-    return new Promise<LoadTally>((resolve, reject) => {
-      worker.once('message', (t: LoadTally) => void worker.terminate().then(() => resolve(t)));
-      worker.once('error', reject);
-    });
-  });
 }
 
 /** Samples the server's memory and CPU each minute while the load runs, printing them with the progress so far. */
@@ -151,7 +123,16 @@ async function main() {
     const t0 = performance.now();
     const cpu0 = cpuSeconds(server.pid);
     const done = Promise.all(
-      startWorkers(server.base, prepared.users, Date.now() + MINUTES * 60_000, counts.buffer as SharedArrayBuffer),
+      startWorkers(
+        {
+          base: server.base,
+          users: prepared.users,
+          until: Date.now() + MINUTES * 60_000,
+          thinkMs: THINK_MS,
+          workers: WORKERS,
+        },
+        counts.buffer as SharedArrayBuffer,
+      ),
     );
     const samples = await watch(server, prepared.probeFile, counts, done);
     const tally = mergeTallies(await done);
