@@ -85,6 +85,12 @@ export const RenderedFramePathSchema = InstancePathSchema.extend({ frame: intInp
 /** WADO-RS retrieve and metadata: token= a viewer token. */
 export const WadoRsQuerySchema = z.strictObject({ token: z.string().max(128).optional() });
 
+/** viewport=width,height (PS3.18 8.3.5.1.3): the rendered image fits inside it. */
+const ViewportSchema = z
+  .string()
+  .max(32)
+  .regex(/^\d{1,4},\d{1,4}$/);
+
 /** WADO-RS rendered (PS3.18 8.3.5.1): window=center,width[,function], quality, viewport=width,height. */
 export const RenderedQuerySchema = z.strictObject({
   window: z
@@ -93,11 +99,7 @@ export const RenderedQuerySchema = z.strictObject({
     .regex(/^-?\d+(\.\d+)?,\d+(\.\d+)?(,(linear|LINEAR))?$/)
     .optional(),
   quality: intInput(1, 100).optional(),
-  viewport: z
-    .string()
-    .max(32)
-    .regex(/^\d{1,4},\d{1,4}$/)
-    .optional(),
+  viewport: ViewportSchema.optional(),
   token: z.string().max(128).optional(),
 });
 
@@ -109,10 +111,6 @@ export const StowQuerySchema = z.strictObject({ hospital_code: z.string().trim()
 
 /** Thumbnails (PS3.18 10.7): viewport=width,height (default a small size); token= a viewer token. */
 export const ThumbnailQuerySchema = z.strictObject({
-  viewport: z
-    .string()
-    .max(32)
-    .regex(/^\d{1,4},\d{1,4}$/)
-    .optional(),
+  viewport: ViewportSchema.optional(),
   token: z.string().max(128).optional(),
 });

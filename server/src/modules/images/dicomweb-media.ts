@@ -8,24 +8,30 @@ export interface MediaRange {
   params: Record<string, string>;
 }
 
+/** One media type with its parameters (names lower-cased, quotes removed; `;` inside quotes kept). */
+export function mediaType(text: string): MediaRange {
+  const [type = '', ...rest] = text.match(/(?:[^;"]|"[^"]*")+/g) ?? [];
+  const params: Record<string, string> = {};
+  for (const p of rest) {
+    const at = p.indexOf('=');
+    if (at > 0)
+      params[p.slice(0, at).trim().toLowerCase()] = p
+        .slice(at + 1)
+        .trim()
+        .replace(/^"|"$/g, '');
+  }
+  return { type: type.trim().toLowerCase(), params };
+}
+
 /** The Accept header's media ranges in order (q=0 left out); none when it is absent. */
 export function parseAccept(header: string | undefined): MediaRange[] {
   if (!header?.trim()) return [];
   const out: MediaRange[] = [];
   // Commas inside quoted parameters (type="a,b") are not range separators.
   for (const range of header.match(/(?:[^,"]|"[^"]*")+/g) ?? []) {
-    const [type, ...rest] = range.split(';');
-    const params: Record<string, string> = {};
-    for (const p of rest) {
-      const at = p.indexOf('=');
-      if (at > 0)
-        params[p.slice(0, at).trim().toLowerCase()] = p
-          .slice(at + 1)
-          .trim()
-          .replace(/^"|"$/g, '');
-    }
-    if (params.q !== undefined && Number(params.q) === 0) continue;
-    out.push({ type: type!.trim().toLowerCase(), params });
+    const r = mediaType(range);
+    if (r.params.q !== undefined && Number(r.params.q) === 0) continue;
+    out.push(r);
   }
   return out;
 }

@@ -9,6 +9,7 @@ import {
   num,
   str,
   studyAttributes,
+  instanceColumns,
   studyColumns,
   studyExtras,
   studyMatch,
@@ -70,14 +71,7 @@ export async function findInstances(db: Db, v: Viewer, q: QidoQuery, s: LevelSco
     .select({
       ...studyColumns,
       ...seriesColumns,
-      sop_iuid: instance.sop_iuid,
-      sop_class_uid: instance.sop_class_uid,
-      instance_number: instance.instance_number,
-      transfer_syntax: instance.transfer_syntax,
-      frame_count: instance.frame_count,
-      rows: instance.rows,
-      cols: instance.cols,
-      storage_key: instance.storage_key,
+      ...instanceColumns,
     })
     .from(instance)
     .innerJoin(series, eq(series.pk, instance.series_pk))

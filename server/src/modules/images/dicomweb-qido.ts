@@ -152,6 +152,18 @@ export async function visibleStudyPk(db: Db, v: Viewer, studyIuid: string): Prom
 }
 
 /** Live instances of a study (one series, or one instance, when named), in series then instance order. */
+/** The instance columns every instance-level answer reads. */
+export const instanceColumns = {
+  sop_iuid: instance.sop_iuid,
+  sop_class_uid: instance.sop_class_uid,
+  instance_number: instance.instance_number,
+  transfer_syntax: instance.transfer_syntax,
+  frame_count: instance.frame_count,
+  rows: instance.rows,
+  cols: instance.cols,
+  storage_key: instance.storage_key,
+};
+
 export async function liveInstances(
   db: Db,
   studyPk: number,
@@ -161,15 +173,8 @@ export async function liveInstances(
     .select({
       series_iuid: series.series_iuid,
       modality: series.modality,
-      sop_iuid: instance.sop_iuid,
-      sop_class_uid: instance.sop_class_uid,
-      instance_number: instance.instance_number,
-      transfer_syntax: instance.transfer_syntax,
-      frame_count: instance.frame_count,
-      rows: instance.rows,
-      cols: instance.cols,
+      ...instanceColumns,
       size_bytes: instance.size_bytes,
-      storage_key: instance.storage_key,
     })
     .from(instance)
     .innerJoin(series, eq(series.pk, instance.series_pk))

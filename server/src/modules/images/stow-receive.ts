@@ -8,6 +8,7 @@ import { AppError } from '../../platform/core/errors';
 import type { MessageKey, Params } from '../../platform/core/i18n';
 import { MultipartError, readMultipart, type PartHeaders, type PartSink } from '../../platform/http/multipart-reader';
 import { INSTANCE_MAX_BYTES, INSTANCE_MAX_MIB } from './parse';
+import { mediaType } from './dicomweb-media';
 import { part10Check } from './part10-head';
 import { ZIP_MAX_ENTRIES } from './zip-entries';
 
@@ -17,21 +18,6 @@ export type StowPart =
 
 /** At most this many parts in one request, as many as a zip's entries. */
 export const STOW_MAX_PARTS = ZIP_MAX_ENTRIES;
-
-/** The media type and its parameters (names lower-cased, quotes removed). */
-function mediaType(header: string): { type: string; params: Record<string, string> } {
-  const [type = '', ...rest] = header.match(/(?:[^;"]|"[^"]*")+/g) ?? [];
-  const params: Record<string, string> = {};
-  for (const p of rest) {
-    const at = p.indexOf('=');
-    if (at > 0)
-      params[p.slice(0, at).trim().toLowerCase()] = p
-        .slice(at + 1)
-        .trim()
-        .replace(/^"|"$/g, '');
-  }
-  return { type: type.trim().toLowerCase(), params };
-}
 
 /**
  * The boundary of a STOW-RS body (`multipart/related; type="application/dicom"; boundary=...`), or
