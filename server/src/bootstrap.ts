@@ -18,6 +18,8 @@ import { chooseImageStore } from './platform/storage/choose-store';
 import { createMetrics } from './platform/metrics';
 import { databaseSnapshot, writeBackup } from './platform/backup/backup';
 import { writeOpsToken } from './platform/backup/ops-token';
+import { checkSecretKey } from './platform/db/installation';
+import { secretBox } from './platform/core/secret-box';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
@@ -25,21 +27,24 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   const dataDir = opts.pgliteDir ?? path.join(env.DATA_DIR, 'pgdata');
   // The embedded database on disk belongs to one server: a second one on the same DATA_DIR would corrupt it.
   const lock = env.DATABASE_URL || dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(env.DATA_DIR);
+  let seeded = false;
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir,
     onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+    prepare: async (db) => {
+      await checkSecretKey(db, secretBox(env));
+      await ensureBaseData(db, process.env.ADMIN_PASSWORD || 'Admin@123');
+      seeded = env.SEED === 'demo' && (await isEmpty(db));
+      if (seeded) {
+        await seedDemo(db);
+        log.info('demo data loaded');
+      }
+    },
   }).catch((err: unknown) => {
     lock?.release();
     throw err;
   });
-  const adminPassword = process.env.ADMIN_PASSWORD || 'Admin@123';
-  await ensureBaseData(database.db, adminPassword);
-  const seeded = env.SEED === 'demo' && (await isEmpty(database.db));
-  if (seeded) {
-    await seedDemo(database.db);
-    log.info('demo data loaded');
-  }
   const images = chooseImageStore(env);
   const fanout = env.DATABASE_URL ? pgFanout(env.DATABASE_URL, log) : localFanout();
   // Listening before serving, so no call made right after start is missed (capped: it keeps retrying).

@@ -3,27 +3,27 @@ import { WEB_BASE } from '@shared/constants';
 import { bootstrap } from './bootstrap';
 import { loadEnv } from './platform/core/env';
 import { DataDirLockedError } from './platform/core/data-dir-lock';
+import { SecretKeyMismatchError } from './platform/db/installation';
+import { NewerDatabase } from './platform/db/schema-version';
 import { startDicomListener } from './modules/dicom';
 import { seedDemoImages } from './modules/images';
 import { seedDemoCallDevice } from './modules/queue';
 
 const env = loadEnv();
-const { app, deps, close, seeded } = await bootstrap(env).catch((err: unknown) => {
-  if (!(err instanceof DataDirLockedError)) throw err;
-  console.error(err.message);
+/** What stops a start for a reason the administrator must act on: its message alone, no stack. */
+const refusedStart = (err: unknown): never => {
+  const known = [DataDirLockedError, SecretKeyMismatchError, NewerDatabase];
+  if (!known.some((k) => err instanceof k)) throw err;
+  console.error((err as Error).message);
   process.exit(1);
-});
+};
+const { app, deps, close, seeded } = await bootstrap(env).catch(refusedStart);
 
 if (seeded && env.DEMO_EXTRAS === 'on') {
   deps.log.info({ instances: await seedDemoImages(deps) }, 'demo images loaded');
   await seedDemoCallDevice(deps);
 }
 
-const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-  deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');
-  console.log(`RxPACS is running: open http://localhost:${info.port}${WEB_BASE}`);
-});
-deps.realtime.attach(server);
 // The DICOM listener (modalities send, worklists are fetched); DICOM_PORT=0 leaves it off.
 const dicom = env.DICOM_PORT
   ? await startDicomListener(deps, {
@@ -31,8 +31,14 @@ const dicom = env.DICOM_PORT
       host: env.DICOM_HOST,
       aet: env.DICOM_AET,
       receiveLogBytes: env.DICOM_RECEIVE_LOG_MB * 1024 * 1024,
-    })
+    }).catch(refusedStart)
   : null;
+
+const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
+  deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');
+  console.log(`RxPACS is running: open http://localhost:${info.port}${WEB_BASE}`);
+});
+deps.realtime.attach(server);
 
 let stopping = false;
 async function shutdown(signal: string) {

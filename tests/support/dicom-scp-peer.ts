@@ -12,6 +12,7 @@ import { bootstrap } from '../../server/src/bootstrap';
 import { auditLog, device, instance, study, sysConfig } from '../../server/src/platform/db/schema';
 import { startDicomListener } from '../../server/src/modules/dicom/listener';
 import { ReceivedLog } from '../../server/src/modules/dicom/received-log';
+import { LOCK_FILE } from '../../server/src/platform/core/data-dir-lock';
 import { loadEnv } from '../../server/src/platform/core/env';
 import { buildDicom, TINY_JPEG } from './dicom-builder';
 import { ctStudy, run } from './dcmtk';
@@ -187,7 +188,8 @@ try {
   await new Promise((r) => setTimeout(r, 300));
   out.stagedLeft = await stagedLeft();
   // everything acknowledged was indexed, everything refused was never queued
-  out.receivedLeft = await readdir(path.join(images.stagingDir, '..', '.received'));
+  // the listener's own lock aside: what is still waiting to be indexed
+  out.receivedLeft = (await readdir(path.join(images.stagingDir, '..', '.received'))).filter((n) => n !== LOCK_FILE);
   const log = new ReceivedLog(path.join(images.stagingDir, '..', '.received-log'));
   out.loggedLeft = (await log.init()).length;
   await log.close();

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { accepting, freePort } from './ports';
 
 export const NGINX = '/usr/sbin/nginx';
 
@@ -10,23 +10,6 @@ export interface NginxProxy {
   base: string;
   close(): Promise<void>;
 }
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, '127.0.0.1', resolve));
-  const { port } = s.address() as { port: number };
-  await new Promise((resolve) => s.close(resolve));
-  return port;
-}
-
-const accepting = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => resolve(false));
-  });
 
 /**
  * Debian's nginx as the reverse proxy in front of `upstream`, on 127.0.0.1, unprivileged (daemon off, its

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import type { AppDeps } from '../../platform/context';
+import { acquireDataDirLock } from '../../platform/core/data-dir-lock';
 import { startIndexer } from './indexer';
 import { createAssociationPolicy, type AssociationPolicy } from './policy';
 import { ReceivedQueue } from './received-queue';
@@ -28,8 +29,16 @@ export async function startDicomListener(
 ): Promise<DicomListener> {
   const stagingDir = deps.images.stagingDir;
   await mkdir(stagingDir, { recursive: true });
-  const queue = new ReceivedQueue(path.join(stagingDir, '..', '.received'), { logBytes: o.receiveLogBytes });
-  await queue.init();
+  const receivedDir = path.join(stagingDir, '..', '.received');
+  // The received queue (its log above all) has one writer: servers sharing a DATA_DIR cannot both listen.
+  const lock = acquireDataDirLock(receivedDir);
+  const queue = new ReceivedQueue(receivedDir, { logBytes: o.receiveLogBytes });
+  try {
+    await queue.init();
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const indexer = startIndexer(deps, queue);
   const policy = createAssociationPolicy(deps, o.aet);
   const sockets = new Set<net.Socket>();
@@ -62,6 +71,7 @@ export async function startDicomListener(
       });
       await indexer.close();
       await queue.close();
+      lock.release();
     },
   };
 }

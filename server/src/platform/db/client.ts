@@ -39,7 +39,16 @@ export interface OpenOptions {
   dataDir?: string;
   /** Errors of idle pooled connections (a server restart, say); without a handler they crash the process. */
   onIdleError?: (err: Error) => void;
+  /**
+   * Work that must follow the migrations before the database is used (base data, demo data). On PostgreSQL
+   * it runs with the migrations under one advisory lock, so processes started together (systemd starts
+   * every unit at once) migrate and seed one after the other, never side by side.
+   */
+  prepare?: (db: Db) => Promise<void>;
 }
+
+/** pg_advisory_lock key of start-up (migrations and base data): any constant the platform uses for nothing else. */
+export const STARTUP_LOCK_KEY = 0x72787061; // 'rxpa'
 
 /**
  * Settings of the platform's own PostgreSQL connections. Every query it runs is a page-sized OLTP
@@ -61,12 +70,15 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      assertNotNewer(await newestAppliedMigration((q) => pool.query(q)), newestKnownMigration(migrationsFolder));
+      await underStartupLock(pool, async () => {
+        assertNotNewer(await newestAppliedMigration((q) => pool.query(q)), newestKnownMigration(migrationsFolder));
+        await migratePg(drizzlePg(pool), { migrationsFolder });
+        await opts.prepare?.(db);
+      });
     } catch (err) {
       await pool.end();
       throw err;
     }
-    await migratePg(drizzlePg(pool), { migrationsFolder });
     return {
       db,
       kind: 'postgres',
@@ -81,11 +93,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
     assertNotNewer(await newestAppliedMigration((q) => client.query(q)), newestKnownMigration(migrationsFolder));
+    await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await opts.prepare?.(db);
   } catch (err) {
     await client.close();
     throw err;
   }
-  await migratePglite(drizzlePglite(client), { migrationsFolder });
   const embedded = dir.startsWith('memory://')
     ? undefined
     : {
@@ -102,6 +115,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * server under 400 MB while it ingests (issue 11); pages not in them are read through the OS's file cache.
  */
 export const PGLITE_MEMORY = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * Runs `fn` holding the start-up advisory lock on a connection of its own. The lock is a session lock, so
+ * the connection is closed rather than returned to the pool: whatever happens, it goes with the session.
+ */
+async function underStartupLock(pool: pg.Pool, fn: () => Promise<void>) {
+  const holder = await pool.connect();
+  try {
+    await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+    await fn();
+  } finally {
+    holder.release(true);
+  }
+}
 
 /** PGlite on disk with fsync at commit (see durable-nodefs.ts). */
 async function openDurablePglite(dir: string) {

@@ -93,3 +93,13 @@ export const app = pgTable('app', {
   group_logo: str('group_logo', 512),
   group_favicon: str('group_favicon', 512),
 });
+
+/**
+ * One row about the installation itself. `key_check` is a fixed text sealed with the secret key when the
+ * first server started: a server whose key cannot open it would seal and open secrets no other one can read.
+ */
+export const installation = pgTable('installation', {
+  id: smallint('id').primaryKey().default(1),
+  key_check: text('key_check').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
