@@ -36,7 +36,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api-pglite',
-          include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts', 'tests/deploy/**/*.api.test.ts'],
           // `*.pg.api.test.ts`: what needs a database server several processes share (LISTEN/NOTIFY).
           exclude: ['**/*.pg.api.test.ts', '**/node_modules/**'],
           env: { TEST_DB: 'pglite' },
@@ -48,7 +48,7 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: 'api-postgres',
-          include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts'],
+          include: ['server/**/*.api.test.ts', 'tests/api/**/*.api.test.ts', 'tests/deploy/**/*.api.test.ts'],
           env: { TEST_DB: 'postgres' },
           globalSetup: ['tests/setup/postgres.ts'],
           testTimeout: 30_000,

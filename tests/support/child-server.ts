@@ -15,9 +15,13 @@ export interface ChildServer {
 /**
  * Runs the real server (server/src/main.ts) in a child process on 127.0.0.1, a free port, demo data, with
  * `env` on top. Resolves once it logs "listening"; rejects with its stderr if it ends before that.
+ * `args`: node's arguments instead of the usual ones (a systemd unit's ExecStart, say).
  */
-export function spawnServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+export function spawnServer(
+  env: Record<string, string>,
+  args = ['--import', 'tsx', 'server/src/main.ts'],
+): Promise<ChildServer> {
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: '0',

@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { AppDeps } from '../../platform/context';
 import { acquireDataDirLock } from '../../platform/core/data-dir-lock';
 import { startIndexer } from './indexer';
-import { createAssociationPolicy, type AssociationPolicy } from './policy';
+import { createAssociationPolicy, normaliseAddress, type AssociationPolicy } from './policy';
+import { readProxyHeader } from './proxy-header';
 import { ReceivedQueue } from './received-queue';
 import { PlatformScp } from './scp';
 
@@ -17,6 +18,9 @@ export interface DicomListener {
   /** Stops accepting, ends open associations, finishes the indexing batch under way (the rest waits in the queue for the next start). */
   close(): Promise<void>;
 }
+
+/** A load balancer sends its PROXY header at once: a connection from one that does not in this time is ended. */
+const PROXY_HEADER_MS = 5_000;
 
 /**
  * The platform's DICOM listener: one SCP (C-ECHO, C-STORE, modality worklist C-FIND, Query/Retrieve C-FIND,
@@ -42,11 +46,24 @@ export async function startDicomListener(
   const indexer = startIndexer(deps, queue);
   const policy = createAssociationPolicy(deps, o.aet);
   const sockets = new Set<net.Socket>();
+  const ctx = { deps, aet: o.aet, policy, stagingDir, queue, indexer };
+  const proxies = deps.env.DICOM_PROXY_PROTOCOL;
   const server = net.createServer((socket) => {
     socket.setNoDelay(true);
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    new PlatformScp(socket, { deps, aet: o.aet, policy, stagingDir, queue, indexer });
+    const peer = normaliseAddress(socket.remoteAddress);
+    if (!proxies?.trusts(peer)) return void new PlatformScp(socket, ctx);
+    readProxyHeader(socket, PROXY_HEADER_MS).then(
+      (address) => {
+        new PlatformScp(socket, ctx, address ?? undefined);
+        socket.resume();
+      },
+      (err: Error) => {
+        deps.log.warn({ proxy: peer, why: err.message }, 'dicom: connection from a load balancer refused');
+        socket.destroy();
+      },
+    );
   });
   server.on('error', (err) => deps.log.error({ err: err.message }, 'dicom: listener error'));
   await new Promise<void>((resolve, reject) => {

@@ -48,12 +48,14 @@ export class PlatformScp extends ScpAssociation {
   /** The instance being received, removed if the association ends before it is complete. */
   private receiving: StagedInstance | null = null;
 
+  /** `address`: the peer's as a trusted load balancer reported it (PROXY protocol), else the socket's. */
   constructor(
     peer: Socket,
     private readonly ctx: ScpContext,
+    address?: string,
   ) {
     super(peer, { requestMs: 30_000, idleMs: 120_000 });
-    this.address = normaliseAddress(peer.remoteAddress);
+    this.address = normaliseAddress(address ?? peer.remoteAddress);
   }
 
   private get log() {

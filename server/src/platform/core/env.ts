@@ -5,6 +5,21 @@ import { parseAllowList } from './outbound';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
+/** Addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated (lib/client-address.ts); unset or blank: none. */
+const proxyList = () =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || !v.trim()) return undefined;
+      try {
+        return parseTrustedProxies(v);
+      } catch (e) {
+        ctx.addIssue({ code: 'custom', message: (e as Error).message });
+        return z.NEVER;
+      }
+    });
+
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -23,18 +38,7 @@ const EnvSchema = z.object({
    * Reverse proxies whose X-Forwarded-For / Forwarded (and X-Forwarded-Host/-Proto) are believed: addresses,
    * CIDRs or loopback/linklocal/uniquelocal, comma-separated (lib/client-address.ts). Unset: none, the socket's peer is the client.
    */
-  TRUSTED_PROXIES: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || !v.trim()) return undefined;
-      try {
-        return parseTrustedProxies(v);
-      } catch (e) {
-        ctx.addIssue({ code: 'custom', message: (e as Error).message });
-        return z.NEVER;
-      }
-    }),
+  TRUSTED_PROXIES: proxyList(),
   /**
    * Web origins of viewers elsewhere (OHIF on its own host) allowed to call /dicomweb and /wado from the browser:
    * exact origins (https://viewer.example:8443), comma-separated. Unset: none (same origin only).
@@ -137,6 +141,12 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
     .default('RXPACS'),
   DICOM_HOST: z.string().default('0.0.0.0'),
+  /**
+   * TCP load balancers in front of the DICOM listener that send the PROXY protocol (v1 or v2) with the
+   * modality's address: addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated. A connection from
+   * one of them must begin with the header; others connect directly. Unset: none.
+   */
+  DICOM_PROXY_PROTOCOL: proxyList(),
   /**
    * Private or loopback ranges the server may connect to on an administrator's word (DICOM devices, ai_url,
    * FHIR endpoints): CIDRs, comma-separated, e.g. 10.0.0.0/8,192.168.0.0/16 (lib/outbound.ts). Unset: public addresses only.
