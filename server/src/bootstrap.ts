@@ -32,6 +32,13 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     url: env.DATABASE_URL,
     dataDir,
     onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
+    onMigrationLock: (l) =>
+      log.warn(
+        { migration: l.migration, table: l.table, lock: l.lock, wholeTable: l.wholeTable, rows: l.rows },
+        l.lock === 'ACCESS EXCLUSIVE'
+          ? 'migration: the table can be neither read nor written until this migration is done'
+          : 'migration: writes to the table wait until this migration is done',
+      ),
     prepare: async (db) => {
       await checkSecretKey(db, secretBox(env));
       await ensureBaseData(db, process.env.ADMIN_PASSWORD || 'Admin@123');

@@ -15,13 +15,16 @@ export interface ChildServer {
 /**
  * Runs the real server (server/src/main.ts) in a child process on 127.0.0.1, a free port, demo data, with
  * `env` on top. Resolves once it logs "listening"; rejects with its stderr if it ends before that.
- * `args`: node's arguments instead of the usual ones (a systemd unit's ExecStart, say).
+ * `args`: node's arguments instead of the usual ones (a systemd unit's ExecStart, say); `cwd`: another
+ * checkout to run (an earlier release).
  */
 export function spawnServer(
   env: Record<string, string>,
   args = ['--import', 'tsx', 'server/src/main.ts'],
+  cwd?: string,
 ): Promise<ChildServer> {
   const child = spawn(process.execPath, args, {
+    cwd,
     env: {
       ...process.env,
       PORT: '0',

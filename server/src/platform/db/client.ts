@@ -13,6 +13,7 @@ import { DurableNodeFS, durableStartParams, fsyncTree } from './durable-nodefs';
 import { corkWrites, type PgWire } from './pg-cork';
 import * as schema from './schema';
 import { assertNotNewer, newestAppliedMigration, newestKnownMigration } from './schema-version';
+import { announceMigrationLocks, type MigrationLock, type MigrationQuery } from './migration-locks';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -45,10 +46,19 @@ export interface OpenOptions {
    * every unit at once) migrate and seed one after the other, never side by side.
    */
   prepare?: (db: Db) => Promise<void>;
+  /** Told, before they run, of each lock the pending migrations will take on an existing table. */
+  onMigrationLock?: (lock: MigrationLock & { migration: string; rows: number }) => void;
 }
 
 /** pg_advisory_lock key of start-up (migrations and base data): any constant the platform uses for nothing else. */
 export const STARTUP_LOCK_KEY = 0x72787061; // 'rxpa'
+
+/** Refuses a database a newer version migrated; says what the migrations about to run will lock. */
+async function beforeMigrations(query: MigrationQuery, opts: OpenOptions) {
+  const applied = await newestAppliedMigration(query as Parameters<typeof newestAppliedMigration>[0]);
+  assertNotNewer(applied, newestKnownMigration(migrationsFolder));
+  if (opts.onMigrationLock) await announceMigrationLocks(query, migrationsFolder, applied, opts.onMigrationLock);
+}
 
 /**
  * Settings of the platform's own PostgreSQL connections. Every query it runs is a page-sized OLTP
@@ -71,7 +81,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
       await underStartupLock(pool, async () => {
-        assertNotNewer(await newestAppliedMigration((q) => pool.query(q)), newestKnownMigration(migrationsFolder));
+        await beforeMigrations((q) => pool.query(q), opts);
         await migratePg(drizzlePg(pool), { migrationsFolder });
         await opts.prepare?.(db);
       });
@@ -92,7 +102,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     : await openDurablePglite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
-    assertNotNewer(await newestAppliedMigration((q) => client.query(q)), newestKnownMigration(migrationsFolder));
+    await beforeMigrations((q) => client.query(q), opts);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     await opts.prepare?.(db);
   } catch (err) {

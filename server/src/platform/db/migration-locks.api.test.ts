@@ -1,0 +1,75 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { throwawayDatabase } from '../../../../tests/support/child-server';
+import { openDatabase, type Database } from './client';
+import { announceMigrationLocks } from './migration-locks';
+import { sql } from 'drizzle-orm';
+import { seedDemo } from './seed/demo';
+import { ensureBaseData } from './seed/base';
+
+/**
+ * A server about to apply migrations to a database in use says what each will lock, with the table's size,
+ * before it runs (embedded database and PostgreSQL: the size comes from each one's catalogue).
+ */
+const folder = path.join(import.meta.dirname, 'migrations');
+let dir = '';
+let drop = async () => {};
+let database: Database;
+let studies = 0;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'rxpacs-locks-'));
+  let url: string | undefined;
+  if (process.env.TEST_DB === 'postgres') ({ url, drop } = await throwawayDatabase(inject('pgAdminUrl')));
+  database = await openDatabase({
+    url,
+    dataDir: 'memory://',
+    prepare: async (db) => {
+      await ensureBaseData(db, 'Admin@123');
+      await seedDemo(db);
+    },
+  });
+  await database.db.execute(sql`analyze study`);
+  studies = Number((await run('select count(*) as n from study')).rows[0]!.n);
+}, 60_000);
+
+afterAll(async () => {
+  await database?.close();
+  await drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const run = (q: string) => database.db.execute(sql.raw(q)) as Promise<{ rows: Record<string, unknown>[] }>;
+
+describe('migration locks announced before they run', () => {
+  it("names each migration's lock on an existing table with the table's estimated rows", async () => {
+    const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number; tag: string }[];
+    };
+    // as if the database had been migrated up to 0025 only
+    const applied = journal.entries.find((e) => e.tag === '0025_role_hospital')!.when;
+    const told: unknown[] = [];
+    await announceMigrationLocks(run, folder, applied, (l) => told.push(l));
+    expect(told).toEqual([
+      {
+        migration: '0026_patient_lookup_code',
+        table: 'study',
+        lock: 'ACCESS EXCLUSIVE',
+        wholeTable: true,
+        rows: studies,
+      },
+      {
+        migration: '0027_study_patient_pn',
+        table: 'study',
+        lock: 'ACCESS EXCLUSIVE',
+        wholeTable: false,
+        rows: studies,
+      },
+    ]);
+    told.length = 0;
+    await announceMigrationLocks(run, folder, null, (l) => told.push(l));
+    expect(told).toEqual([]);
+  });
+});
