@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   for (const path of ['/dicomweb/*', '/wado']) app.use(path, viewerCors(deps.env.DICOMWEB_CORS_ORIGINS));
   app.use(securityHeaders());
   const streamed = new Set(MODULES.flatMap((m) => Object.keys(m.streamedBodies ?? {})));
-  app.use(shedLoad(deps.env, streamed));
+  app.use(shedLoad(deps.env, streamed, deps.strain));
   app.use(
     bodyLimits(
       MODULES.flatMap((m) => Object.entries(m.bodyLimits ?? {})),

@@ -19,6 +19,7 @@ import { createMetrics } from './platform/metrics';
 import { databaseSnapshot, writeBackup } from './platform/backup/backup';
 import { writeOpsToken } from './platform/backup/ops-token';
 import { checkSecretKey } from './platform/db/installation';
+import { createStrain } from './platform/http/strain';
 import { secretBox } from './platform/core/secret-box';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
@@ -71,6 +72,13 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     );
     metrics.gauge('db_pool_waiting', 'Queries waiting for a PostgreSQL connection', () => pool().waiting);
   }
+  const strain = createStrain();
+  metrics.gauge(
+    'requests_strained_last_day',
+    'Requests turned away (shed) or kept waiting over a second (waited) in the last 24 hours',
+    () => ({ ...{ shed: 0, waited: 0 }, ...strain.lastDay() }),
+    'kind',
+  );
   const deps: AppDeps = {
     db: database.db,
     dbKind: database.kind,
@@ -90,6 +98,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
     screens,
     images,
     metrics,
+    strain,
     backup: (dir) => writeBackup(dir, { env, images, snapshotDatabase: databaseSnapshot(env, database) }),
     // A backup of the embedded database on disk is asked of the server that holds it.
     opsToken: database.embedded ? writeOpsToken(env.DATA_DIR) : undefined,

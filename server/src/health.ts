@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from './platform/context';
+import { outgrownEmbedded } from './platform/http/strain';
 
 export const HEALTH_DB_TIMEOUT_MS = 1000;
 
@@ -21,8 +22,12 @@ async function databaseAnswers(c: Context<AppEnv>, ms: number): Promise<boolean>
   }
 }
 
-/** GET /healthz: ok with the database kind, or 503 with db "down" when it does not answer in a second. */
+/**
+ * GET /healthz: ok with the database kind, or 503 with db "down" when it does not answer in a second. An
+ * embedded installation past what it can serve stays ok (it serves) with `advice: "move-to-postgres"`.
+ */
 export async function healthz(c: Context<AppEnv>) {
-  if (await databaseAnswers(c, HEALTH_DB_TIMEOUT_MS)) return c.json({ status: 'ok', db: c.var.deps.dbKind });
-  return c.json({ status: 'unavailable', db: 'down' }, 503);
+  if (!(await databaseAnswers(c, HEALTH_DB_TIMEOUT_MS))) return c.json({ status: 'unavailable', db: 'down' }, 503);
+  const outgrown = outgrownEmbedded(c.var.deps);
+  return c.json({ status: 'ok', db: c.var.deps.dbKind, ...(outgrown ? { advice: 'move-to-postgres' } : {}) });
 }

@@ -1,6 +1,7 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './core/env';
 import type { Metrics } from './metrics';
+import type { Strain } from './http/strain';
 import type { BackupManifest } from './backup/backup';
 import type { Logger } from './core/logger';
 import type { RealtimeHub, ScreenHub } from './realtime/types';
@@ -32,6 +33,8 @@ export interface AppDeps {
   opsToken?: string;
   /** What GET /metrics reports; modules add their gauges at start. */
   metrics: Metrics;
+  /** Requests the gate turned away or kept waiting, over the last day (the embedded database's limit). */
+  strain: Strain;
   /** Injectable clock (tests replace it); unset means the system clock. */
   now?: () => Date;
 }

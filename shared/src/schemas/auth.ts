@@ -97,6 +97,11 @@ export const LoginResultSchema = z.object({
   password_expire_message: z.string(),
   update_password_time: z.string(),
   free_disk: z.number().nullable(),
+  /**
+   * For the super administrator of an installation on the embedded database: requests it turned away or kept
+   * waiting over a second in the last day (time to move to PostgreSQL); null otherwise.
+   */
+  db_strain: z.object({ shed: z.number().int(), waited: z.number().int() }).nullable(),
 });
 export type LoginResult = z.infer<typeof LoginResultSchema>;
 

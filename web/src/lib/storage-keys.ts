@@ -14,6 +14,7 @@ export const STORAGE_KEYS = {
   passwordExpiry: 'rxpacs.password.expiry',
   /** localStorage: when the low-disk warning last showed. */
   lowDiskWarnedAt: 'rxpacs.lowDisk.warnedAt',
+  dbStrainWarnedAt: 'rxpacs.dbStrain.warnedAt',
   /** localStorage: hidden columns of a list, per route, with an expiry stamp (prefix + route). */
   listColumns: 'rxpacs.list.columns:',
   /** localStorage: a call screen's device key (prefix + device pk). */

@@ -12,6 +12,7 @@ import { translate } from '../../platform/core/i18n';
 import { fmt } from '../../platform/core/time';
 import { audit } from '../../platform/audit';
 import { getConfigs } from '../../platform/config';
+import { outgrownEmbedded } from '../../platform/http/strain';
 import { findUser } from './find-user';
 import { toUser } from './to-user';
 import { countMenus } from './access';
@@ -160,5 +161,6 @@ export async function completeSignIn(
           : '',
     update_password_time: fmt(u.update_password_time),
     free_disk: u.role_pk === SUPER_ADMIN_ROLE_PK ? await freeDiskGb(deps.env.DATA_DIR) : null,
+    db_strain: u.role_pk === SUPER_ADMIN_ROLE_PK ? outgrownEmbedded(deps) : null,
   };
 }

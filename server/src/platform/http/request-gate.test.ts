@@ -3,13 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../context';
 import { AppError } from '../core/errors';
 import { requestGate } from './request-gate';
+import { createStrain, STRAINED_WAIT_MS, type Strain } from './strain';
 
 /** A app whose /work requests finish only when the test lets them, behind the gate. */
-function gated(concurrency: number, queue: number, maxWaitMs: number) {
+function gated(concurrency: number, queue: number, maxWaitMs: number, strain?: Strain) {
   const app = new Hono<AppEnv>();
   const held: (() => void)[] = [];
   let entered = 0;
-  app.use(requestGate({ concurrency, queue, maxWaitMs, exempt: (p) => p === '/free' }));
+  app.use(requestGate({ concurrency, queue, maxWaitMs, exempt: (p) => p === '/free', strain }));
   app.get('/work', async (c) => {
     entered++;
     await new Promise<void>((resolve) => held.push(resolve));
@@ -68,5 +69,32 @@ describe('request gate', () => {
     expect(g.entered()).toBe(2);
     g.held.shift()!();
     expect((await third).status).toBe(200);
+  });
+
+  it('tells the strain record of each request turned away and each that waited over a second', async () => {
+    vi.useFakeTimers();
+    const strain = createStrain(() => Date.now());
+    const g = gated(1, 1, 8000, strain);
+    const first = g.ask();
+    await vi.advanceTimersByTimeAsync(0);
+    const quick = g.ask();
+    expect((await g.ask()).status).toBe(503); // the queue is full
+    expect(strain.lastDay()).toEqual({ shed: 1, waited: 0 });
+    await vi.advanceTimersByTimeAsync(STRAINED_WAIT_MS - 10);
+    g.held.shift()!();
+    await first;
+    await vi.advanceTimersByTimeAsync(0);
+    g.held.shift()!();
+    expect((await quick).status).toBe(200); // waited under a second: no strain
+    const slowFirst = g.ask();
+    await vi.advanceTimersByTimeAsync(0);
+    const slow = g.ask();
+    await vi.advanceTimersByTimeAsync(STRAINED_WAIT_MS + 10);
+    g.held.shift()!();
+    await slowFirst;
+    await vi.advanceTimersByTimeAsync(0);
+    g.held.shift()!();
+    expect((await slow).status).toBe(200);
+    expect(strain.lastDay()).toEqual({ shed: 1, waited: 1 });
   });
 });

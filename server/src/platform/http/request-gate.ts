@@ -4,6 +4,7 @@ import type { AppEnv } from '../context';
 import type { Env } from '../core/env';
 import { AppError } from '../core/errors';
 import { pathSet } from './path-pattern';
+import { STRAINED_WAIT_MS, type Strain } from './strain';
 
 export interface GateOptions {
   /** Requests handled at once; the rest wait their turn. */
@@ -14,6 +15,8 @@ export interface GateOptions {
   maxWaitMs: number;
   /** Paths that never wait (health, metrics, static files, streamed uploads with their own gate). */
   exempt(path: string): boolean;
+  /** Told of each request turned away, and of each that waited over STRAINED_WAIT_MS. */
+  strain?: Strain;
 }
 
 /**
@@ -37,9 +40,11 @@ export function requestGate(o: GateOptions): MiddlewareHandler<AppEnv> {
     if (o.exempt(c.req.path)) return next();
     if (active >= o.concurrency) {
       if (waiting.length >= o.queue) {
+        o.strain?.note('shed');
         c.header('retry-after', String(retryAfter));
         throw busy();
       }
+      const queued = performance.now();
       const turn = await new Promise<boolean>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -53,9 +58,11 @@ export function requestGate(o: GateOptions): MiddlewareHandler<AppEnv> {
         waiting.push(wake);
       });
       if (!turn) {
+        o.strain?.note('shed');
         c.header('retry-after', String(retryAfter));
         throw busy();
       }
+      if (performance.now() - queued > STRAINED_WAIT_MS) o.strain?.note('waited');
       // the slot passed on by release(): active stays as it was
     } else active++;
     try {
@@ -67,7 +74,7 @@ export function requestGate(o: GateOptions): MiddlewareHandler<AppEnv> {
 }
 
 /** The app's gate, from the settings: uploads have their own gate; the web app's files and the probes touch no database. */
-export function shedLoad(env: Env, streamedBodies: Iterable<string>): MiddlewareHandler<AppEnv> {
+export function shedLoad(env: Env, streamedBodies: Iterable<string>, strain?: Strain): MiddlewareHandler<AppEnv> {
   const unqueued = pathSet([...streamedBodies, '/healthz', '/metrics', '/ops/backup']);
   const web = WEB_BASE.replace(/\/$/, '');
   return requestGate({
@@ -75,5 +82,6 @@ export function shedLoad(env: Env, streamedBodies: Iterable<string>): Middleware
     queue: env.REQUEST_QUEUE,
     maxWaitMs: env.REQUEST_WAIT_MS,
     exempt: (p) => unqueued.has(p) || p === '/' || p === web || p.startsWith(`${web}/`),
+    strain,
   });
 }

@@ -31,7 +31,7 @@ export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
   }, [t, title]);
 
   const onSuccess = (r: LoginResult) => {
-    const { lowDisk } = rememberLogin(r);
+    const { lowDisk, dbStrain } = rememberLogin(r);
     useSessionStore.getState().setSession(r.token, r.expires_in);
     if (r.password_expire_message) {
       feedback().notification.warning({
@@ -43,6 +43,13 @@ export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
       feedback().notification.warning({
         title: t('login.lowDiskTitle'),
         description: t('login.lowDisk', { gb: r.free_disk }),
+      });
+    }
+    if (dbStrain && r.db_strain) {
+      feedback().notification.warning({
+        title: t('login.dbStrainTitle'),
+        description: t('login.dbStrain', { shed: r.db_strain.shed, waited: r.db_strain.waited }),
+        duration: 0,
       });
     }
     // The login route's guard now sends the signed-in user to the redirect target (or the order list).

@@ -22,11 +22,20 @@ export interface PasswordExpiry {
 export const passwordExpiryOf = (username: string): PasswordExpiry | undefined =>
   readJson<Record<string, PasswordExpiry>>(localStorage, STORAGE_KEYS.passwordExpiry, {})[username];
 
+/** Whether a warning remembered under `key` is due again (at most every LOW_DISK_THROTTLE_MS), noting it if so. */
+function warnDue(key: string, show: boolean, now: number): boolean {
+  const last = Number(localStorage.getItem(key) ?? 0) || 0;
+  const due = show && now - last > LOW_DISK_THROTTLE_MS;
+  if (due) localStorage.setItem(key, String(now));
+  return due;
+}
+
 /**
  * What a successful sign-in leaves behind: the failure counter and the remembered worklist search are
- * cleared, password-expiry info is stored per username. Returns whether the low-disk warning is due.
+ * cleared, password-expiry info is stored per username. Returns which of the super administrator's
+ * warnings are due (low disk, the embedded database outgrown), each at most every few hours.
  */
-export function rememberLogin(r: LoginResult, now = Date.now()): { lowDisk: boolean } {
+export function rememberLogin(r: LoginResult, now = Date.now()): { lowDisk: boolean; dbStrain: boolean } {
   localStorage.removeItem(STORAGE_KEYS.loginFailures);
   sessionStorage.removeItem(STORAGE_KEYS.worklistSearch);
   if (r.update_password_time || r.password_expire_message) {
@@ -38,10 +47,10 @@ export function rememberLogin(r: LoginResult, now = Date.now()): { lowDisk: bool
     };
     writeJson(localStorage, STORAGE_KEYS.passwordExpiry, all);
   }
-  const lastWarned = Number(localStorage.getItem(STORAGE_KEYS.lowDiskWarnedAt) ?? 0) || 0;
-  const lowDisk = r.free_disk !== null && r.free_disk < LOW_DISK_GB && now - lastWarned > LOW_DISK_THROTTLE_MS;
-  if (lowDisk) localStorage.setItem(STORAGE_KEYS.lowDiskWarnedAt, String(now));
-  return { lowDisk };
+  return {
+    lowDisk: warnDue(STORAGE_KEYS.lowDiskWarnedAt, r.free_disk !== null && r.free_disk < LOW_DISK_GB, now),
+    dbStrain: warnDue(STORAGE_KEYS.dbStrainWarnedAt, r.db_strain !== null, now),
+  };
 }
 
 /** A random captcha key (8-64 of [A-Za-z0-9_-]); a new one fetches a new image. */
