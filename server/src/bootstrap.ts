@@ -32,6 +32,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir,
+    statementTimeoutMs: env.STATEMENT_TIMEOUT_MS,
     onIdleError: (err) => log.warn({ err: err.message }, 'database connection lost; the pool reconnects'),
     onMigrationLock: (l) =>
       log.warn(

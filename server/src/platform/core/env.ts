@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   REQUEST_CONCURRENCY: z.coerce.number().int().min(1).max(4096).default(16),
   REQUEST_QUEUE: z.coerce.number().int().min(0).max(100_000).default(256),
   REQUEST_WAIT_MS: z.coerce.number().int().min(10).max(600_000).default(8000),
+  /** PostgreSQL: a statement running longer is cancelled (503 to the caller); migrations excepted; 0: no limit. */
+  STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** A request answered slower than this (ms) is logged as a warning with its route; 0: none. */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
   /** Session lifetime in minutes (sliding through refresh). */

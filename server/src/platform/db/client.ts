@@ -46,6 +46,8 @@ export interface OpenOptions {
    * every unit at once) migrate and seed one after the other, never side by side.
    */
   prepare?: (db: Db) => Promise<void>;
+  /** PostgreSQL: a statement running longer is cancelled (migrations excepted); 0 or unset: no limit. PGlite has none. */
+  statementTimeoutMs?: number;
   /** Told, before they run, of each lock the pending migrations will take on an existing table. */
   onMigrationLock?: (lock: MigrationLock & { migration: string; rows: number }) => void;
 }
@@ -66,9 +68,14 @@ async function beforeMigrations(query: MigrationQuery, opts: OpenOptions) {
  */
 export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
 
-/** A pool of connections as the platform makes them (settings above, each query in one write). */
-export function platformPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, options: PG_SESSION_OPTIONS });
+/**
+ * A pool of connections as the platform makes them (settings above, each query in one write). A statement
+ * running longer than `statementTimeoutMs` (0: no limit) is cancelled: a runaway query gives its connection
+ * back instead of holding one of the pool's few for good.
+ */
+export function platformPool(url: string, max: number, statementTimeoutMs = 0): pg.Pool {
+  const options = `${PG_SESSION_OPTIONS} -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))}`;
+  const pool = new pg.Pool({ connectionString: url, max, options });
   pool.on('connect', (client) => corkWrites((client as unknown as { connection: PgWire }).connection));
   return pool;
 }
@@ -76,13 +83,15 @@ export function platformPool(url: string, max: number): pg.Pool {
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.url) {
-    const pool = platformPool(opts.url, 10);
+    const pool = platformPool(opts.url, 10, opts.statementTimeoutMs);
     pool.on('error', (err) => opts.onIdleError?.(err));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     try {
-      await underStartupLock(pool, async () => {
-        await beforeMigrations((q) => pool.query(q), opts);
-        await migratePg(drizzlePg(pool), { migrationsFolder });
+      await underStartupLock(pool, async (holder) => {
+        await beforeMigrations((q) => holder.query(q), opts);
+        // a migration takes as long as its table needs: no statement timeout for it
+        await holder.query('set statement_timeout = 0');
+        await migratePg(drizzlePg(holder), { migrationsFolder });
         await opts.prepare?.(db);
       });
     } catch (err) {
@@ -130,11 +139,12 @@ export const PGLITE_MEMORY = ['-c', 'shared_buffers=16MB'];
  * Runs `fn` holding the start-up advisory lock on a connection of its own. The lock is a session lock, so
  * the connection is closed rather than returned to the pool: whatever happens, it goes with the session.
  */
-async function underStartupLock(pool: pg.Pool, fn: () => Promise<void>) {
+async function underStartupLock(pool: pg.Pool, fn: (holder: pg.PoolClient) => Promise<void>) {
   const holder = await pool.connect();
   try {
+    await holder.query('set statement_timeout = 0');
     await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-    await fn();
+    await fn(holder);
   } finally {
     holder.release(true);
   }

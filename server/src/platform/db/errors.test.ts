@@ -8,6 +8,7 @@ describe('dbFailure', () => {
     expect(dbFailure(pgError('ECONNREFUSED'))).toBe('unavailable');
     expect(dbFailure(pgError('57P01', 'terminating connection due to administrator command'))).toBe('unavailable');
     expect(dbFailure(pgError('08006'))).toBe('unavailable');
+    expect(dbFailure(pgError('57014', 'canceling statement due to statement timeout'))).toBe('unavailable');
     expect(dbFailure(new Error('Connection terminated unexpectedly'))).toBe('unavailable');
     expect(dbFailure(new Error('PGlite is closed'))).toBe('unavailable');
   });
