@@ -3,11 +3,15 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { readdir, readFile } from 'node:fs/promises';
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { spawnServer, throwawayDatabase, type ChildServer } from '../../../../tests/support/child-server';
 import { buildDicom, uid, zipOf } from '../../../../tests/support/dicom-builder';
 import { post, saveStorm, signIn, type AckedSave } from '../../../../tests/support/save-storm';
 import { secretBox } from '../core/secret-box';
+import { startLocalS3 } from '../../../../tests/support/local-s3';
+import { IMAGES_LIST } from './backup';
 
 /**
  * npm run backup while a save storm runs, npm run restore into an empty folder (and an empty database), the
@@ -72,7 +76,7 @@ async function upload(base: string, token: string) {
   });
   const last = JSON.parse((await r.text()).trim().split('\n').at(-1)!) as { data: { uploaded: number } };
   expect(last.data.uploaded).toBe(IMAGES);
-  return Object.fromEntries(files.map((f, i) => [uid(77, 1, i + 1), sha256(f.data)]));
+  return Object.fromEntries(files.map((f, i) => [uid(77, 1, i + 1), f.data]));
 }
 
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
@@ -144,7 +148,8 @@ describe(`backup and restore (${kind})`, () => {
       const missing = before.filter((a) => a.study_iuid === study && !saved.has(a.text));
       expect(missing, study).toEqual([]);
     }
-    for (const [sop, digest] of Object.entries(images)) expect(await wadoDigest(again.base, token2, sop)).toBe(digest);
+    for (const [sop, bytes] of Object.entries(images))
+      expect(await wadoDigest(again.base, token2, sop)).toBe(sha256(bytes));
     expect(secretBox({ DATA_DIR: target.DATA_DIR! }).open(sealed)).toBe('wechat app secret');
   }, 180_000);
 
@@ -163,4 +168,42 @@ describe(`backup and restore (${kind})`, () => {
     });
     expect(stranger.status).toBe(404);
   }, 120_000);
+
+  it('an S3 store: listed with each object MD5, and a restore first checks the bucket still holds them', async () => {
+    const s3 = await startLocalS3('rxpacs-backup');
+    drops.push(s3.close);
+    const env = { ...(await installation()), ...s3.env };
+    const server = await spawnServer(env);
+    running.push(server);
+    const images = await upload(server.base, await signIn(server.base, 'admin', 'Admin@123'));
+    const backupDir = path.join(tmp('backup-s3'), 'b');
+    const made = await runCli('backup', backupDir, { ...env, PORT: new URL(server.base).port });
+    expect(made.code, made.out).toBe(0);
+    server.kill9();
+    const listed = (await readFile(path.join(backupDir, IMAGES_LIST), 'utf8')).trim().split('\n');
+    const md5 = (b: Buffer) => createHash('md5').update(b).digest('hex');
+    for (const [sop, bytes] of Object.entries(images)) {
+      const line = listed.find((l) => l.endsWith(`/${sop}.dcm`));
+      expect(line, sop).toBe(`md5:${md5(bytes)}  ${bytes.length}  ${STUDY}/${uid(77, 1)}/${sop}.dcm`);
+    }
+
+    const target = { ...(await installation()), ...s3.env };
+    const restored = await runCli('restore', backupDir, target);
+    expect(restored.code, restored.out).toBe(0);
+
+    // one object gone from the bucket since: refused before anything is restored
+    const gone = `${STUDY}/${uid(77, 1)}/${uid(77, 1, 1)}.dcm`;
+    const client = new S3Client({
+      endpoint: s3.env.S3_ENDPOINT,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
+    });
+    await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `${s3.env.S3_PREFIX}${gone}` }));
+    const second: Record<string, string> = { ...(await installation()), ...s3.env };
+    const refused = await runCli('restore', backupDir, second);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain(`1 missing, 0 changed (${gone} (missing))`);
+    expect(await readdir(second.DATA_DIR!)).toEqual([]);
+  }, 180_000);
 });

@@ -56,14 +56,17 @@ export async function writeBackup(dir: string, src: BackupSource): Promise<Backu
   return manifest;
 }
 
-/** Every object: copied with its SHA-256 for a file store, listed with its size otherwise. */
+/**
+ * Every object: copied with its SHA-256 for a file store; listed otherwise, with its size and the checksum the
+ * store lists (S3: the MD5 of an object put whole), which restore compares with the store.
+ */
 async function backupImages(dir: string, images: ImageStore): Promise<BackupManifest['images']> {
   const copied = images.kind === 'file';
   const list = createWriteStream(path.join(dir, IMAGES_LIST));
   let count = 0;
   let bytes = 0;
-  for await (const { key, size } of images.list()) {
-    let digest = '-';
+  for await (const { key, size, checksum } of images.list()) {
+    let digest = checksum ?? '-';
     if (copied) {
       const found = await images.get(key);
       if (!found) continue; // removed since it was listed

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import type { Env } from '../core/env';
+import { chooseImageStore } from '../storage/choose-store';
+import type { ImageStore } from '../storage/store';
 import { IMAGES_LIST, MANIFEST, pgToolConnection, runTool, sha256Tap, type BackupManifest } from './backup';
 
 export class RestoreRefused extends Error {}
@@ -17,6 +19,8 @@ export class RestoreRefused extends Error {}
 export async function restoreBackup(dir: string, env: Env): Promise<BackupManifest> {
   const manifest = JSON.parse(await readFile(path.join(dir, MANIFEST), 'utf8')) as BackupManifest;
   if (manifest.format !== 'rxpacs-backup-1') throw new RestoreRefused(`${dir} is not a backup of this platform`);
+  // Listed, not copied: the bucket must still hold what the database will point to.
+  if (manifest.images.store === 's3') await checkListedImages(dir, chooseImageStore(env));
   if (manifest.database === 'pglite') {
     if (env.DATABASE_URL) throw new RestoreRefused('an embedded-database backup restores with DATABASE_URL unset');
     const target = path.join(env.DATA_DIR, 'pgdata');
@@ -54,4 +58,36 @@ async function restoreImages(dir: string, root: string) {
     await pipeline(createReadStream(path.join(dir, 'images', key)), tap, createWriteStream(target));
     if (hex() !== digest) throw new RestoreRefused(`${key}: its checksum is not the backup's`);
   }
+}
+
+/**
+ * The backup's listing against the store now, both in the store's key order (a merge, in bounded memory):
+ * every listed object must be there with its size and, where both have one, its checksum. Objects added
+ * since are no concern. Refuses, naming the first few, before anything is restored.
+ */
+async function checkListedImages(dir: string, store: ImageStore) {
+  const stored = store.list()[Symbol.asyncIterator]();
+  let have = await stored.next();
+  const problems = { missing: 0, different: 0, first: [] as string[] };
+  const note = (kind: 'missing' | 'different', key: string) => {
+    problems[kind]++;
+    if (problems.first.length < 5) problems.first.push(`${key} (${kind})`);
+  };
+  for await (const line of createInterface({ input: createReadStream(path.join(dir, IMAGES_LIST)) })) {
+    const [digest, size, key] = line.split('  ');
+    if (!digest || !size || !key) throw new RestoreRefused(`bad line: ${line}`);
+    while (!have.done && have.value.key < key) have = await stored.next();
+    if (have.done || have.value.key !== key) {
+      note('missing', key);
+      continue;
+    }
+    const { size: now, checksum } = have.value;
+    if (now !== Number(size) || (digest !== '-' && checksum && checksum !== digest)) note('different', key);
+    have = await stored.next();
+  }
+  if (problems.missing || problems.different)
+    throw new RestoreRefused(
+      `the image store does not hold what the backup listed: ${problems.missing} missing, ${problems.different} ` +
+        `changed (${problems.first.join(', ')}). Bring the bucket back to the backup's time (its versioning) first.`,
+    );
 }

@@ -130,7 +130,10 @@ export function s3ImageStore(o: S3StoreOptions): ImageStore {
           new ListObjectsV2Command({ Bucket, Prefix: `${o.prefix}${prefix}`, ContinuationToken }),
         );
         for (const obj of page.Contents ?? []) {
-          if (obj.Key) yield { key: obj.Key.slice(o.prefix.length), size: Number(obj.Size ?? 0) };
+          if (!obj.Key) continue;
+          const etag = obj.ETag?.replace(/"/g, '');
+          const checksum = !etag ? undefined : /^[0-9a-f]{32}$/.test(etag) ? `md5:${etag}` : `etag:${etag}`;
+          yield { key: obj.Key.slice(o.prefix.length), size: Number(obj.Size ?? 0), checksum };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

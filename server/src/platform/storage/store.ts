@@ -18,7 +18,17 @@ export interface ImageStore {
   /** The object, or only bytes start..end (inclusive) of it when a range is given (a video element seeks); size is the whole object's. */
   get(key: string, range?: ByteRange): Promise<{ body: Readable; size: number } | null>;
   remove(key: string): Promise<void>;
-  list(prefix?: string): AsyncIterable<{ key: string; size: number }>;
+  /**
+   * Every object under prefix, in the store's own key order. `checksum`, where the store keeps one it can list
+   * cheaply: `md5:<hex>` (an S3 object put whole, whose ETag is its MD5), `etag:<value>` otherwise.
+   */
+  list(prefix?: string): AsyncIterable<StoredObject>;
+}
+
+export interface StoredObject {
+  key: string;
+  size: number;
+  checksum?: string;
 }
 
 /** Inclusive byte offsets, as in an HTTP Range header. */
