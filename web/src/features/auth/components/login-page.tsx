@@ -48,7 +48,7 @@ export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
     if (dbStrain && r.db_strain) {
       feedback().notification.warning({
         title: t('login.dbStrainTitle'),
-        description: t('login.dbStrain', { shed: r.db_strain.shed, waited: r.db_strain.waited }),
+        description: t('login.dbStrain', { total: r.db_strain.shed + r.db_strain.waited }),
         duration: 0,
       });
     }
