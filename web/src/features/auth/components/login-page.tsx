@@ -43,12 +43,15 @@ export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
       feedback().notification.warning({
         title: t('login.lowDiskTitle'),
         description: t('login.lowDisk', { gb: r.free_disk }),
+        placement: 'bottomRight',
       });
     }
     if (dbStrain && r.db_strain) {
       feedback().notification.warning({
         title: t('login.dbStrainTitle'),
         description: t('login.dbStrain', { total: r.db_strain.shed + r.db_strain.waited }),
+        // below, where it covers neither the header nor a dialog's close button, until dismissed
+        placement: 'bottomRight',
         duration: 0,
       });
     }
