@@ -42,7 +42,10 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
           : 'migration: writes to the table wait until this migration is done',
       ),
     prepare: async (db) => {
-      await checkSecretKey(db, secretBox(env));
+      await checkSecretKey(db, secretBox(env), {
+        reset: env.SECRET_KEY_RESET === 'yes',
+        onReset: () => log.warn("secret key reset: this key is now the installation's; enter the WeChat secrets again"),
+      });
       await ensureBaseData(db, process.env.ADMIN_PASSWORD || 'Admin@123');
       seeded = env.SEED === 'demo' && (await isEmpty(db));
       if (seeded) {

@@ -180,6 +180,8 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default('noreply@localhost'),
   /** Key of lib/secret-box (stored third-party secrets): 32 bytes as base64 or hex; unset: DATA_DIR/secret.key, made once (0600). */
   SECRET_KEY: z.string().optional(),
+  /** yes: for one start after the secret key was lost: this server's key becomes the installation's (docs/deploy.md). */
+  SECRET_KEY_RESET: z.enum(['yes', 'no']).default('no'),
   /** The messaging platform's API (docs/wechat.md): /cgi-bin/*, /sns/*. Tests point it at a local fake. */
   WECHAT_API_BASE: z
     .url({ protocol: /^https?$/ })

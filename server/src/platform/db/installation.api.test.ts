@@ -46,4 +46,19 @@ describe('the installation secret key check', () => {
     expect(await after.db.select().from(installation)).toEqual([written]);
     await after.close();
   }, 60_000);
+
+  it('after a lost key, one start with the reset takes the new key; the old one is then refused', async () => {
+    const lost = randomBytes(32);
+    const replacement = randomBytes(32);
+    const resets: number[] = [];
+    const reset = await openDatabase({
+      url,
+      dataDir: path.join(dataDir, 'pgdata'),
+      prepare: (db) => checkSecretKey(db, makeSecretBox(replacement), { reset: true, onReset: () => resets.push(1) }),
+    });
+    await reset.close();
+    expect(resets).toEqual([1]);
+    await (await open(replacement)).close();
+    await expect(open(lost)).rejects.toBeInstanceOf(SecretKeyMismatchError);
+  }, 60_000);
 });
