@@ -11,6 +11,7 @@ export type ConfigKind =
   | { kind: 'url' }
   | { kind: 'enum'; values: readonly string[] }
   | { kind: 'colour' }
+  | { kind: 'version' }
   | { kind: 'text'; max: number }
   | { kind: 'secret' };
 
@@ -46,6 +47,9 @@ export const CONFIG_KINDS = {
   static_page1_url: { kind: 'url' },
   static_page2_url: { kind: 'url' },
   static_temp_url: { kind: 'url' },
+  agent_min_version: { kind: 'version' },
+  extension_min_version: { kind: 'version' },
+  bridge_download_url: { kind: 'url' },
 } as const satisfies Record<string, ConfigKind>;
 
 export type KnownConfigName = keyof typeof CONFIG_KINDS;
@@ -96,6 +100,19 @@ export const SECRET_MASK = '******';
 
 const HTTP_URL = /^https?:\/\/[^\s/?#]+[^\s]*$/i;
 const COLOUR = /^#[0-9a-f]{6}$/i;
+/** A release number as the agent and the extension report theirs: 1 to 3 dot-separated numbers. */
+export const VERSION_RE = /^\d{1,5}(\.\d{1,5}){0,2}$/;
+
+/** Compares two release numbers part by part (1.10 > 1.9; a missing part is 0): negative, 0 or positive. */
+export function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d) return d;
+  }
+  return 0;
+}
 
 /** The value's schema for an entry of this kind (the message names what is allowed). */
 export function configValueSchema(kind: ConfigKind): z.ZodType<string> {
@@ -119,6 +136,11 @@ export function configValueSchema(kind: ConfigKind): z.ZodType<string> {
       return z.enum(kind.values as [string, ...string[]], { message: kind.values.map((v) => v || "''").join(', ') });
     case 'colour':
       return z.string().trim().regex(COLOUR, { message: '#rrggbb' });
+    case 'version':
+      return z
+        .string()
+        .trim()
+        .refine((v) => v === '' || VERSION_RE.test(v), { message: '1.2.3 or empty' });
     case 'text':
       return z.string().max(kind.max);
     case 'secret':

@@ -9,6 +9,7 @@ import { startCups, type PrivateCups } from '../fixtures/cups';
 import { launchWithExtension, type ExtensionBrowser } from '../fixtures/extension';
 import { launchBrowser, newPage, startPlatform, type Platform } from '../fixtures/platform';
 import { USERS } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { createSoftHsm, type SoftHsm } from '../fixtures/softhsm';
 import { CertDialog } from '../pages/cert-login-dialog';
 import { LoginPage } from '../pages/login-page';
@@ -219,13 +220,19 @@ describe('without the extension', () => {
     return { page: p, close: () => browser.close() };
   }
 
+  /** A plain page reaching the agent directly, signed in as the doctor, the shell up. */
+  async function doctorWithAgent() {
+    const opened = await plainPage(`http://127.0.0.1:${agent.port}`);
+    const login = new LoginPage(opened.page, platform.appUrl);
+    await login.open();
+    await login.signIn(...USERS.doctor);
+    await new ShellPage(opened.page).waitReady();
+    return opened;
+  }
+
   it('calls the agent directly: the header says so and the worklist opens the viewer', async () => {
-    const { page: p, close } = await plainPage(`http://127.0.0.1:${agent.port}`);
+    const { page: p, close } = await doctorWithAgent();
     try {
-      const login = new LoginPage(p, platform.appUrl);
-      await login.open();
-      await login.signIn(...USERS.doctor);
-      await new ShellPage(p).waitReady();
       await p.locator('[data-testid=bridge-status][data-path=agent][data-agent-up=true]').waitFor();
       const worklist = new WorklistPage(p);
       await worklist.waitForResults();
@@ -235,6 +242,43 @@ describe('without the extension', () => {
       await waitForViewerCall(`--study ${uid}`);
       await p.getByText('已通过本地代理在本地阅片软件中打开检查').waitFor();
     } finally {
+      await close();
+    }
+  });
+
+  it('an agent older than the installation requires: the header tells the doctor to update, with the link', async () => {
+    const health = (await (await fetch(`http://127.0.0.1:${agent.port}/health`)).json()) as {
+      data: { version: string };
+    };
+    const [major] = health.data.version.split('.');
+    await platform.setConfig('agent_min_version', `${Number(major) + 1}.0`);
+    await platform.setConfig('bridge_download_url', `${platform.origin}/downloads/agent`);
+    const { page: p, close } = await doctorWithAgent();
+    try {
+      const notice = p.locator('[data-testid=bridge-update][data-parts=agent]');
+      await notice.click();
+      await p.getByTestId('bridge-update-detail').waitFor();
+      expect(await p.getByTestId('bridge-update-detail').textContent()).toContain(
+        `本机工作站代理的版本为 ${health.data.version}，本平台需要 ${Number(major) + 1}.0 或更新版本。`,
+      );
+      expect(await p.getByTestId('bridge-update-link').getAttribute('href')).toBe(`${platform.origin}/downloads/agent`);
+      await shot(p, 'bridge-update-zh-CN');
+      // in the doctor's other language
+      await p.evaluate(() => localStorage.setItem('rxpacs.locale', 'en-US'));
+      await p.reload();
+      await notice.click();
+      await p.getByText(`this platform needs ${Number(major) + 1}.0 or newer`).waitFor();
+      await shot(p, 'bridge-update-en-US');
+      await p.evaluate(() => localStorage.setItem('rxpacs.locale', 'zh-CN'));
+      // the agent that is new enough: no notice
+      await platform.setConfig('agent_min_version', health.data.version);
+      await p.reload();
+      await new ShellPage(p).waitReady();
+      await p.locator('[data-testid=bridge-status][data-agent-up=true]').waitFor();
+      expect(await p.getByTestId('bridge-update').count()).toBe(0);
+    } finally {
+      await platform.setConfig('agent_min_version', '');
+      await platform.setConfig('bridge_download_url', '');
       await close();
     }
   });

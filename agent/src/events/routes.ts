@@ -4,6 +4,7 @@ import type { WebSocket } from 'ws';
 import { AgentClientMessageSchema, type AgentServerMessage } from '@shared/agent/events';
 import { AGENT_WS_PING_MS } from '@shared/agent/constants';
 import type { KeyWatcher } from '../devices/keys/key-watcher';
+import { version } from '../version';
 
 /**
  * WebSocket GET /events: `hello` with the keys present, then key insertions and removals. The upgrade goes
@@ -39,7 +40,7 @@ export function eventRoutes(watcher: KeyWatcher, pingMs = AGENT_WS_PING_MS) {
         peers.add(ws);
         alive.set(ws, true);
         ws.on('pong', () => alive.set(ws, true));
-        send(ws, { type: 'hello', keys: watcher.current });
+        send(ws, { type: 'hello', keys: watcher.current, version });
       },
       onMessage: (event, ctx) => {
         let parsed: unknown;

@@ -130,3 +130,15 @@ export const SpeakRequestSchema = z.object({
   times: z.number().int().min(1).max(SPEAK_TIMES_MAX).default(1),
 });
 export type SpeakRequest = z.input<typeof SpeakRequestSchema>;
+
+/**
+ * GET /tool/bridgeRequirements (signed in): the oldest agent and extension this installation's web app works
+ * with (sys_config agent_min_version, extension_min_version; '' = any) and where workstations get newer ones
+ * (bridge_download_url; '' = not published: ask IT).
+ */
+export const BridgeRequirementsSchema = z.object({
+  agent_min_version: z.string(),
+  extension_min_version: z.string(),
+  download_url: z.string(),
+});
+export type BridgeRequirements = z.infer<typeof BridgeRequirementsSchema>;

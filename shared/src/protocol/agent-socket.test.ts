@@ -7,10 +7,12 @@ import { AgentSocket, agentMessageToEvent } from './agent-socket';
 
 describe('agentMessageToEvent', () => {
   it('maps hello to agent-up and keeps key events; drops pongs and garbage', () => {
-    expect(agentMessageToEvent('{"type":"hello","keys":[]}')).toEqual({
+    expect(agentMessageToEvent('{"type":"hello","keys":[]}')).toEqual({ type: 'agent-up', keys: [] });
+    // the agent's version rides on hello, for the web app to compare with what the installation needs
+    expect(agentMessageToEvent({ type: 'hello', keys: [], version: '0.3.1' })).toEqual({
       type: 'agent-up',
       keys: [],
-      version: undefined,
+      version: '0.3.1',
     });
     expect(agentMessageToEvent({ type: 'key-removed', slot: '1', serial: 'S' })).toEqual({
       type: 'key-removed',

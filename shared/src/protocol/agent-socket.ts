@@ -25,7 +25,7 @@ export function agentMessageToEvent(raw: unknown): BridgeEventBody | null {
   const r = AgentServerMessageSchema.safeParse(data);
   if (!r.success) return null;
   const m = r.data;
-  if (m.type === 'hello') return { type: 'agent-up', keys: m.keys };
+  if (m.type === 'hello') return { type: 'agent-up', keys: m.keys, ...(m.version ? { version: m.version } : {}) };
   if (m.type === 'key-inserted' || m.type === 'key-removed') return m;
   return null;
 }

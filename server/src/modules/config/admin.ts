@@ -50,6 +50,8 @@ function allowed(kind: ConfigKind, locale: Locale): string {
       return kind.values.map((v) => v || "''").join(', ');
     case 'colour':
       return '#rrggbb';
+    case 'version':
+      return translate(locale, 'configVersion');
     case 'text':
     case 'secret':
       return `≤ ${kind.kind === 'text' ? kind.max : 256}`;

@@ -9,6 +9,7 @@ const zh = {
   configSecretHere: '密钥不能在此修改，请使用“重新生成密钥”',
   configAllowed: '取值须为：{{allowed}}',
   configUrl: 'http(s):// 开头的地址，或留空',
+  configVersion: '版本号，如 1.2.3，或留空',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -20,6 +21,7 @@ const en: Record<keyof typeof zh, string> = {
   configSecretHere: 'The key cannot be changed here; use "Generate a new key"',
   configAllowed: 'Allowed: {{allowed}}',
   configUrl: 'an http(s):// address, or empty',
+  configVersion: 'a version such as 1.2.3, or empty',
 };
 
 addMessages({ 'zh-CN': zh, 'en-US': en });

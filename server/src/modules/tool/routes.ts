@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
 import { ReportConfigSchema } from '@shared/report/document';
+import { BridgeRequirementsSchema } from '@shared/agent/api';
 import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
 import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
@@ -154,6 +155,30 @@ function clientToolRoutes(app: Router) {
         use_critical: cfg.use_critical === 'Y',
         workload_link_hospital: cfg.workload_link_hospital.trim(),
         ai_enabled: !!cfg.ai_url.trim(),
+      });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/bridgeRequirements',
+      tags,
+      summary:
+        'The oldest workstation agent and extension the web app works with, and where to get newer ones (sys_config agent_min_version, extension_min_version, bridge_download_url)',
+      ...access('session'),
+      responses: okResponse(BridgeRequirementsSchema),
+    }),
+    async (c) => {
+      const cfg = await getConfigs(c.var.deps.db, [
+        'agent_min_version',
+        'extension_min_version',
+        'bridge_download_url',
+      ]);
+      return ok(c, {
+        agent_min_version: cfg.agent_min_version.trim(),
+        extension_min_version: cfg.extension_min_version.trim(),
+        download_url: cfg.bridge_download_url.trim(),
       });
     },
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '@web/components/language-switch';
 import { BridgeStatus } from '@web/features/agent-bridge/components/bridge-status';
+import { BridgeUpdateNotice } from '@web/features/agent-bridge/components/bridge-update-notice';
 import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
 import { ServerClock } from '@web/features/server-time/components/server-clock';
 import { useSessionStore } from '@web/lib/session-store';
@@ -53,6 +54,7 @@ export function HeaderActions({ compact, dark }: { compact: boolean; dark: boole
         </Tooltip>
       )}
       <BridgeStatus dark={dark} compact={compact} />
+      <BridgeUpdateNotice dark={dark} compact={compact} />
       <LanguageSwitch dark={dark} />
       {!compact && <ServerClock dark={dark} />}
       <Dropdown menu={menu} trigger={['click']}>

@@ -36,6 +36,18 @@ export const CONFIG_DEFAULTS = {
     description:
       'Hospital code whose users see the workload statistics link (/zhanjiang) on the security tab; empty: no one',
   },
+  agent_min_version: {
+    value: '',
+    description: 'Oldest workstation agent the web app works with (1.2.3); an older one is told to update; empty: any',
+  },
+  extension_min_version: {
+    value: '',
+    description: 'Oldest browser extension the web app works with (1.2.3); an older one is told to update; empty: any',
+  },
+  bridge_download_url: {
+    value: '',
+    description: 'Where workstations get the agent and the extension: the update notice links to it',
+  },
   dicom_accept_any: {
     value: 'N',
     description: 'Y: the DICOM listener accepts any calling AE title from any address (N: registered devices only)',

@@ -65,6 +65,17 @@ export function ConfigValueEditor({ kind, value = '', onChange }: EditorProps) {
           data-testid="config-value-colour"
         />
       );
+    case 'version':
+      return (
+        <Input
+          value={value}
+          onChange={(e) => onChange?.(e.target.value)}
+          placeholder="1.2.3"
+          maxLength={17}
+          style={{ width: 160 }}
+          data-testid="config-value-version"
+        />
+      );
     case 'text':
     case 'secret':
       return (
@@ -100,7 +111,9 @@ export function valueRule(kind: ConfigKind, t: TFunction<'adminConfig'>): Rule {
         ? t('config.colourRule')
         : kind.kind === 'integer'
           ? t('config.integerRule', { min: kind.min, max: kind.max })
-          : undefined;
+          : kind.kind === 'version'
+            ? t('config.versionRule')
+            : undefined;
   return {
     validator: async (_, v: string | undefined) => {
       if (!configValueSchema(kind).safeParse(v ?? '').success) throw new Error(message ?? 'invalid');
