@@ -1,7 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { LockPage } from '../pages/lock-page';
 import { LoginPage } from '../pages/login-page';
 import { TabsBar } from '../pages/tabs-bar';
@@ -65,12 +69,46 @@ describe('app shell', () => {
     const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     await shell.openUserMenu();
     const entry = (key: string) => page.locator(`.ant-dropdown [data-testid=menu-${key}]`);
-    for (const key of ['collection', 'settings', 'userWork', 'personalise', 'logout']) await entry(key).waitFor();
+    for (const key of ['collection', 'settings', 'userWork', 'tools', 'personalise', 'logout'])
+      await entry(key).waitFor();
     // An entry whose permission the user lacks is not offered (upload is the super administrator's in the demo).
     expect(await entry('uploadZip').count()).toBe(0);
     await entry('settings').click();
     await page.waitForURL((u) => u.hash.startsWith('#/account/settings'));
     await close();
+  });
+
+  it('tool download: the published files with their SHA-256, the file itself, the policy with this address', async () => {
+    const { env } = e2e.platform.deps;
+    const dir = env.DOWNLOADS_DIR ?? path.join(env.DATA_DIR, 'downloads');
+    await mkdir(dir, { recursive: true });
+    const deb = randomBytes(20_000);
+    await writeFile(path.join(dir, 'rxpacs-agent_0.2.0_amd64.deb'), deb);
+    const sha = createHash('sha256').update(deb).digest('hex');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      await shell.openUserMenu();
+      await page.locator('.ant-dropdown [data-testid=menu-tools]').click();
+      await page.waitForURL((u) => u.hash.startsWith('#/tools'));
+      await page.getByTestId('download-sha256').filter({ hasText: sha }).waitFor();
+      const href = await page.getByTestId('download-link').getAttribute('href');
+      const fetched = await page.evaluate(async (h) => {
+        const r = await fetch(h!);
+        return { status: r.status, bytes: (await r.arrayBuffer()).byteLength };
+      }, href);
+      expect(fetched).toEqual({ status: 200, bytes: deb.length });
+      expect(await page.getByTestId('policy-chrome').textContent()).toContain(
+        `"origins": [\n          "${e2e.platform.origin}"`,
+      );
+      await shot(page, 'tool-download-zh-CN');
+      await shell.switchLanguage('en-US');
+      await page.getByText('For the IT department').waitFor();
+      await shot(page, 'tool-download-en-US');
+      await shell.switchLanguage('zh-CN');
+    } finally {
+      await rm(path.join(dir, 'rxpacs-agent_0.2.0_amd64.deb'), { force: true });
+      await close();
+    }
   });
 
   it('collapses the side menu under 1200 px and uses a drawer under 576 px', async () => {

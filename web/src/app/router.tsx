@@ -89,6 +89,7 @@ const routes: RouteObject[] = [
           { path: '/register', lazy: page(() => import('./routes/queue-register')) },
           { path: '/callPanel', lazy: page(() => import('./routes/call-panel')) },
           { path: '/readingVideo', lazy: page(() => import('./routes/reading-video')) },
+          { path: '/tools', lazy: page(() => import('./routes/tools')) },
           {
             path: '/uploadZip',
             element: <RequirePermission action={PERMISSIONS.UPLOAD_ZIP} />,

@@ -2,6 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
 import { ReportConfigSchema } from '@shared/report/document';
 import { BridgeRequirementsSchema } from '@shared/agent/api';
+import { DownloadNameParamSchema, DownloadsSchema } from '@shared/schemas/downloads';
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { AppError } from '../../platform/core/errors';
+import { linkOrigin } from '../../platform/http/public-origin';
+import { downloadFile, listDownloads } from './downloads';
 import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
 import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
@@ -17,6 +24,7 @@ export function toolRoutes() {
   const app = newRouter();
   loginPageRoutes(app);
   clientToolRoutes(app);
+  downloadRoutes(app);
   return app;
 }
 
@@ -179,6 +187,52 @@ function clientToolRoutes(app: Router) {
         agent_min_version: cfg.agent_min_version.trim(),
         extension_min_version: cfg.extension_min_version.trim(),
         download_url: cfg.bridge_download_url.trim(),
+      });
+    },
+  );
+}
+
+const downloadsDir = (env: { DOWNLOADS_DIR?: string | undefined; DATA_DIR: string }) =>
+  env.DOWNLOADS_DIR ?? path.join(env.DATA_DIR, 'downloads');
+
+/** The spec's "tool download": what the installation publishes for its workstations, and the files themselves. */
+function downloadRoutes(app: Router) {
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/downloads',
+      tags,
+      summary: 'Files published for workstations (DOWNLOADS_DIR) with their SHA-256, and the address for policies',
+      ...access('session'),
+      responses: okResponse(DownloadsSchema),
+    }),
+    async (c) => ok(c, { files: await listDownloads(downloadsDir(c.var.deps.env)), origin: linkOrigin(c) }),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/downloads/{name}',
+      tags,
+      summary:
+        'A published file (public: workstations and browser policies fetch it without a session; nothing is listed here)',
+      ...access('public'),
+      request: { params: DownloadNameParamSchema },
+      responses: {
+        200: {
+          description: 'The file',
+          content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+      },
+    }),
+    async (c) => {
+      const found = await downloadFile(downloadsDir(c.var.deps.env), c.req.valid('param').name);
+      if (!found) throw new AppError(404, 'NOT_FOUND', 'notFound');
+      const body = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
+      return c.body(body, 200, {
+        'content-type': 'application/octet-stream',
+        'content-length': String(found.size),
+        'content-disposition': `attachment; filename="${path.basename(found.file)}"`,
+        'x-content-type-options': 'nosniff',
       });
     },
   );

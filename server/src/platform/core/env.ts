@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** What the "tool download" page offers workstations (agent packages, the extension); unset: DATA_DIR/downloads. */
+  DOWNLOADS_DIR: z.string().optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
   /** With the demo data on a new database: a made-up chest CT series and a waiting-room call screen (main.ts only; tests start without). */
   DEMO_EXTRAS: z.enum(['on', 'off']).default('on'),

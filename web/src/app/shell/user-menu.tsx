@@ -1,6 +1,7 @@
 import {
   BarChartOutlined,
   BgColorsOutlined,
+  DownloadOutlined,
   LogoutOutlined,
   SettingOutlined,
   StarOutlined,
@@ -15,7 +16,7 @@ import { useLayoutStore } from '@web/features/layout-settings/stores/layout-stor
 import { can, useUserInfo } from '@web/lib/user-info';
 
 interface Entry {
-  key: 'collection' | 'settings' | 'userWork' | 'uploadZip' | 'personalise';
+  key: 'collection' | 'settings' | 'userWork' | 'uploadZip' | 'tools' | 'personalise';
   icon: ReactNode;
   /** The page it opens; entries whose page has no screen yet are left out. */
   path?: string;
@@ -23,15 +24,15 @@ interface Entry {
 }
 
 /**
- * The spec's user menu: collection, settings, user work statistics, upload zip, personalise (the layout
- * drawer), then logout. Each entry shows only when its page exists and the user may open it. The tool
- * download link waits for a download to offer (see docs/decisions.md).
+ * The spec's user menu: collection, settings, user work statistics, upload zip, tool download, personalise
+ * (the layout drawer), then logout. Each entry shows only when the user may open its page.
  */
 const ENTRIES: Entry[] = [
   { key: 'collection', icon: <StarOutlined />, path: '/account/collection', permission: PERMISSIONS.USER },
   { key: 'settings', icon: <SettingOutlined />, path: '/account/settings' },
   { key: 'userWork', icon: <BarChartOutlined />, path: '/UserWorkCount', permission: PERMISSIONS.STATS_VIEW },
   { key: 'uploadZip', icon: <UploadOutlined />, path: '/uploadZip', permission: PERMISSIONS.UPLOAD_ZIP },
+  { key: 'tools', icon: <DownloadOutlined />, path: '/tools' },
   { key: 'personalise', icon: <BgColorsOutlined /> },
 ];
 
