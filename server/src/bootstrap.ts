@@ -19,7 +19,7 @@ import { createMetrics } from './platform/metrics';
 import { databaseSnapshot, writeBackup } from './platform/backup/backup';
 import { writeOpsToken } from './platform/backup/ops-token';
 import { checkSecretKey } from './platform/db/installation';
-import { createStrain } from './platform/http/strain';
+import { createStrain } from './platform/strain';
 import { secretBox } from './platform/core/secret-box';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */

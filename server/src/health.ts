@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from './platform/context';
-import { outgrownEmbedded } from './platform/http/strain';
+import { outgrownEmbedded } from './platform/strain';
 
 export const HEALTH_DB_TIMEOUT_MS = 1000;
 

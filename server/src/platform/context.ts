@@ -1,7 +1,7 @@
 import type { Db, DbKind } from './db/client';
 import type { Env } from './core/env';
 import type { Metrics } from './metrics';
-import type { Strain } from './http/strain';
+import type { Strain } from './strain';
 import type { BackupManifest } from './backup/backup';
 import type { Logger } from './core/logger';
 import type { RealtimeHub, ScreenHub } from './realtime/types';

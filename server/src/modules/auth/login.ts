@@ -12,7 +12,7 @@ import { translate } from '../../platform/core/i18n';
 import { fmt } from '../../platform/core/time';
 import { audit } from '../../platform/audit';
 import { getConfigs } from '../../platform/config';
-import { outgrownEmbedded } from '../../platform/http/strain';
+import { outgrownEmbedded } from '../../platform/strain';
 import { findUser } from './find-user';
 import { toUser } from './to-user';
 import { countMenus } from './access';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppEnv } from '../context';
 import { AppError } from '../core/errors';
 import { requestGate } from './request-gate';
-import { createStrain, STRAINED_WAIT_MS, type Strain } from './strain';
+import { createStrain, STRAINED_WAIT_MS, type Strain } from '../strain';
 
 /** A app whose /work requests finish only when the test lets them, behind the gate. */
 function gated(concurrency: number, queue: number, maxWaitMs: number, strain?: Strain) {

@@ -4,7 +4,7 @@ import type { AppEnv } from '../context';
 import type { Env } from '../core/env';
 import { AppError } from '../core/errors';
 import { pathSet } from './path-pattern';
-import { STRAINED_WAIT_MS, type Strain } from './strain';
+import { STRAINED_WAIT_MS, type Strain } from '../strain';
 
 export interface GateOptions {
   /** Requests handled at once; the rest wait their turn. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../../../../tests/support/api-client';
-import { DEMO_PASSWORDS } from '../../../../tests/support/demo-logins';
-import { useTestPlatform } from '../../../../tests/support/use-test-platform';
+import { call } from '../../../tests/support/api-client';
+import { DEMO_PASSWORDS } from '../../../tests/support/demo-logins';
+import { useTestPlatform } from '../../../tests/support/use-test-platform';
 
 /**
  * An embedded installation that has turned requests away (or kept them waiting) in the last day says it has
