@@ -81,6 +81,8 @@ describe('platform basics', () => {
         '/authorize/callback',
         '/authorize/finish',
         '/wxapi/event/{hospital_code}',
+        // workstation software IT publishes (tool download): installers and browser policies fetch it, nothing listed
+        '/downloads/{name}',
       ]),
     );
   });
