@@ -1,3 +1,4 @@
+import zhAdminUser from '../../web/src/locales/zh-CN/adminUser.json';
 import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { realtimeReady } from '../fixtures/realtime';
@@ -123,7 +124,8 @@ describe('a hospital run from its own screens', () => {
     expect(await checkbox('sysApp').getAttribute('class')).not.toContain('ant-tree-checkbox-checked');
     await shot(admin.page, 'role-hospital-permissions-zh-CN');
     await admin.page.getByTestId('role-perm-save').click();
-    await admin.page.locator('.ant-message-success').waitFor();
+    // this save's own toast: the role's creation may still show one
+    await admin.page.locator('.ant-message-success').filter({ hasText: zhAdminUser.roles.permissionsSaved }).waitFor();
 
     const token = (await admin.shell.token())!;
     const saved = await apiPost<{ checked: string[] }>(e2e.platform, token, '/role/permissions', {
