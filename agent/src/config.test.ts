@@ -36,7 +36,7 @@ describe('agent config', () => {
       const sample = JSON.parse(await readFile('agent/agent.config.json', 'utf8')) as Record<string, unknown>;
       await writeFile(file, JSON.stringify({ ...sample, speech: { rate: 9 } }));
       const failed = await run('node_modules/.bin/tsx', ['agent/src/main.ts'], {
-        env: { ...process.env, AGENT_CONFIG: file, AGENT_PORT: '0' },
+        env: { ...process.env, AGENT_CONFIG: file, AGENT_PORT: '0', AGENT_STATE_DIR: dir },
       }).then(
         () => null,
         (e: { code: number; stderr: string }) => e,

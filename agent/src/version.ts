@@ -1,4 +1,4 @@
-import { createRequire } from 'node:module';
+import { version as packageVersion } from '../../package.json';
 
-/** The agent's version is the repository's package version. */
-export const version: string = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
+/** The agent's version is the repository's package version (inlined when the agent is packaged). */
+export const version: string = packageVersion;

@@ -43,11 +43,11 @@ public static class RxRaw {
 [RxRaw]::Send($env:RXPACS_PRINTER, [IO.File]::ReadAllBytes($env:RXPACS_RAW_FILE))
 `;
 
-export async function windowsRawPrint(printer: string, data: Buffer): Promise<void> {
+export async function windowsRawPrint(printer: string, data: Buffer, exec: typeof run = run): Promise<void> {
   const file = path.join(os.tmpdir(), `rxpacs-${randomUUID()}.raw`);
   await writeFile(file, data);
   try {
-    await run('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', SCRIPT], {
+    await exec('powershell.exe', ['-NoProfile', '-NonInteractive', '-Command', SCRIPT], {
       env: { ...process.env, RXPACS_PRINTER: printer, RXPACS_RAW_FILE: file },
     });
   } finally {

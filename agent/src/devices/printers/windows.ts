@@ -6,12 +6,22 @@ import { AgentError } from '../../lib/errors';
 import { pickPrinter, type PrinterService } from './printer-service';
 import { windowsRawPrint } from './windows-raw';
 
+type PdfToPrinter = Pick<typeof import('pdf-to-printer'), 'getPrinters' | 'getDefaultPrinter' | 'print'>;
+
+/** What the Windows printers are reached through; tests on Linux put fakes here. */
+export interface WindowsPrinterDeps {
+  pdfToPrinter: () => Promise<PdfToPrinter>;
+  rawPrint: (printer: string, data: Buffer) => Promise<void>;
+}
+
+const realDeps: WindowsPrinterDeps = { pdfToPrinter: () => import('pdf-to-printer'), rawPrint: windowsRawPrint };
+
 /**
  * PrinterService on Windows: PDFs through pdf-to-printer (SumatraPDF underneath, silent); raw label data
  * through the spooler's RAW datatype, which pdf-to-printer cannot send.
  */
-export function windowsPrinters(): PrinterService {
-  const lib = () => import('pdf-to-printer');
+export function windowsPrinters(deps: WindowsPrinterDeps = realDeps): PrinterService {
+  const lib = deps.pdfToPrinter;
   async function list() {
     const { getPrinters, getDefaultPrinter } = await lib();
     const [printers, def] = await Promise.all([getPrinters(), getDefaultPrinter()]);
@@ -42,7 +52,7 @@ export function windowsPrinters(): PrinterService {
       const printer = pickPrinter(await list(), wanted);
       if (!printer) throw new AgentError('PRINTER_NOT_FOUND', 404, null, wanted);
       try {
-        await windowsRawPrint(printer.name, data);
+        await deps.rawPrint(printer.name, data);
         return { printer: printer.name, job: null };
       } catch {
         throw new AgentError('PRINT_FAILED', 502, null, printer.name);
