@@ -10,8 +10,15 @@ export const DownloadFileSchema = z.object({
 });
 export type DownloadFile = z.infer<typeof DownloadFileSchema>;
 
-/** GET /tool/downloads: the files, each at /downloads/<name>, and the address workstations reach the platform by. */
-export const DownloadsSchema = z.object({ files: z.array(DownloadFileSchema), origin: z.string() });
+/**
+ * GET /tool/downloads: the files, each at /downloads/<name>, the address workstations reach the platform by, and
+ * the Chrome extension's id once its update manifest (updates.xml) is published.
+ */
+export const DownloadsSchema = z.object({
+  files: z.array(DownloadFileSchema),
+  origin: z.string(),
+  extensionId: z.string().optional(),
+});
 export type Downloads = z.infer<typeof DownloadsSchema>;
 
 export const DownloadNameParamSchema = z.object({ name: z.string().max(128) });

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { lstat, readdir } from 'node:fs/promises';
+import { constants, createReadStream } from 'node:fs';
+import { lstat, open, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { DownloadFile } from '@shared/schemas/downloads';
@@ -42,4 +42,42 @@ export async function downloadFile(dir: string, name: string): Promise<{ file: s
   const file = path.join(dir, name);
   const s = await lstat(file).catch(() => null);
   return s?.isFile() ? { file, size: s.size } : null;
+}
+
+/** What browsers expect for the files a policy installs; anything else is a plain download. */
+const CONTENT_TYPES: Record<string, string> = {
+  '.crx': 'application/x-chrome-extension',
+  '.xpi': 'application/x-xpinstall',
+  '.xml': 'application/xml; charset=utf-8',
+};
+export const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+
+/** The update manifest `npm run package:extension` writes beside the .crx; Chrome's policy points at it. */
+export const UPDATES_XML = 'updates.xml';
+const UPDATES_XML_MAX = 64 * 1024;
+const APP = /<app[\s>]/g;
+const APP_ID = /<app\s[^>]*?\bappid\s*=\s*(["'])([a-p]{32})\1/;
+
+/**
+ * The extension id of the published update manifest (its one `<app appid>`), for the policy snippets; none when
+ * nothing is published, the file is a link, over 64 KiB, not a gupdate manifest, or lists other than one app.
+ */
+export async function publishedExtensionId(dir: string): Promise<string | undefined> {
+  // A link put in the folder is not read, as it is not offered; nor does a pipe hold the request.
+  const flags = constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK;
+  const handle = await open(path.join(dir, UPDATES_XML), flags).catch(() => null);
+  if (!handle) return undefined;
+  try {
+    const s = await handle.stat();
+    if (!s.isFile() || s.size > UPDATES_XML_MAX) return undefined;
+    const buf = Buffer.alloc(UPDATES_XML_MAX + 1);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    if (bytesRead > UPDATES_XML_MAX) return undefined;
+    const xml = buf.subarray(0, bytesRead).toString('utf8');
+    if (!/<gupdate[\s>]/.test(xml) || xml.match(APP)?.length !== 1) return undefined;
+    return APP_ID.exec(xml)?.[2];
+  } finally {
+    await handle.close();
+  }
 }

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { AppError } from '../../platform/core/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
-import { downloadFile, listDownloads } from './downloads';
+import { contentTypeOf, downloadFile, listDownloads, publishedExtensionId } from './downloads';
 import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
 import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
@@ -202,11 +202,16 @@ function downloadRoutes(app: Router) {
       method: 'get',
       path: '/tool/downloads',
       tags,
-      summary: 'Files published for workstations (DOWNLOADS_DIR) with their SHA-256, and the address for policies',
+      summary:
+        'Files published for workstations (DOWNLOADS_DIR) with their SHA-256, the address for policies, and the extension id of a published updates.xml',
       ...access('session'),
       responses: okResponse(DownloadsSchema),
     }),
-    async (c) => ok(c, { files: await listDownloads(downloadsDir(c.var.deps.env)), origin: linkOrigin(c) }),
+    async (c) => {
+      const dir = downloadsDir(c.var.deps.env);
+      const [files, extensionId] = await Promise.all([listDownloads(dir), publishedExtensionId(dir)]);
+      return ok(c, { files, origin: linkOrigin(c), ...(extensionId ? { extensionId } : {}) });
+    },
   );
   app.openapi(
     createRoute({
@@ -219,7 +224,7 @@ function downloadRoutes(app: Router) {
       request: { params: DownloadNameParamSchema },
       responses: {
         200: {
-          description: 'The file',
+          description: 'The file (.crx, .xpi and .xml with the type browsers expect, others as octet-stream)',
           content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
         },
       },
@@ -229,7 +234,7 @@ function downloadRoutes(app: Router) {
       if (!found) throw new AppError(404, 'NOT_FOUND', 'notFound');
       const body = Readable.toWeb(createReadStream(found.file)) as ReadableStream<Uint8Array>;
       return c.body(body, 200, {
-        'content-type': 'application/octet-stream',
+        'content-type': contentTypeOf(found.file),
         'content-length': String(found.size),
         'content-disposition': `attachment; filename="${path.basename(found.file)}"`,
         'x-content-type-options': 'nosniff',

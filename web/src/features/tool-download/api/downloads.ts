@@ -21,19 +21,3 @@ export function readableSize(bytes: number): string {
   }
   return `${u ? v.toFixed(1) : v} ${units[u]}`;
 }
-
-/** The policy and configuration snippets IT copies, with this installation's address filled in. */
-export function policySnippets(origin: string) {
-  const agentUrl = 'http://127.0.0.1:17380';
-  return {
-    chrome: JSON.stringify(
-      {
-        ExtensionInstallForcelist: [`<extension id>;${origin}/downloads/updates.xml`],
-        '3rdparty': { extensions: { '<extension id>': { agentUrl, origins: [origin] } } },
-      },
-      null,
-      2,
-    ),
-    agent: JSON.stringify({ allowedOrigins: [origin], allowedExtensionIds: ['<extension id>'] }, null, 2),
-  };
-}

@@ -2,7 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile } from '@shared/schemas/downloads';
-import { policySnippets, readableSize, useDownloads } from '../api/downloads';
+import { readableSize, useDownloads } from '../api/downloads';
+import { policySnippets } from '../lib/policy-snippets';
 
 /**
  * The spec's "tool download" (user menu): the workstation software this installation publishes, each file
@@ -11,7 +12,7 @@ import { policySnippets, readableSize, useDownloads } from '../api/downloads';
 export function ToolDownloadPage() {
   const { t } = useTranslation('bridge');
   const { data, isLoading } = useDownloads();
-  const snippets = data ? policySnippets(data.origin) : null;
+  const snippets = data ? policySnippets(data.origin, data.extensionId) : null;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="tool-download-page">
       <Card title={t('downloads.title')}>
