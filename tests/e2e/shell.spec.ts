@@ -100,6 +100,7 @@ describe('app shell', () => {
       expect(await page.getByTestId('policy-chrome').textContent()).toContain(
         `"origins": [\n          "${e2e.platform.origin}"`,
       );
+      expect(await page.getByTestId('install-linux').textContent()).toContain('sudo apt install ./rxpacs-agent_0.2.0_amd64.deb'); // prettier-ignore
       await shot(page, 'tool-download-zh-CN');
       await shell.switchLanguage('en-US');
       await page.getByText('For the IT department').waitFor();

@@ -3,7 +3,7 @@ import { Button, Card, Empty, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DownloadFile } from '@shared/schemas/downloads';
 import { readableSize, useDownloads } from '../api/downloads';
-import { policySnippets } from '../lib/policy-snippets';
+import { installCommands, policySnippets } from '../lib/policy-snippets';
 
 /**
  * The spec's "tool download" (user menu): the workstation software this installation publishes, each file
@@ -13,6 +13,7 @@ export function ToolDownloadPage() {
   const { t } = useTranslation('bridge');
   const { data, isLoading } = useDownloads();
   const snippets = data ? policySnippets(data.origin, data.extensionId) : null;
+  const install = data ? installCommands(data.files) : null;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }} data-testid="tool-download-page">
       <Card title={t('downloads.title')}>
@@ -61,8 +62,16 @@ export function ToolDownloadPage() {
           ]}
         />
       </Card>
-      {snippets && (
+      {snippets && install && (
         <Card title={t('downloads.forIt')}>
+          <Typography.Paragraph>{t('downloads.installLinux')}</Typography.Paragraph>
+          <Typography.Paragraph>
+            <pre data-testid="install-linux">{install.linux}</pre>
+          </Typography.Paragraph>
+          <Typography.Paragraph>{t('downloads.installWindows')}</Typography.Paragraph>
+          <Typography.Paragraph>
+            <pre data-testid="install-windows">{install.windows}</pre>
+          </Typography.Paragraph>
           <Typography.Paragraph>{t('downloads.chromePolicy')}</Typography.Paragraph>
           <Typography.Paragraph>
             <pre data-testid="policy-chrome">{snippets.chrome}</pre>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { policySnippets } from './policy-snippets';
+import { installCommands, policySnippets } from './policy-snippets';
 
 const origin = 'https://pacs.example.org';
 
@@ -18,5 +18,20 @@ describe('policySnippets', () => {
     const s = policySnippets(origin);
     expect(JSON.parse(s.chrome).ExtensionInstallForcelist).toEqual([`<extension id>;${origin}/downloads/updates.xml`]);
     expect(JSON.parse(s.agent).allowedExtensionIds).toEqual(['<extension id>']);
+  });
+});
+
+describe('installCommands', () => {
+  it('names the newest published agent packages, placeholders while none is', () => {
+    const files = [
+      { name: 'rxpacs-agent_0.1.0_amd64.deb', modified: '2026-11-01T00:00:00Z' },
+      { name: 'rxpacs-agent_0.2.0_amd64.deb', modified: '2026-11-20T00:00:00Z' },
+      { name: 'rxpacs-agent-0.2.0-win32-x64.zip', modified: '2026-11-20T00:00:00Z' },
+      { name: 'notes.txt', modified: '2026-11-28T00:00:00Z' },
+    ];
+    const c = installCommands(files);
+    expect(c.linux).toContain('sudo apt install ./rxpacs-agent_0.2.0_amd64.deb');
+    expect(c.windows).toContain('Expand-Archive rxpacs-agent-0.2.0-win32-x64.zip');
+    expect(installCommands([]).linux).toContain('./rxpacs-agent_<version>_amd64.deb');
   });
 });
