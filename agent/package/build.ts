@@ -28,7 +28,7 @@ export async function packageAgent(outDir: string, withDeb = process.platform ==
   await rm(programDir, { recursive: true, force: true });
   await mkdir(path.join(programDir, 'lib'), { recursive: true });
   const bundle = path.join(programDir, 'lib', 'agent.js');
-  await bundleAgent(bundle);
+  await bundleAgent(bundle, path.join(programDir, 'THIRD-PARTY-NOTICES.txt'));
   const program = path.join(programDir, exe);
   await buildExecutable(bundle, program);
   await chmod(program, 0o755);

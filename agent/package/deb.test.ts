@@ -99,6 +99,9 @@ describe('the agent package on a clean machine without Node.js', () => {
       `install ok installed ${version}`,
     );
     expect((await machine.sh(`${DEB_PATHS.command} --version`)).stdout.trim()).toBe(version);
+    const notices = (await machine.sh('cat /opt/rxpacs-agent/THIRD-PARTY-NOTICES.txt')).stdout;
+    for (const bundled of ['Node.js', 'hono', 'pkcs11js', 'zod'])
+      expect(notices).toMatch(new RegExp(`^${bundled} `, 'm'));
     await machine.sh(`cat > ${DEB_PATHS.config} <<'EOF'\n${agentConfig([WEB])}\nEOF`);
 
     machine.start(await loginSession());
