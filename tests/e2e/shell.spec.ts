@@ -78,6 +78,26 @@ describe('app shell', () => {
     await close();
   });
 
+  it('the user menu opens from the keyboard with ArrowDown, and its items are reached with the arrows', async () => {
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      const trigger = page.getByTestId('shell-user-menu');
+      await trigger.focus();
+      await page.keyboard.press('ArrowDown');
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=menu-collection]').waitFor();
+      expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+      await page.waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown'));
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForURL((u) => u.hash.startsWith('#/account/settings'));
+      await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined); // prettier-ignore
+      expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    } finally {
+      await close();
+    }
+  });
+
   it('tool download: the published files with their SHA-256, the file itself, the policy with this address', async () => {
     const { env } = e2e.platform.deps;
     const dir = env.DOWNLOADS_DIR ?? path.join(env.DATA_DIR, 'downloads');

@@ -1,5 +1,6 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Avatar, Button, Dropdown, Space, Tooltip, type ButtonProps } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '@web/components/language-switch';
@@ -37,6 +38,7 @@ export function HeaderActions({ compact, dark }: { compact: boolean; dark: boole
       },
     });
   const menu = useUserMenu(logout);
+  const [menuOpen, setMenuOpen] = useState(false);
 
   const name = info?.user.ch_name || info?.user.username || '';
   return (
@@ -57,8 +59,33 @@ export function HeaderActions({ compact, dark }: { compact: boolean; dark: boole
       <BridgeUpdateNotice dark={dark} compact={compact} />
       <LanguageSwitch dark={dark} />
       {!compact && <ServerClock dark={dark} />}
-      <Dropdown menu={menu} trigger={['click']}>
-        <Button type="text" style={{ color }} data-testid="shell-user-menu">
+      <Dropdown
+        menu={{
+          ...menu,
+          onClick: (e) => {
+            setMenuOpen(false);
+            menu.onClick?.(e);
+          },
+        }}
+        trigger={['click']}
+        open={menuOpen}
+        onOpenChange={setMenuOpen}
+        autoFocus
+      >
+        <Button
+          type="text"
+          style={{ color }}
+          data-testid="shell-user-menu"
+          aria-haspopup="menu"
+          aria-expanded={menuOpen}
+          // A menu button opens with ArrowDown too (WAI-ARIA menu button pattern), its first item focused.
+          onKeyDown={(e) => {
+            if (e.key === 'ArrowDown') {
+              e.preventDefault();
+              setMenuOpen(true);
+            }
+          }}
+        >
           <Avatar size="small" icon={<UserOutlined />} src={info?.user.head_photo || undefined} />
           {!compact && <span data-testid="shell-user-name">{name}</span>}
         </Button>
