@@ -197,6 +197,8 @@ describe('registration desk and call screen', () => {
     for (const c of cases) {
       const { screen, page: screenPage, close } = await openScreen({ locale: c.locale });
       await screen.waitStatus('open');
+      // The browser tab names the device in the screen's language (the static page title is Chinese).
+      expect(await screenPage.title()).toBe(`Waiting hall - ${c.locale === 'en-US' ? 'Call screen' : '叫号屏'}`);
       const desk = await signedIn(e2e.browser, e2e.platform, 'register');
       if (c.locale === 'en-US') await desk.shell.switchLanguage('en-US');
       const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);

@@ -9,8 +9,18 @@ import { ConnectionBadge } from './connection-badge';
 import { ScaledStage } from './scaled-stage';
 import { ScreenBoard } from './screen-board';
 
+/** The browser tab's title in the screen's language: the device's name, then "Call screen". */
+function useScreenTitle(deviceName: string | undefined): void {
+  const { t } = useTranslation('queueScreen');
+  const title = deviceName ? `${deviceName} - ${t('title')}` : t('title');
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+}
+
 function Unbound() {
   const { t } = useTranslation('queueScreen');
+  useScreenTitle(undefined);
   return (
     <div
       data-testid="screen-unbound"
@@ -23,6 +33,7 @@ function Unbound() {
 
 function LiveScreen({ pk, deviceKey, localPlay }: { pk: number; deviceKey: string; localPlay: boolean }) {
   const feed = useScreenFeed({ pk, deviceKey, localPlay });
+  useScreenTitle(feed.device?.name);
   const s = feed.device?.settings ?? CALL_SETTING_DEFAULTS;
   return (
     <ScaledStage width={s.screen_width} height={s.screen_height} background={s.bg_color}>
