@@ -11,6 +11,8 @@ import { ReportWritePage } from '../pages/report-write-page';
 const STUDY = uid(41);
 const SERIES = uid(41, 1);
 const DELETED = uid(41, 1, 2);
+/** One DX image: CT's window presets mean nothing on it. */
+const DX_STUDY = uid(42);
 
 async function uploadSeries(e2e: E2e): Promise<void> {
   const admin = await apiToken(e2e.platform, 'admin');
@@ -26,6 +28,10 @@ async function uploadSeries(e2e: E2e): Promise<void> {
       seriesDesc: '头颅平扫',
     }),
   }));
+  entries.push({
+    name: 'DX/IM1',
+    data: buildDicom({ study: DX_STUDY, series: uid(42, 1), sop: uid(42, 1, 1), instanceNumber: 1, modality: 'DX' }),
+  });
   const form = new FormData();
   form.set('hospital_code', 'H001');
   form.append('file', new Blob([new Uint8Array(await zipOf(entries))]), 'ct.zip');
@@ -35,7 +41,7 @@ async function uploadSeries(e2e: E2e): Promise<void> {
     body: form,
   });
   const last = JSON.parse((await r.text()).trim().split('\n').at(-1)!) as { data: { uploaded: number } };
-  expect(last.data.uploaded).toBe(21);
+  expect(last.data.uploaded).toBe(22);
   await apiPost(e2e.platform, admin, '/wado/deleteImage', { study_iuid: STUDY, sop_iuids: DELETED });
 }
 
@@ -113,6 +119,15 @@ describe('web image viewer (/readingFilm)', () => {
       await viewer.stackImageMs();
       expect(await viewer.nonBlackPixels()).toBeGreaterThan(1000);
       await expect.poll(() => viewer.position().textContent()).toMatch(/1\/20$/);
+
+      // A DX image is offered no CT window presets (reset and window/level by dragging remain).
+      const dx = await apiPost<{ token: string }>(e2e.platform, doctor, '/wado/token', { study_iuid: DX_STUDY });
+      expect(await viewer.preset('lung').count()).toBe(1);
+      await viewer.open(e2e.platform.appUrl, DX_STUDY, dx.token);
+      await page.reload();
+      await viewer.stackImageMs();
+      await page.getByTestId('viewer-reset').waitFor();
+      expect(await page.locator('[data-testid^=viewer-preset-]').count()).toBe(0);
 
       await viewer.open(e2e.platform.appUrl, STUDY);
       await page.reload();

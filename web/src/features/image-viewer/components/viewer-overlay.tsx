@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { sexCode } from '@shared/patient-sex';
 import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import type { StackState } from '../cornerstone/stack-view';
 import { sexAge, studyDate, zoomText } from '../lib/overlay-text';
@@ -11,8 +12,10 @@ interface Props {
 
 /** The four corners over the image: patient, study, position in the series, window and zoom. */
 export function ViewerOverlay({ study, series, state }: Props) {
-  const { t } = useTranslation('imageViewer');
-  const sex = study.patient_sex ? t(`sex.${study.patient_sex}`, { defaultValue: study.patient_sex }) : '';
+  const { t } = useTranslation(['imageViewer', 'common']);
+  const code = sexCode(study.patient_sex);
+  // Unlabelled, as DICOM viewers do: a sex not recorded is left out rather than written as unknown.
+  const sex = code === 'unknown' ? '' : t(`common:sex.${code}`);
   return (
     <div className="rx-viewer-overlay" aria-hidden>
       <div className="rx-viewer-corner rx-top-left">

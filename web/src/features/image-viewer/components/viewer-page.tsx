@@ -10,7 +10,7 @@ import { useViewerAccess } from '../hooks/use-viewer-access';
 import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
 import { markFirstImage } from '../lib/first-image-mark';
 import { imageIdsOf, previewUrl } from '../lib/image-ids';
-import { CT_PRESETS, type PresetKey } from '../lib/presets';
+import { CT_PRESETS, presetsFor, type PresetKey } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
 import { SeriesList } from './series-list';
 import { StackSlider } from './stack-slider';
@@ -82,6 +82,7 @@ export function ViewerPage() {
         <ViewerToolbar
           tool={tool}
           onTool={chooseTool}
+          presets={presetsFor(series?.modality)}
           onPreset={preset}
           onReset={() => view?.reset()}
           disabled={!state}

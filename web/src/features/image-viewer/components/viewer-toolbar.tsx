@@ -2,21 +2,22 @@ import { Button, Radio, Space, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { testIdProp } from '@web/lib/test-id';
 import type { PrimaryTool } from '../cornerstone/stack-view';
-import { CT_PRESETS, type PresetKey } from '../lib/presets';
+import type { PresetKey } from '../lib/presets';
 
 const TOOLS: PrimaryTool[] = ['windowLevel', 'pan', 'zoom', 'length', 'angle'];
-const PRESETS: PresetKey[] = ['default', ...CT_PRESETS.map((p) => p.key)];
 
 interface Props {
   tool: PrimaryTool;
   onTool: (tool: PrimaryTool) => void;
+  /** The window presets of the series on view (none but CT's). */
+  presets: PresetKey[];
   onPreset: (preset: PresetKey) => void;
   onReset: () => void;
   disabled: boolean;
 }
 
-/** What the left mouse button does, the CT window presets, and reset (the wheel scrolls, middle pans, right zooms). */
-export function ViewerToolbar({ tool, onTool, onPreset, onReset, disabled }: Props) {
+/** What the left mouse button does, the CT window presets (on CT only), and reset (the wheel scrolls, middle pans, right zooms). */
+export function ViewerToolbar({ tool, onTool, presets, onPreset, onReset, disabled }: Props) {
   const { t } = useTranslation('imageViewer');
   return (
     <div className="rx-viewer-toolbar" role="toolbar" aria-label={t('title')}>
@@ -32,21 +33,23 @@ export function ViewerToolbar({ tool, onTool, onPreset, onReset, disabled }: Pro
           label: <span data-testid={`viewer-tool-${k}`}>{t(`tools.${k}`)}</span>,
         }))}
       />
-      <Tooltip title={t('presets.label')}>
-        <Space.Compact size="small">
-          {PRESETS.map((k) => (
-            <Button
-              key={k}
-              size="small"
-              disabled={disabled}
-              onClick={() => onPreset(k)}
-              {...testIdProp(`viewer-preset-${k}`)}
-            >
-              {t(`presets.${k}`)}
-            </Button>
-          ))}
-        </Space.Compact>
-      </Tooltip>
+      {presets.length > 0 && (
+        <Tooltip title={t('presets.label')}>
+          <Space.Compact size="small">
+            {presets.map((k) => (
+              <Button
+                key={k}
+                size="small"
+                disabled={disabled}
+                onClick={() => onPreset(k)}
+                {...testIdProp(`viewer-preset-${k}`)}
+              >
+                {t(`presets.${k}`)}
+              </Button>
+            ))}
+          </Space.Compact>
+        </Tooltip>
+      )}
       <Button size="small" disabled={disabled} onClick={onReset} {...testIdProp('viewer-reset')}>
         {t('tools.reset')}
       </Button>

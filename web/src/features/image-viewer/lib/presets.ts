@@ -9,6 +9,13 @@ export const CT_PRESETS = [
 
 export type PresetKey = (typeof CT_PRESETS)[number]['key'] | 'default';
 
+/**
+ * The presets a series is offered: CT's windows are Hounsfield units and mean nothing on DX, CR, MR or US,
+ * whose pixel values have no fixed scale (window/level by dragging, and reset, stay for every series).
+ */
+export const presetsFor = (modality: string | undefined): PresetKey[] =>
+  modality?.toUpperCase() === 'CT' ? ['default', ...CT_PRESETS.map((p) => p.key)] : [];
+
 /** Cornerstone's VOI range (lower, upper) of a window. */
 export const voiRangeOf = (center: number, width: number) => ({ lower: center - width / 2, upper: center + width / 2 });
 
