@@ -229,6 +229,18 @@ export function evaluateFormula(formula: string, resolve: (row: number, col: num
   return roundCell(v);
 }
 
+/**
+ * Whether a template's formula can ever compute: it parses (`A1+B1*` does not) and refers only to cells of its
+ * table (`rows` x `cols`). Checked when a layout is saved; evaluateFormula stays lenient for stored layouts.
+ */
+export function isValidFormula(formula: string, rows: number, cols: number): boolean {
+  const tokens = tokenize(formula);
+  if (!tokens?.length) return false;
+  if (tokens.some((t) => t.kind === 'ref' && (t.row < 0 || t.row >= rows || t.col < 0 || t.col >= cols))) return false;
+  // A value no sum of cells makes zero by chance, so only a formula dividing by zero whatever is typed fails.
+  return evaluateFormula(formula, () => Math.E) !== null;
+}
+
 /** The shown value of any cell: typed or fixed text, row total, or formula result (null: nothing to show). */
 export function computeCell(
   table: TableData,

@@ -55,4 +55,20 @@ describe('layout rules', () => {
     const many = Array.from({ length: 2001 }, (_, i): TemplateElement => ({ tag: 'hr', uuid: `h${i}` }));
     expect(layoutProblems(many)).toEqual([{ uuid: 'h2000', problem: 'tooMany' }]);
   });
+
+  it('refuses a table formula that can never compute, and keeps one that can', () => {
+    const table = (formula: string): TemplateElement => ({
+      tag: 'table',
+      uuid: 't',
+      data: {
+        rows: [
+          [{ input: true }, { input: true }, { formula }],
+          [{ input: true }, { input: true }, {}],
+        ],
+      },
+    });
+    for (const f of ['A1+B1*', '', '(A1+B1', 'A1 B1', 'A1+C9', 'Z1', 'A1/(B1-B1)', 'A1^2'])
+      expect(layoutProblems([table(f)]), f).toEqual([{ uuid: 't', problem: 'formula' }]);
+    for (const f of ['A1+B1', '(A1+B2)/2', '-A1*0.5', 'B2-A2', '3']) expect(layoutProblems([table(f)]), f).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { OptionsDataSchema, TableDataSchema, UsRangeDataSchema } from './document';
+import { isValidFormula, OptionsDataSchema, TableDataSchema, UsRangeDataSchema } from './document';
 import { ELEMENT_UUID, isSafeImageSrc, isSafeStyle, JFIELD, safeClass } from './layout-safety';
 import type { TemplateElement } from '../schemas/report';
 
@@ -14,6 +14,7 @@ export type LayoutProblem =
   | 'jfield'
   | 'class'
   | 'table'
+  | 'formula'
   | 'range'
   | 'rangeOrder'
   | 'options'
@@ -48,7 +49,16 @@ export function layoutProblems(elements: readonly TemplateElement[]): { uuid: st
     if (e.jfield !== undefined && e.jfield !== '' && !JFIELD.test(e.jfield)) bad('jfield');
     if (e.class !== undefined && e.class !== '' && safeClass(e.class) !== e.class.trim().replace(/\s+/g, ' '))
       bad('class');
-    if (e.tag === 'table' && !TableDataSchema.safeParse(e.data).success) bad('table');
+    if (e.tag === 'table') {
+      const table = TableDataSchema.safeParse(e.data);
+      if (!table.success) bad('table');
+      else {
+        const { rows } = table.data;
+        const cols = Math.max(0, ...rows.map((r) => r.length));
+        const formulas = rows.flat().flatMap((c) => (c.formula !== undefined ? [c.formula] : []));
+        if (formulas.some((f) => !isValidFormula(f, rows.length, cols))) bad('formula');
+      }
+    }
     if (e.tag === 'usRange') {
       const r = UsRangeDataSchema.safeParse(e.data);
       if (!r.success) bad('range');

@@ -82,6 +82,9 @@ describe('the layout editor’s calls', () => {
       [[{ tag: 'usRange', uuid: 'r', data: { ranges: [{ month: 6, min: 70, max: 60 }] } }], 'r'],
       [[{ tag: 'module', uuid: 'mod', data: { options: ['左侧', '左侧'] } }], 'mod'],
       [[{ tag: 'imgCom', uuid: 'logo', src: 'https://evil.example/logo.png' }], 'logo'],
+      // A formula that can never compute: bad syntax, a cell outside its table.
+      [[{ tag: 'table', uuid: 'sum', data: { rows: [[{ input: true }, { input: true }, { formula: 'A1+B1*' }]] } }], 'sum'], // prettier-ignore
+      [[{ tag: 'table', uuid: 'far', data: { rows: [[{ input: true }, { formula: 'A1+D7' }]] } }], 'far'],
       [[{ tag: 'div', uuid: 'box', style: { backgroundImage: 'url(https://evil.example/x)' } }], 'box'],
       [
         [

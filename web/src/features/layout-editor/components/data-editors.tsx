@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import {
   FETAL_MONTH_MAX,
   FETAL_MONTH_MIN,
+  isValidFormula,
   type TableCell,
   type TableData,
   type UsRangeData,
@@ -106,6 +107,8 @@ export function TableEditor({ value, onChange }: { value: TableData; onChange: (
                           size="small"
                           value={cell.formula}
                           placeholder="(A2+B2)/2"
+                          status={isValidFormula(cell.formula ?? '', rows.length, cols) ? undefined : 'error'}
+                          title={t('problems.formula')}
                           onChange={(e) => set(r, c, { ...cell, formula: e.target.value })}
                           data-testid="le-cell-formula"
                         />
