@@ -37,6 +37,32 @@ it('/patientInfo warns before any call, lists a demo patient’s exams with the 
   await context.close();
 });
 
+it('an address naming the patient leaves the cursor in the code field, and Enter after the code searches', async () => {
+  const doctor = await apiToken(e2e.platform, 'doctor');
+  const rows = await apiPost<{ list: { study_iuid: string; patient_id: string; hospital_code: string }[] }>(
+    e2e.platform,
+    doctor,
+    '/api/order/OrderList',
+    { rpt_status: [2], pageNumber: 1, pageSize: 50 },
+  );
+  const exam = rows.list.find((r) => r.hospital_code === 'H001')!;
+  const { study } = await apiPost<{ study: { lookup_code: string } }>(e2e.platform, doctor, '/report/info', {
+    study_iuid: exam.study_iuid,
+  });
+  const { context, page } = await newPage(e2e.browser, { width: 1440, height: 900 });
+  try {
+    await page.goto(`${e2e.platform.appUrl}#/patientInfo?hospital_code=H001&patient_id=${encodeURIComponent(exam.patient_id)}`); // prettier-ignore
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'pl-lookup_code');
+    expect(await page.getByTestId('pl-patient_id').inputValue()).toBe(exam.patient_id);
+    await page.keyboard.type(study.lookup_code);
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="pl-exams"][data-status="ready"]').waitFor();
+    expect(await page.getByTestId('pl-view-report').count()).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+  }
+});
+
 it('a patient link opens in a fresh context without sign-in and stops working after revoke', async () => {
   const doctor = await apiToken(e2e.platform, 'doctor');
   const rows = await apiPost<{ list: { study_iuid: string; hospital_code: string }[] }>(

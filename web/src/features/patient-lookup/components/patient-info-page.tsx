@@ -1,5 +1,5 @@
-import { Alert, Button, Card, Form, Input, Table, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Alert, Button, Card, Form, Input, Table, Typography, type InputRef } from 'antd';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { incompleteFields, lookupCodeProblem, type PatientLookupInput } from '@shared/schemas/patient-lookup';
@@ -26,6 +26,12 @@ export function PatientInfoPage() {
   const missing = incompleteFields(values);
   const codeMissing = lookupCodeProblem(values.lookup_code) === 'missing';
   const lookup = usePatientLookup();
+  // An address that names the patient (a link from the hospital's site or the printed slip) leaves only the code
+  // to type: it never travels in an address. The cursor waits there, and Enter searches.
+  const codeInput = useRef<InputRef>(null);
+  useEffect(() => {
+    if (incompleteFields(initial).length === 0) codeInput.current?.focus();
+  }, [initial]);
 
   const search = (v: PatientLookupInput) => {
     setParams(Object.fromEntries(QUERY_FIELDS.map((f) => [f, v[f] ?? ''])), { replace: true });
@@ -57,7 +63,7 @@ export function PatientInfoPage() {
                 maxLength={64}
                 data-testid={`pl-${f}`}
                 style={{ width: 180 }}
-                {...(f === 'lookup_code' ? { placeholder: '3F9A1-C04B7', autoComplete: 'off' } : {})}
+                {...(f === 'lookup_code' ? { placeholder: '3F9A1-C04B7', autoComplete: 'off', ref: codeInput } : {})}
               />
             </Form.Item>
           ))}

@@ -2,6 +2,7 @@ import { PictureOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Empty, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
+import { PatientSex } from '@web/components/patient-sex';
 import { isApiError } from '@web/lib/api-error';
 import { useShareRptInfo } from '../api/patient-lookup-api';
 
@@ -51,7 +52,9 @@ export function ShareRptInfoPage() {
         <Descriptions size="small" column={4}>
           <Descriptions.Item label={t('tab.patient')}>{s.patient_name}</Descriptions.Item>
           <Descriptions.Item label={t('field.patient_id')}>{s.patient_id}</Descriptions.Item>
-          <Descriptions.Item label={t('tab.sexAge')}>{`${s.patient_sex} ${s.patient_age}`}</Descriptions.Item>
+          <Descriptions.Item label={t('tab.sexAge')}>
+            <PatientSex value={s.patient_sex} /> {s.patient_age}
+          </Descriptions.Item>
           <Descriptions.Item label={t('col.hospital')}>{s.hospital_name}</Descriptions.Item>
           <Descriptions.Item label={t('col.modality')}>{s.modality}</Descriptions.Item>
           <Descriptions.Item label={t('col.bodyPart')}>{s.study_desc}</Descriptions.Item>
