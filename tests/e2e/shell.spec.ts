@@ -78,6 +78,27 @@ describe('app shell', () => {
     await close();
   });
 
+  it('the settings drawer closes with one Escape after a colour is clicked', async () => {
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      await shell.openUserMenu();
+      await page.getByTestId('menu-personalise').click();
+      const saved = page.waitForResponse((r) => r.url().endsWith('/user/userConfig') && r.ok());
+      await page.getByTestId('settings-color-green').click();
+      await saved;
+      await page.keyboard.press('Escape');
+      await page.locator('.ant-drawer-open').waitFor({ state: 'detached', timeout: 3000 });
+      // Back to the default colour, for the next tests with this user.
+      await shell.openUserMenu();
+      await page.getByTestId('menu-personalise').click();
+      const back = page.waitForResponse((r) => r.url().endsWith('/user/userConfig') && r.ok());
+      await page.getByTestId('settings-color-dustBlue').click();
+      await back;
+    } finally {
+      await close();
+    }
+  });
+
   it('the user menu opens from the keyboard with ArrowDown, and its items are reached with the arrows', async () => {
     const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
     try {
