@@ -74,6 +74,17 @@ describe('report writing screen', () => {
     await diff.waitFor();
     expect((await diff.locator('[data-diff=added]').allTextContents()).join('')).toBe('心包少量积液。');
     expect(await diff.locator('[data-diff=removed]').count()).toBe(0);
+
+    // A version written after the drawer was first opened shows when it opens again (not its 30 s old list).
+    const versions = await page.getByTestId('rw-version').count();
+    await page.keyboard.press('Escape'); // the comparison
+    await diff.waitFor({ state: 'hidden' });
+    await page.locator('.ant-drawer-open .ant-drawer-close').click();
+    await page.getByTestId('rw-version').first().waitFor({ state: 'hidden' });
+    await rw.button('save').click();
+    await rw.message('报告已保存').last().waitFor();
+    await rw.button('versions').click();
+    await expect.poll(() => page.getByTestId('rw-version').count(), { timeout: 5000 }).toBe(versions + 1);
     await close();
   });
 

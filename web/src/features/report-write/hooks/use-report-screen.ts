@@ -69,6 +69,8 @@ export function useReportScreen(studyIuid: string): ReportScreen {
         old ? withWrittenReport(old, r, studyDesc) : old,
       );
       load(r, info?.study.study_desc ?? studyDesc ?? '');
+      // Every write (save, audit, void...) adds or changes a version: the versions drawer must not show its old list.
+      void qc.invalidateQueries({ queryKey: ['report-versions', studyIuid] });
     },
     [qc, studyIuid, load],
   );
