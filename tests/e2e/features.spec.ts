@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { WorklistPage } from '../pages/worklist-page';
 
 const e2e = useE2e();
@@ -18,6 +19,16 @@ describe('worklist actions', () => {
     await byId.getByTestId('cell-patient-id').first().waitFor();
     const ids = await byId.getByTestId('cell-patient-id').allTextContents();
     expect(new Set(ids)).toEqual(new Set([patientId]));
+    // The study it was opened from is marked; study and report time are in view without scrolling the table.
+    const opened = await row.getAttribute('data-row-key');
+    expect(await byId.locator(`[data-row-key="${opened}"]`).getByTestId('history-current').count()).toBe(1);
+    expect(await byId.getByTestId('history-current').count()).toBe(1);
+    const body = (await page.locator('.ant-modal-body').boundingBox())!;
+    for (const title of ['检查时间', '报告时间']) {
+      const th = (await byId.locator('.ant-table-thead th', { hasText: title }).first().boundingBox())!;
+      expect(th.x + th.width, title).toBeLessThanOrEqual(body.x + body.width);
+    }
+    await shot(page, 'history-dialog-zh-CN');
 
     await page.getByTestId('history-tab-patient_name').click();
     await page.getByTestId('history-table-patient_name').getByTestId('cell-patient-id').first().waitFor();

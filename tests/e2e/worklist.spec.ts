@@ -1,6 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { study } from '../../server/src/platform/db/schema';
 import { useE2e } from '../fixtures/e2e';
 import { signedIn, type USERS } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { WorklistPage } from '../pages/worklist-page';
 
 const e2e = useE2e();
@@ -77,5 +80,52 @@ describe('worklist', () => {
     expect(await notice.textContent()).toContain('无权访问其他医院的数据');
     expect(await list.rows().count()).toBe(0);
     await close();
+  });
+
+  it('keeps a long name, patient id and accession number inside their cells at 1440 and 1280 px, whole on hover', async () => {
+    const { page, list, shell, close } = await openList('doctor');
+    const { db } = e2e.platform.deps;
+    const key = await list.rows().first().getAttribute('data-row-key');
+    const [before] = await db.select().from(study).where(eq(study.study_iuid, key!));
+    const long = { patient_name: 'ZHANGSANFENGXY', patient_id: 'P20261128000017', accession_no: 'CT2026112800123' };
+    await db.update(study).set(long).where(eq(study.study_iuid, key!));
+    try {
+      for (const width of [1440, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.reload();
+        await list.waitForResults();
+        const cells = await page.locator(`[data-row-key="${key}"] > td`).evaluateAll((tds) =>
+          tds.map((td) => {
+            // Text wider than its box is fine where that box clips it (an ellipsis); anywhere else it spills over.
+            const boxes = [td, ...td.querySelectorAll('*')] as HTMLElement[];
+            const clips = (e: HTMLElement) => getComputedStyle(e).overflowX === 'hidden';
+            return {
+              text: td.textContent ?? '',
+              spills: boxes.some(
+                (e) =>
+                  e.scrollWidth > e.clientWidth + 1 &&
+                  !clips(e) &&
+                  !boxes.some((c) => c !== e && e.contains(c) && clips(c) && c.scrollWidth > c.clientWidth + 1),
+              ),
+              title: td.querySelector('[title]')?.getAttribute('title') ?? td.getAttribute('title') ?? '',
+            };
+          }),
+        );
+        expect(
+          cells.filter((c) => c.spills).map((c) => c.text),
+          `at ${width} px`,
+        ).toEqual([]);
+        for (const value of Object.values(long)) expect(cells.some((c) => c.title === value)).toBe(true);
+        await shot(page, `worklist-long-values-${width}-zh-CN`);
+      }
+      await shell.switchLanguage('en-US');
+      await list.waitForResults();
+      await page.mouse.move(700, 899); // away from the header's status tooltip
+      await shot(page, 'worklist-long-values-1280-en-US');
+      await shell.switchLanguage('zh-CN');
+    } finally {
+      await db.update(study).set({ patient_name: before!.patient_name, patient_id: before!.patient_id, accession_no: before!.accession_no }).where(eq(study.study_iuid, key!)); // prettier-ignore
+      await close();
+    }
   });
 });

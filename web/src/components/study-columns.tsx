@@ -1,16 +1,28 @@
 import { Tag, type TableColumnsType } from 'antd';
 import type { TFunction } from 'i18next';
 import type { StudyRow } from '@shared/schemas/order';
+import { PatientSex } from './patient-sex';
 import { RptStatusTag } from './rpt-status-tag';
 
-const SEX_KEYS = { M: 'sex.M', F: 'sex.F' } as const;
 const TIME_WIDTH = 132;
 
 /** "YYYY-MM-DD HH:mm:ss" shown to the minute so the time columns fit at 1440 px; the title keeps the seconds. */
 export const toMinute = (v: string | null | undefined) =>
   v && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(v) ? v.slice(0, 16) : (v ?? '');
 
-/** The study fields shown by the worklist, the favourites and the history dialog. */
+/** A value clipped to its cell with an ellipsis and whole on hover; the column's title still wraps. */
+const CLIP = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+const clipped = (testId?: string) => (v: string | null) => (
+  <span data-testid={testId} title={v ?? undefined} style={CLIP}>
+    {v}
+  </span>
+);
+
+/**
+ * The study fields shown by the worklist, the favourites and the history dialog. A value wider than its
+ * column (a 15-character accession number, a long romanised name) ends in an ellipsis inside its cell and
+ * shows whole on hover, never over the next column.
+ */
 export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> {
   // Widths fit name to auditor beside the actions at 1440 px with the side menu open (docs/decisions.md).
   return [
@@ -19,7 +31,7 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       dataIndex: 'patient_name',
       width: 76,
       fixed: 'left',
-      render: (v: string) => <span data-testid="cell-patient-name">{v}</span>,
+      render: clipped('cell-patient-name'),
     },
     {
       title: t('fields.rpt_status'),
@@ -40,29 +52,34 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
     {
       title: t('fields.patient_sex'),
       dataIndex: 'patient_sex',
-      width: 64,
-      render: (v: string) => (v in SEX_KEYS ? t(SEX_KEYS[v as keyof typeof SEX_KEYS]) : t('sex.other')),
+      // Wide enough for "Unknown" (63 px); the patient id, accession number and study gave the 16 px.
+      width: 80,
+      render: (v: string) => (
+        <span data-testid="cell-patient-sex" style={CLIP}>
+          <PatientSex value={v} />
+        </span>
+      ),
     },
-    { title: t('fields.patient_age'), dataIndex: 'patient_age', width: 48 },
+    { title: t('fields.patient_age'), dataIndex: 'patient_age', width: 48, render: clipped() },
     {
       title: t('fields.patient_id'),
       dataIndex: 'patient_id',
-      width: 84,
-      render: (v: string) => <span data-testid="cell-patient-id">{v}</span>,
+      width: 80,
+      render: clipped('cell-patient-id'),
     },
     {
       title: t('fields.accession_no'),
       dataIndex: 'accession_no',
-      width: 104,
-      render: (v: string) => <span data-testid="cell-accession-no">{v}</span>,
+      width: 100,
+      render: clipped('cell-accession-no'),
     },
     {
       title: t('fields.modality'),
       dataIndex: 'modality',
       width: 76,
-      render: (v: string) => <span data-testid="cell-modality">{v}</span>,
+      render: clipped('cell-modality'),
     },
-    { title: t('fields.study_desc'), dataIndex: 'study_desc', width: 100, ellipsis: true },
+    { title: t('fields.study_desc'), dataIndex: 'study_desc', width: 92, ellipsis: true },
     {
       title: t('fields.study_datetime'),
       dataIndex: 'study_datetime',
@@ -79,13 +96,13 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
       width: 100,
       ellipsis: true,
       render: (v: string, r) => (
-        <span data-testid="cell-hospital" data-hospital={r.hospital_code}>
+        <span data-testid="cell-hospital" data-hospital={r.hospital_code} title={v || r.hospital_code}>
           {v || r.hospital_code}
         </span>
       ),
     },
-    { title: t('fields.report_doctor'), dataIndex: 'report_doctor', width: 72 },
-    { title: t('fields.sh_doctor'), dataIndex: 'sh_doctor', width: 72 },
+    { title: t('fields.report_doctor'), dataIndex: 'report_doctor', width: 72, render: clipped() },
+    { title: t('fields.sh_doctor'), dataIndex: 'sh_doctor', width: 72, render: clipped() },
     {
       title: t('fields.report_datetime'),
       dataIndex: 'report_datetime',

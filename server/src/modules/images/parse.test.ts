@@ -47,6 +47,11 @@ describe('parseInstance', () => {
     expect(jpeg).toMatchObject({ transfer_syntax: '1.2.840.10008.1.2.4.50', rows: 16, frame_count: 1 });
   });
 
+  it('keeps an explicit O (other) and leaves an empty or absent sex empty (not known)', () => {
+    const sex = (v: string) => parseInstance(buildDicom({ ...base, sex: v })).patient.patient_sex;
+    expect(['M', 'F', 'O', '', 'X'].map(sex)).toEqual(['M', 'F', 'O', '', '']);
+  });
+
   it('names a truncated file (native and encapsulated pixels) and a file that is not DICOM', () => {
     expect(reason(() => parseInstance(truncate(buildDicom(base))))).toBe('imgTruncated');
     expect(reason(() => parseInstance(truncate(buildDicom({ ...base, syntax: 'jpegBaseline' }), 0.95)))).toBe(

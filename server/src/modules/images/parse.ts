@@ -1,4 +1,5 @@
 import dcmjs from 'dcmjs';
+import { normalSex } from '@shared/patient-sex';
 import type { MessageKey, Params } from '../../platform/core/i18n';
 import { decodeText, displayName } from './dicom-text';
 import { DataSetError, readDataSet, readMeta } from './dicom-dataset';
@@ -136,7 +137,7 @@ export function parseInstance(buf: Buffer): InstanceMeta {
       patient_id: str(T.patientId, text(ds('00100020'))).slice(0, 64),
       patient_name: displayName(name).slice(0, 64),
       patient_pn: name.trim().slice(0, 200),
-      patient_sex: ['M', 'F'].includes(text(ds('00100040'))) ? text(ds('00100040')) : '',
+      patient_sex: normalSex(text(ds('00100040'))),
       patient_age: ageOf(text(ds('00101010'))),
       accession_no: str(T.accession, text(ds('00080050'))).slice(0, 64),
       study_desc: str(T.studyDesc, text(ds('00081030'))).slice(0, 512),

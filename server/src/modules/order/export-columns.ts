@@ -1,11 +1,17 @@
 import type { Locale } from '@shared/constants';
+import { sexCode } from '@shared/patient-sex';
 import type { StudyRow } from '@shared/schemas/order';
 import type { XlsxColumn } from '../../platform/list/xlsx-export';
 
 type Words = Record<Locale, string>;
 const w = (zh: string, en: string): Words => ({ 'zh-CN': zh, 'en-US': en });
 
-const SEX: Record<string, Words> = { M: w('男', 'Male'), F: w('女', 'Female') };
+const SEX: Record<ReturnType<typeof sexCode>, Words> = {
+  M: w('男', 'Male'),
+  F: w('女', 'Female'),
+  O: w('其他', 'Other'),
+  unknown: w('未知', 'Unknown'),
+};
 const STATUS: Record<number, Words> = {
   0: w('未写', 'Not written'),
   1: w('已保存', 'Saved'),
@@ -27,7 +33,7 @@ const text = (header: Words, key: keyof StudyRow, width?: number): XlsxColumn<St
 export const STUDY_EXPORT_COLUMNS: XlsxColumn<StudyRow>[] = [
   text(w('姓名', 'Name'), 'patient_name'),
   text(w('患者编号', 'Patient ID'), 'patient_id'),
-  { header: w('性别', 'Sex'), width: 8, value: (r, l) => SEX[r.patient_sex]?.[l] ?? r.patient_sex },
+  { header: w('性别', 'Sex'), width: 8, value: (r, l) => SEX[sexCode(r.patient_sex)][l] },
   text(w('年龄', 'Age'), 'patient_age', 8),
   text(w('检查类型', 'Modality'), 'modality', 10),
   text(w('检查部位', 'Study'), 'study_desc', 24),

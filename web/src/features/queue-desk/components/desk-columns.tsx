@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import type { Registration } from '@shared/schemas/queue';
 import type { ListColumn } from '@web/components/list-page/list-table';
+import { PatientSex } from '@web/components/patient-sex';
 import { deskNo } from '../lib/desk-no';
 import { STATE_COLORS } from '../lib/state-colors';
 
@@ -25,7 +26,7 @@ export function deskColumns(t: TFunction<'queueDesk'>): ListColumn<Registration>
       dataIndex: 'patient_sex',
       key: 'patient_sex',
       width: 70,
-      render: (v: string) => t(`sexes.${v as 'M'}`, { defaultValue: v }),
+      render: (v: string) => <PatientSex value={v} />,
     },
     { title: t('fields.patient_age'), dataIndex: 'patient_age', key: 'patient_age', width: 70 },
     { title: t('fields.modality'), dataIndex: 'modality', key: 'modality', width: 90 },

@@ -1,10 +1,11 @@
 import { Col, Form, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QUEUE_SEXES, type RegisterSave, type Registration } from '@shared/schemas/queue';
+import type { RegisterSave, Registration } from '@shared/schemas/queue';
 import { useFormSave } from '@web/components/form/use-form-save';
 import { testIdProp } from '@web/lib/test-id';
 import { saveRegistration, useWorkOrders, type QueueOrder } from '../api/queue-api';
+import { orderValues } from '../lib/order-values';
 import { RegisterPatientFields } from './register-patient-fields';
 
 interface Props {
@@ -39,15 +40,7 @@ export function RegisterForm({ open, hospitals, hospitalCode, rooms, room, onClo
   const pick = (o: QueueOrder | undefined) => {
     setOrder(o ?? null);
     if (!o) return;
-    form.setFieldsValue({
-      pat_id: o.pat_id,
-      pat_name: o.pat_name,
-      patient_sex: (QUEUE_SEXES as readonly string[]).includes(o.patient_sex) ? (o.patient_sex as 'M') : 'O',
-      patient_age: o.patient_age,
-      modality: o.modality as Values['modality'],
-      accession_no: o.accession_no,
-      study_desc: o.study_desc,
-    });
+    form.setFieldsValue(orderValues(o));
   };
 
   const close = (saved: Registration | null) => {

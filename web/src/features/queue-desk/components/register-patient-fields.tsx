@@ -9,7 +9,7 @@ type TextField = 'pat_id' | 'pat_name' | 'patient_age' | 'patient_phone' | 'sq_d
 
 /** The patient and the exam of a registration, and the room: columns of the register form's row. */
 export function RegisterPatientFields({ rooms }: { rooms: string[] }) {
-  const { t } = useTranslation('queueDesk');
+  const { t } = useTranslation(['queueDesk', 'common']);
   const item = (name: TextField) => ({
     name,
     label: t(`fields.${name}`),
@@ -32,7 +32,7 @@ export function RegisterPatientFields({ rooms }: { rooms: string[] }) {
         <Form.Item name="patient_sex" label={t('fields.patient_sex')} rules={[{ required: true }]}>
           <Radio.Group
             data-testid="desk-register-sex"
-            options={QUEUE_SEXES.map((s) => ({ value: s, label: t(`sexes.${s}`) }))}
+            options={QUEUE_SEXES.map((s) => ({ value: s, label: t(`common:sex.${s}`) }))}
           />
         </Form.Item>
       </Col>

@@ -1,16 +1,14 @@
+import { sexCode } from '@shared/patient-sex';
 import { fieldValue } from '../lib/fields';
 import { useDoc } from './doc-context';
 import type { ElementProps } from './element-props';
-
-const SEX_KEYS: Record<string, 'sex.M' | 'sex.F' | 'sex.O'> = { M: 'sex.M', F: 'sex.F', O: 'sex.O' };
 
 /** A one-line field: bound (jfield, read-only) or the template's own input (value kept in rpt_detail). */
 export function FieldInput({ el, style, className }: ElementProps) {
   const doc = useDoc();
   if (el.jfield) {
     let v = fieldValue(el.jfield, doc.study, doc.report);
-    const sexKey = el.jfield === 'patient_sex' ? SEX_KEYS[v] : undefined;
-    if (sexKey) v = doc.docT(sexKey);
+    if (el.jfield === 'patient_sex') v = doc.docT(`sex.${sexCode(v)}`);
     return (
       <span className={className} style={style} data-testid={`rd-field-${el.jfield}`}>
         {v}

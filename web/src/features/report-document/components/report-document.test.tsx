@@ -100,6 +100,15 @@ describe('ReportDocument', () => {
     expect(inEnglish).toContain('>Male<');
   });
 
+  it('prints a sex not recorded as unknown, and other only for an explicit O', () => {
+    const sex = (patient_sex: string, locale?: 'en-US') => {
+      const html = renderForEnglishReader({ study: { ...study, patient_sex }, ...(locale ? { locale } : {}) });
+      return /data-testid="rd-field-patient_sex"[^>]*>([^<]*)</.exec(html)?.[1];
+    };
+    expect(['M', 'F', 'O', ''].map((v) => sex(v))).toEqual(['男', '女', '其他', '未知']);
+    expect(['O', ''].map((v) => sex(v, 'en-US'))).toEqual(['Other', 'Unknown']);
+  });
+
   it('shows one extra page per marker, each with a delete button only while editable', () => {
     const findings = `第一页${PAGE_SPLIT_MARKER}第二页${PAGE_SPLIT_MARKER}第三页`;
     const html = render({ findings });

@@ -11,12 +11,13 @@ import { PatientIdentityFields } from './patient-identity-fields';
 
 type FormValues = Omit<PatientEdit, 'study_iuid'>;
 
-function initial(s: StudyDetail): FormValues {
+/** The form's first values; a sex the form does not offer (not known, or other) is left for the user to choose. */
+function initial(s: StudyDetail): Partial<FormValues> {
   const m = /^(\d+)\s*([YMDH])?$/.exec(s.patient_age.trim());
   return {
     patient_id: s.patient_id,
     patient_name: s.patient_name,
-    patient_sex: (SEXES as readonly string[]).includes(s.patient_sex) ? (s.patient_sex as 'M' | 'F') : 'M',
+    patient_sex: (SEXES as readonly string[]).includes(s.patient_sex) ? (s.patient_sex as 'M' | 'F') : undefined,
     patient_age: m?.[1] ?? '',
     age_unit: (m?.[2] as FormValues['age_unit']) ?? 'Y',
     modality: s.modality as FormValues['modality'],

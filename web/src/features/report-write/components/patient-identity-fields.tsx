@@ -4,7 +4,7 @@ import { AGE_UNITS, SEXES } from '@shared/constants';
 
 /** Who the patient is: id, name, sex and age (a number and its unit); fields of the patient edit form. */
 export function PatientIdentityFields() {
-  const { t } = useTranslation(['report', 'study']);
+  const { t } = useTranslation(['report', 'study', 'common']);
   const required = { required: true, message: t('patient.required') };
   return (
     <>
@@ -23,7 +23,7 @@ export function PatientIdentityFields() {
         <Input data-testid="rw-patient-name-input" />
       </Form.Item>
       <Form.Item name="patient_sex" label={t('study:fields.patient_sex')} rules={[required]}>
-        <Select options={SEXES.map((s) => ({ value: s, label: t(`study:sex.${s}`) }))} />
+        <Select options={SEXES.map((s) => ({ value: s, label: t(`common:sex.${s}`) }))} />
       </Form.Item>
       <Form.Item label={t('study:fields.patient_age')} required>
         <Space.Compact block>

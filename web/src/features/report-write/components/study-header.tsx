@@ -2,6 +2,7 @@ import { Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
+import { PatientSex } from '@web/components/patient-sex';
 import { useHistoryCount } from '../api/report-api';
 
 /** Patient and study header with the history count (other studies of the same patient ID). */
@@ -17,7 +18,7 @@ export function StudyHeader({ study, compact }: { study: StudyDetail; compact?: 
     {
       key: 'sex',
       label: t('study:fields.patient_sex'),
-      children: t(`study:sex.${study.patient_sex === 'M' || study.patient_sex === 'F' ? study.patient_sex : 'other'}`),
+      children: <PatientSex value={study.patient_sex} />,
     },
     { key: 'age', label: t('study:fields.patient_age'), children: study.patient_age },
     { key: 'pid', label: t('study:fields.patient_id'), children: study.patient_id },
