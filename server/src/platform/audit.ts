@@ -1,10 +1,12 @@
+import type { AuditAction } from '@shared/schemas/audit';
 import type { Db, DbOrTx } from './db/client';
 import { auditLog } from './db/schema';
 
 export interface AuditEntry {
   user_pk?: number | null;
   username?: string;
-  action: string;
+  /** One of AUDIT_ACTIONS: the audit trail has a label for each in both languages. */
+  action: AuditAction;
   target?: string;
   from_status?: string | null;
   to_status?: string | null;
@@ -76,7 +78,7 @@ export async function auditChange(
   db: DbOrTx,
   who: { pk: number; username: string },
   e: {
-    action: string;
+    action: AuditAction;
     target: string;
     before?: Record<string, unknown> | null;
     after?: Record<string, unknown> | null;

@@ -89,12 +89,24 @@ export const UserSchema = z.object({
 });
 export type User = z.infer<typeof UserSchema>;
 
+/**
+ * Why the user should change the password now: an administrator reset it (nothing else is allowed until it
+ * is changed), it expired (`days` since it was last changed), or it expires soon (`days` left).
+ */
+export const PASSWORD_NOTICE_REASONS = ['admin_reset', 'expired', 'expiring'] as const;
+export const PasswordNoticeSchema = z.object({ reason: z.enum(PASSWORD_NOTICE_REASONS), days: z.number().int() });
+export type PasswordNotice = z.infer<typeof PasswordNoticeSchema>;
+
 export const LoginResultSchema = z.object({
   token: z.string(),
   expires_in: z.number().int(),
   user: UserSchema,
+  /** True for an expired password and for one an administrator reset (older clients; see password_notice). */
   password_expire: z.boolean(),
+  /** password_notice as a sentence in the request's language (older clients). */
   password_expire_message: z.string(),
+  /** The reason to change the password, for the client to word in its own language; null: none. */
+  password_notice: PasswordNoticeSchema.nullable(),
   update_password_time: z.string(),
   free_disk: z.number().nullable(),
   /**

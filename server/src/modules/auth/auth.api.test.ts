@@ -148,6 +148,7 @@ describe('POST /user/login', () => {
     const r = await login('doctor2', 'Doctor@123', {}, 'en-US');
     expect(r.body.password_expire).toBe(true);
     expect(r.body.password_expire_message).toContain('100 days');
+    expect(r.body.password_notice).toEqual({ reason: 'expired', days: 100 });
   });
 
   it('warns, without blocking, when the password expires within 7 days', async () => {
@@ -157,8 +158,10 @@ describe('POST /user/login', () => {
     expect(r.status).toBe(200);
     expect(r.body.password_expire).toBe(false);
     expect(r.body.password_expire_message).toBe('Your password expires in 5 days; please change it soon');
+    expect(r.body.password_notice).toEqual({ reason: 'expiring', days: 5 });
     await t.p.deps.db.update(sysUser).set({ update_password_time: new Date() }).where(eq(sysUser.username, 'doctor2'));
-    expect((await login('doctor2', 'Doctor@123')).body.password_expire_message).toBe('');
+    const fresh = (await login('doctor2', 'Doctor@123')).body;
+    expect(fresh).toMatchObject({ password_expire_message: '', password_notice: null });
   });
 
   it('refuses an expired captcha even with the right answer', async () => {

@@ -1,14 +1,14 @@
 import { statfs } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { CAPTCHA_AFTER_FAILURES, STRONG_PASSWORD_RE, SUPER_ADMIN_ROLE_PK, type Locale } from '@shared/constants';
-import type { LoginResult } from '@shared/schemas/auth';
+import type { LoginResult, PasswordNotice } from '@shared/schemas/auth';
 import { REG_STATE } from '@shared/schemas/registration';
 import type { AppDeps } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
 import { pwdError, sysUser } from '../../platform/db/schema';
 import { aesDecrypt, DUMMY_HASH, verifyPassword } from '../../platform/core/crypto';
 import { AppError } from '../../platform/core/errors';
-import { translate } from '../../platform/core/i18n';
+import { translate, type MessageKey } from '../../platform/core/i18n';
 import { fmt } from '../../platform/core/time';
 import { audit } from '../../platform/audit';
 import { getConfigs } from '../../platform/config';
@@ -104,6 +104,23 @@ export async function login(deps: AppDeps, input: LoginInput, meta: ClientMeta):
 
 export type FoundUser = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
+const NOTICE_TEXT = {
+  admin_reset: 'passwordResetNotice',
+  expired: 'passwordExpired',
+  expiring: 'passwordExpiring',
+} as const satisfies Record<PasswordNotice['reason'], MessageKey>;
+
+/** Why the user should change the password now, if at all: an administrator's reset outranks the expiry days. */
+async function passwordNotice(db: Db, u: FoundUser['u']): Promise<PasswordNotice | null> {
+  if (u.must_change_password === 1) return { reason: 'admin_reset', days: 0 };
+  const cfg = await getConfigs(db, ['password_expire_days']);
+  const expireDays = Number(cfg.password_expire_days) || 0;
+  if (expireDays <= 0) return null;
+  const age = Math.floor((Date.now() - u.update_password_time.getTime()) / 86_400_000);
+  if (age >= expireDays) return { reason: 'expired', days: age };
+  return expireDays - age <= 7 ? { reason: 'expiring', days: expireDays - age } : null;
+}
+
 /**
  * What every sign-in method does once it has identified the user (password or certificate): the account
  * rules (lock, status, at least one menu), clearing the failure count, the session and the login result.
@@ -141,24 +158,14 @@ export async function completeSignIn(
     ...(method !== 'password' ? { detail: { method } } : {}),
   });
 
-  const cfg = await getConfigs(db, ['password_expire_days']);
-  const expireDays = Number(cfg.password_expire_days) || 0;
-  const age = Math.floor((Date.now() - u.update_password_time.getTime()) / 86_400_000);
-  const mustChange = u.must_change_password === 1;
-  const expired = mustChange || (expireDays > 0 && age >= expireDays);
-  const expiring = expireDays > 0 && !expired && expireDays - age <= 7;
+  const notice = await passwordNotice(db, u);
   return {
     token,
     expires_in: expiresIn,
     user: toUser(u, found.r, found.h, meta.locale),
-    password_expire: expired,
-    password_expire_message: mustChange
-      ? translate(meta.locale, 'passwordResetNotice')
-      : expired
-        ? translate(meta.locale, 'passwordExpired', { days: age })
-        : expiring
-          ? translate(meta.locale, 'passwordExpiring', { days: expireDays - age })
-          : '',
+    password_expire: notice?.reason === 'admin_reset' || notice?.reason === 'expired',
+    password_expire_message: notice ? translate(meta.locale, NOTICE_TEXT[notice.reason], { days: notice.days }) : '',
+    password_notice: notice,
     update_password_time: fmt(u.update_password_time),
     free_disk: u.role_pk === SUPER_ADMIN_ROLE_PK ? await freeDiskGb(deps.env.DATA_DIR) : null,
     db_strain: u.role_pk === SUPER_ADMIN_ROLE_PK ? outgrownEmbedded(deps) : null,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { AuditAction } from '@shared/schemas/audit';
 import {
   CallSettingsSchema,
   type CallDeviceSaved,
@@ -96,7 +97,7 @@ export async function saveCallDevice(ctx: QueueCtx, v: SaveInput): Promise<CallD
 async function changeDevice(
   ctx: QueueCtx,
   pk: number,
-  action: string,
+  action: Extract<AuditAction, `call_device.${string}`>,
   change: (tx: Tx, before: CallDeviceRecord) => Promise<CallDeviceRecord | null>,
   extra: QueueEvent[] = [],
 ) {

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { RPT_STATUSES } from '@shared/constants';
 import { decide, type ReportAction } from '@shared/report/rules';
+import type { AuditAction } from '@shared/schemas/audit';
 import type { Db, Tx } from '../../platform/db/client';
 import { auditLog, report, reportDraft, reportVersion, study } from '../../platform/db/schema';
 import { namedStatement, preparedPerDb } from '../../platform/db/prepared';
@@ -38,7 +39,7 @@ function stateGuard(action: ReportAction | null, opts: { oneClickAudit?: boolean
 
 /** An audit-log entry: its action, and the statuses it records (`'old'`: the report's before the write). */
 export interface LoggedAudit {
-  action: string | 'param';
+  action: AuditAction | 'param';
   from: number | 'old';
   to: number | 'old';
 }

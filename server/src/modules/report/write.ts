@@ -1,4 +1,5 @@
 import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@shared/report/rules';
+import type { AuditAction } from '@shared/schemas/audit';
 import type { ReportDetail, ReportTransition, SaveReport } from '@shared/schemas/report';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/core/errors';
@@ -149,7 +150,7 @@ export async function markCritical(
       ...targetParams(caller, input),
       isCritical: input.is_critical,
       dangerVal: input.is_critical ? input.danger_val : '',
-      auditAction: input.is_critical ? 'report_critical_set' : 'report_critical_delete',
+      auditAction: (input.is_critical ? 'report_critical_set' : 'report_critical_delete') satisfies AuditAction,
     });
   return writeOrExplain(db, attempt, async () => {
     const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);

@@ -280,7 +280,13 @@ describe('POST /user/lock, /user/resetPassword, /user/delete', () => {
     const signIn = await call(t.p.app, 'POST', '/user/login', {
       form: { username: 'new_doc', password, logon_type: 'PC' },
     });
-    expect(signIn.body).toMatchObject({ success: true, password_expire: true });
+    // Told as what it is (an administrator's reset), not as an expiry; password_expire stays for older clients.
+    expect(signIn.body).toMatchObject({
+      success: true,
+      password_expire: true,
+      password_notice: { reason: 'admin_reset' },
+      password_expire_message: '管理员已重置您的密码，请修改后再使用',
+    });
     const token = signIn.body.token as string;
     const info = await post(token, '/user/info', {});
     expect((info.body.data as { user: { must_change_password: boolean } }).user.must_change_password).toBe(true);

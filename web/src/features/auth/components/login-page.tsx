@@ -10,6 +10,7 @@ import { systemTitle } from '@web/lib/system-title';
 import { useFootTitle } from '../api/foot-title';
 import { postLogin } from '../api/login';
 import { rememberLogin } from '../lib/login-memory';
+import { passwordNoticeText } from '../lib/password-notice';
 import { LoginForm } from './login-form';
 
 interface LoginPageProps {
@@ -33,12 +34,8 @@ export function LoginPage({ extra, notice, onQr }: LoginPageProps = {}) {
   const onSuccess = (r: LoginResult) => {
     const { lowDisk, dbStrain } = rememberLogin(r);
     useSessionStore.getState().setSession(r.token, r.expires_in);
-    if (r.password_expire_message) {
-      feedback().notification.warning({
-        title: t('login.passwordExpiryTitle'),
-        description: r.password_expire_message,
-      });
-    }
+    const password = passwordNoticeText(r, t);
+    if (password) feedback().notification.warning(password);
     if (lowDisk && r.free_disk !== null) {
       feedback().notification.warning({
         title: t('login.lowDiskTitle'),
