@@ -34,20 +34,27 @@ export interface AgentSocketOptions {
   url: string;
   onEvent: (e: BridgeEventBody) => void;
   WebSocketImpl?: typeof WebSocket;
+  /** A fixed delay before each new attempt (default WS_RETRY_MS), unless `retryDelay` is given. */
   retryMs?: number;
+  /** The delay before the n-th attempt (1, 2, …) since the agent last said hello: a back-off. */
+  retryDelay?: (n: number) => number;
+  /** Asked when a retry falls due: false leaves the socket closed until `wake()` (a hidden page). */
+  mayRetry?: () => boolean;
   pingMs?: number;
 }
 
 /**
  * The agent's /events socket (the extension's background, or a page without the extension): pings under
- * 30 s, reconnects every 5 s after a close, and reports agent-down once per outage.
+ * 30 s, reconnects after a close (every 5 s, or on the caller's back-off), and reports agent-down once per
+ * outage.
  */
 export class AgentSocket {
   private ws: WebSocket | null = null;
   private ping: ReturnType<typeof setInterval> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private up = false;
-  private stopped = false;
+  private stopped = true;
+  private failures = 0;
 
   constructor(private readonly o: AgentSocketOptions) {}
 
@@ -58,10 +65,22 @@ export class AgentSocket {
 
   stop(): void {
     this.stopped = true;
-    if (this.retry) clearTimeout(this.retry);
+    this.clearRetry();
     if (this.ping) clearInterval(this.ping);
     this.ws?.close();
     this.ws = null;
+  }
+
+  /** Tries now instead of at the next retry; nothing while connected or connecting. */
+  wake(): void {
+    if (this.stopped || this.ws) return;
+    this.clearRetry();
+    this.connect();
+  }
+
+  private clearRetry(): void {
+    if (this.retry) clearTimeout(this.retry);
+    this.retry = null;
   }
 
   private connect(): void {
@@ -77,7 +96,10 @@ export class AgentSocket {
     ws.onmessage = (ev: MessageEvent) => {
       const e = agentMessageToEvent(ev.data);
       if (!e) return;
-      if (e.type === 'agent-up') this.up = true;
+      if (e.type === 'agent-up') {
+        this.up = true;
+        this.failures = 0;
+      }
       this.o.onEvent(e);
     };
     ws.onopen = () => {
@@ -95,6 +117,12 @@ export class AgentSocket {
     this.ws = null;
     if (this.up) this.o.onEvent({ type: 'agent-down' });
     this.up = false;
-    if (!this.stopped) this.retry = setTimeout(() => this.connect(), this.o.retryMs ?? WS_RETRY_MS);
+    if (this.stopped) return;
+    this.failures++;
+    const delay = this.o.retryDelay?.(this.failures) ?? this.o.retryMs ?? WS_RETRY_MS;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      if (this.o.mayRetry?.() !== false) this.connect();
+    }, delay);
   }
 }

@@ -1,9 +1,10 @@
 import { ApiOutlined, DisconnectOutlined, LoadingOutlined } from '@ant-design/icons';
 import { Badge, Button, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { bridgeCore } from '../bridge';
 import { useBridgeStatus } from '../hooks/use-bridge';
 
-/** Header status: which path reaches the workstation, and in words what is missing. */
+/** Header status: which path reaches the workstation, and in words what is missing; a click looks again. */
 export function BridgeStatus({ dark, compact }: { dark?: boolean; compact?: boolean }) {
   const { t } = useTranslation('bridge');
   const s = useBridgeStatus();
@@ -34,6 +35,7 @@ export function BridgeStatus({ dark, compact }: { dark?: boolean; compact?: bool
         data-path={s.path}
         data-agent-up={String(s.agentUp)}
         data-keys={s.keys.length}
+        onClick={() => bridgeCore.reconnect()}
       >
         <Badge status={status} />
         {icon}

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket as WsClient, WebSocketServer } from 'ws';
 import { bridgeAck, bridgeSuccess, type BridgeRequest } from '@shared/protocol/messages';
 import { useBridgeStore } from '../stores/bridge-store';
+import { agentRetryDelay } from './agent-retry';
 import { BridgeCore, type KeyEvent } from './bridge-core';
 import { FakeWindow } from '../../../../../tests/support/fake-window';
 
@@ -129,5 +130,137 @@ describe('BridgeCore', () => {
     await expect(core.openStudy('1.2;reboot')).rejects.toMatchObject({ id: 'BAD_REQUEST' });
     expect(win.posted).toEqual([]);
     expect(agent.seen).toEqual([]);
+  });
+});
+
+/** The agent's /events socket as the page sees it: refused while `up` is false, else a hello. */
+class FakeAgentSocket {
+  static up = false;
+  static all: FakeAgentSocket[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onclose: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeAgentSocket.all.push(this);
+    const up = FakeAgentSocket.up;
+    queueMicrotask(() => {
+      if (!up) return this.onclose?.();
+      this.onopen?.();
+      this.onmessage?.({ data: JSON.stringify({ type: 'hello', keys: [] }) });
+    });
+  }
+  send() {}
+  close() {}
+  /** The agent goes away (restarted, stopped). */
+  drop() {
+    this.onclose?.();
+  }
+}
+
+class FakeDoc extends EventTarget {
+  hidden = false;
+}
+
+describe('BridgeCore without an agent: the socket backs off', () => {
+  let core: BridgeCore;
+  let win: FakeWindow;
+  let doc: FakeDoc;
+  const attempts = () => FakeAgentSocket.all.length;
+
+  /** Detection (no extension acks within 50 ms) and the first attempt. */
+  async function started(): Promise<void> {
+    core = new BridgeCore({
+      lang: () => 'zh-CN',
+      message: (id) => `text:${id}`,
+      launch: () => {},
+      agentUrl: () => 'http://127.0.0.1:17380',
+      win: win.asWindow(),
+      doc: doc as unknown as Document,
+      WebSocketImpl: FakeAgentSocket as unknown as typeof WebSocket,
+      ackTimeoutMs: 50,
+      retryDelay: (n) => agentRetryDelay(n, () => 0),
+    });
+    const detection = core.start();
+    await vi.advanceTimersByTimeAsync(50);
+    await detection;
+    expect(attempts()).toBe(1);
+  }
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    freshStore();
+    FakeAgentSocket.up = false;
+    FakeAgentSocket.all = [];
+    win = new FakeWindow();
+    doc = new FakeDoc();
+  });
+  afterEach(() => {
+    core.stop();
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it('tries after 2, 4, 8, 16, 32 s, then once a minute: 14 attempts in 10 minutes, not 121', async () => {
+    await started();
+    const at: number[] = [];
+    for (let s = 1; s <= 600; s++) {
+      await vi.advanceTimersByTimeAsync(1_000);
+      while (at.length < attempts() - 1) at.push(s);
+    }
+    expect(at).toEqual([2, 6, 14, 30, 62, 122, 182, 242, 302, 362, 422, 482, 542]);
+  });
+
+  it('after the agent said hello, a drop is retried within 2 s again', async () => {
+    await started();
+    await vi.advanceTimersByTimeAsync(62_000);
+    expect(attempts()).toBe(6);
+    FakeAgentSocket.up = true;
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(useBridgeStore.getState().agentUp).toBe(true);
+    FakeAgentSocket.all.at(-1)!.drop();
+    expect(useBridgeStore.getState().agentUp).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(attempts()).toBe(8);
+    expect(useBridgeStore.getState().agentUp).toBe(true);
+  });
+
+  it('waits while the page is hidden and tries at once when it is shown again', async () => {
+    await started();
+    doc.hidden = true;
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(30 * 60_000);
+    expect(attempts()).toBe(1);
+    doc.hidden = false;
+    doc.dispatchEvent(new Event('visibilitychange'));
+    expect(attempts()).toBe(2);
+  });
+
+  it('tries at once when the browser goes online or someone asks for the agent, once at a time', async () => {
+    await started();
+    await vi.advanceTimersByTimeAsync(100_000);
+    const n = attempts();
+    win.dispatchEvent(new Event('online'));
+    expect(attempts()).toBe(n + 1);
+    core.reconnect(); // the previous attempt is still under way
+    expect(attempts()).toBe(n + 1);
+    await vi.advanceTimersByTimeAsync(0);
+    core.reconnect();
+    expect(attempts()).toBe(n + 2);
+  });
+
+  it('a direct call the agent answers brings the socket back at once', async () => {
+    await started();
+    await vi.advanceTimersByTimeAsync(100_000);
+    const n = attempts();
+    FakeAgentSocket.up = true;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json({ success: true, msg: '', code: 200, data: [] })),
+    );
+    await core.call('printers', {});
+    expect(attempts()).toBe(n + 1);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(useBridgeStore.getState().agentUp).toBe(true);
   });
 });

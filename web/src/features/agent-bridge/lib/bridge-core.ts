@@ -11,6 +11,7 @@ import {
 import { AgentSocket, agentEventsUrl } from '@shared/protocol/agent-socket';
 import { viewerLink } from '@shared/protocol/viewer-link';
 import { useBridgeStore } from '../stores/bridge-store';
+import { agentRetryDelay, onPageWake, type WakeTargets } from './agent-retry';
 import { BridgeError } from './bridge-error';
 import { ExtensionTransport } from './extension-transport';
 
@@ -26,8 +27,12 @@ export interface BridgeCoreOptions {
   /** The agent's address for the direct path. */
   agentUrl: () => string;
   win?: Window;
+  /** Whose visibility holds the agent socket's retries back (default: the page's document). */
+  doc?: WakeTargets['doc'];
   WebSocketImpl?: typeof WebSocket;
   ackTimeoutMs?: number;
+  /** The agent socket's back-off (default `agentRetryDelay`). */
+  retryDelay?: (n: number) => number;
 }
 
 /** Failures after which the viewer falls back to its custom-protocol link. */
@@ -42,6 +47,7 @@ export type OpenOutcome = { via: 'extension' | 'agent' } | { via: 'protocol'; li
 export class BridgeCore {
   private transport: ExtensionTransport | null = null;
   private socket: AgentSocket | null = null;
+  private unwake: (() => void) | null = null;
   private detection: Promise<void> | null = null;
   private readonly keyListeners = new Set<(e: KeyEvent) => void>();
 
@@ -55,10 +61,17 @@ export class BridgeCore {
 
   stop(): void {
     this.transport?.dispose();
-    this.socket?.stop();
     this.transport = null;
-    this.socket = null;
+    this.stopSocket();
     this.detection = null;
+  }
+
+  /**
+   * Someone wants the agent now (the user clicked the bridge status, a feature is about to use it): on the
+   * direct path the socket tries at once instead of at the end of its back-off.
+   */
+  reconnect(): void {
+    this.socket?.wake();
   }
 
   onKeyEvent(handler: (e: KeyEvent) => void): () => void {
@@ -82,15 +95,18 @@ export class BridgeCore {
       }
     }
     try {
-      return await fetchAgent(agentCallFor(action, checked.params, this.origin()), {
+      const data = await fetchAgent(agentCallFor(action, checked.params, this.origin()), {
         baseUrl: this.o.agentUrl(),
         timeoutMs,
         language: this.o.lang(),
       });
+      this.reconnect(); // the agent answered: its events need not wait for the socket's back-off
+      return data;
     } catch (e) {
       if (!(e instanceof AgentCallError)) throw e;
       const { id, msg, data } = e.failure;
       const own = id === BRIDGE_ERRORS.AGENT_DOWN || id === BRIDGE_ERRORS.TIMEOUT;
+      if (!own) this.reconnect();
       throw new BridgeError(id, own || !msg ? this.o.message(id) : msg, data);
     }
   }
@@ -137,22 +153,35 @@ export class BridgeCore {
     }
   }
 
+  /**
+   * The direct socket. With no agent it backs off to once a minute (each refused attempt is a line in the
+   * browser's console), waits while the page is hidden, and tries at once when the page is shown again,
+   * the browser goes online or someone asks for the agent.
+   */
   private startSocket(): void {
     if (this.socket) return;
+    const doc = this.o.doc ?? (typeof document === 'undefined' ? undefined : document);
     this.socket = new AgentSocket({
       url: agentEventsUrl(this.o.agentUrl()),
       onEvent: (e) => this.onEvent(e),
       WebSocketImpl: this.o.WebSocketImpl,
+      retryDelay: this.o.retryDelay ?? agentRetryDelay,
+      mayRetry: () => !doc?.hidden,
     });
+    this.unwake = onPageWake({ win: this.o.win ?? window, doc }, () => this.reconnect());
     this.socket.start();
+  }
+
+  private stopSocket(): void {
+    this.unwake?.();
+    this.unwake = null;
+    this.socket?.stop();
+    this.socket = null;
   }
 
   private onEvent(e: BridgeEventBody): void {
     // One source of events at a time: once the extension announces itself the direct socket closes.
-    if (e.type === 'extension-ready') {
-      this.socket?.stop();
-      this.socket = null;
-    }
+    if (e.type === 'extension-ready') this.stopSocket();
     useBridgeStore.getState().apply(e);
     if (e.type === 'key-inserted' || e.type === 'key-removed') {
       for (const l of this.keyListeners) l(e);

@@ -10,6 +10,7 @@ const AGENT_WAIT_MS = 2000;
 async function agentLive(): Promise<boolean> {
   await bridgeCore.start();
   if (useBridgeStore.getState().agentUp) return true;
+  bridgeCore.reconnect(); // the agent socket may be in its back-off
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       unsubscribe();
