@@ -96,6 +96,28 @@ describe('GET /collection/list', () => {
     expect((await list(t.token('doctor'), { filters: '' })).page.totalRow).toBe(6);
   });
 
+  it('filters by the day a study was starred, so one scanned long ago and starred today shows today', async () => {
+    const fmt = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`; // prettier-ignore
+    const localToday = fmt(new Date());
+    const [oldest] = await t.p.deps.db.select({ pk: study.pk }).from(study).where(eq(study.study_iuid, h001[0]!.iuid));
+    // All starred just now (the fixture's hour ago may be yesterday just after midnight), one three days ago.
+    for (const [i, s] of h001.entries()) {
+      const [row] = await t.p.deps.db.select({ pk: study.pk }).from(study).where(eq(study.study_iuid, s.iuid));
+      await t.p.deps.db.update(collection).set({ create_time: new Date(Date.now() - (h001.length - i) * 1000) }).where(eq(collection.study_pk, row!.pk)); // prettier-ignore
+    }
+    await t.p.deps.db.update(collection).set({ create_time: new Date(Date.now() - 3 * 86_400_000) }).where(eq(collection.study_pk, oldest!.pk)); // prettier-ignore
+    const starredToday = await list(t.token('doctor'), { filters: JSON.stringify({ startDate: localToday, endDate: localToday }) }); // prettier-ignore
+    expect(starredToday.page.list.map((s) => s.study_iuid)).toEqual(
+      h001
+        .slice(1)
+        .map((s) => s.iuid)
+        .reverse(),
+    );
+    const threeDaysAgo = fmt(new Date(Date.now() - 3 * 86_400_000));
+    const then = await list(t.token('doctor'), { filters: JSON.stringify({ startDate: threeDaysAgo, endDate: threeDaysAgo }) }); // prettier-ignore
+    expect(then.page.list.map((s) => s.study_iuid)).toEqual([h001[0]!.iuid]);
+  });
+
   it("never shows another user's or another hospital's favourites", async () => {
     expect((await list(t.token('auditor'))).page.totalRow).toBe(0);
     const mine = await list(t.token('doctor2'));

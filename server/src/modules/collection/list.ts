@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import dayjs from 'dayjs';
+import { and, eq, gte, lt } from 'drizzle-orm';
 import { COLLECTION_FILTERS, type CollectionSort } from '@shared/schemas/collection';
 import type { StudyRow } from '@shared/schemas/order';
 import { collection, report, study } from '../../platform/db/schema';
@@ -6,7 +7,10 @@ import { defineList } from '../../platform/list/define';
 import { allowedModalities, hospitalScope } from '../../platform/hospital-scope';
 import { studySelect, studyWhere, toStudyRow } from '../order';
 
-/** The caller's favourites: studies of their hospital scope they starred, newest favourite first. */
+/**
+ * The caller's favourites: studies of their hospital scope they starred, newest favourite first; the date range
+ * filters the day they were starred.
+ */
 export const collectionList = defineList<StudyRow, typeof COLLECTION_FILTERS, CollectionSort>({
   name: 'collection',
   sorts: {
@@ -24,12 +28,14 @@ export const collectionList = defineList<StudyRow, typeof COLLECTION_FILTERS, Co
         hospital: await hospitalScope(db, user, f.sn || undefined),
         modalities: allowedModalities(user, f.modalitys),
         patientName: f.patient_name,
-        startDate: f.startDate,
-        endDate: f.endDate,
         studyDesc: f.study_desc,
         reportContent: f.report_content,
       }),
       eq(collection.user_pk, user.pk),
+      // The date range is when the study was starred (the list's order), not the study's date: the spec's
+      // default "today" then shows what the doctor just starred, whatever day it was scanned.
+      f.startDate ? gte(collection.create_time, dayjs(f.startDate).startOf('day').toDate()) : undefined,
+      f.endDate ? lt(collection.create_time, dayjs(f.endDate).add(1, 'day').startOf('day').toDate()) : undefined,
     ),
   rows: async ({ db, user }, q) => {
     const rows = await studySelect(db, user.pk)

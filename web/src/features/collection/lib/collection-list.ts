@@ -26,7 +26,7 @@ export const EMPTY_COLLECTION: CollectionFilters = {
   report_content: '',
 };
 
-/** Spec: a first visit (an empty URL) shows today's favourites. */
+/** Spec: a first visit (an empty URL) shows today's favourites: those starred today (docs/decisions.md). */
 export const todayOnly = (): Partial<CollectionFilters> => {
   const today = dayjs().format('YYYY-MM-DD');
   return { startDate: today, endDate: today };
@@ -42,7 +42,7 @@ export function collectionSpec(t: TFunction<'study'>): ListSpec<CollectionFilter
     fields: [
       { kind: 'hospital', name: 'sn', label: t('filters.hospital'), testId: 'hospital' },
       { kind: 'text', name: 'patient_name', label: t('fields.patient_name'), testId: 'patient-name' },
-      { kind: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.studyDate'), testId: 'dates' },
+      { kind: 'dateRange', from: 'startDate', to: 'endDate', label: t('filters.starredOn'), testId: 'dates' },
       { kind: 'modalities', name: 'modalitys', label: t('fields.modality'), testId: 'modalities', more: true },
       { kind: 'text', name: 'study_desc', label: t('filters.studyDesc'), testId: 'study-desc', more: true },
       {
