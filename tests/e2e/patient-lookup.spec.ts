@@ -54,6 +54,9 @@ it('an address naming the patient leaves the cursor in the code field, and Enter
     await page.goto(`${e2e.platform.appUrl}#/patientInfo?hospital_code=H001&patient_id=${encodeURIComponent(exam.patient_id)}`); // prettier-ignore
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'pl-lookup_code');
     expect(await page.getByTestId('pl-patient_id').inputValue()).toBe(exam.patient_id);
+    // As a scanner or a fast typist on a slow PC: Enter right after the last character (CPU slowed 6x).
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
     await page.keyboard.type(study.lookup_code);
     await page.keyboard.press('Enter');
     await page.locator('[data-testid="pl-exams"][data-status="ready"]').waitFor();

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Form, Input, Table, Typography, type InputRef } from 'antd';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { incompleteFields, lookupCodeProblem, type PatientLookupInput } from '@shared/schemas/patient-lookup';
@@ -34,6 +34,7 @@ export function PatientInfoPage() {
   }, [initial]);
 
   const search = (v: PatientLookupInput) => {
+    if (incompleteFields(v).length > 0 || lookupCodeProblem(v.lookup_code) === 'missing') return;
     setParams(Object.fromEntries(QUERY_FIELDS.map((f) => [f, v[f] ?? ''])), { replace: true });
     lookup.mutate(v);
   };
@@ -63,7 +64,19 @@ export function PatientInfoPage() {
                 maxLength={64}
                 data-testid={`pl-${f}`}
                 style={{ width: 180 }}
-                {...(f === 'lookup_code' ? { placeholder: '3F9A1-C04B7', autoComplete: 'off', ref: codeInput } : {})}
+                {...(f === 'lookup_code'
+                  ? {
+                      placeholder: '3F9A1-C04B7',
+                      autoComplete: 'off',
+                      ref: codeInput,
+                      // Enter right after the last character (a fast typist, a scanner) searches with what
+                      // was typed, not after the button has caught up; the form's own submit would wait.
+                      onPressEnter: (e: KeyboardEvent<HTMLInputElement>) => {
+                        e.preventDefault();
+                        form.submit();
+                      },
+                    }
+                  : {})}
               />
             </Form.Item>
           ))}
