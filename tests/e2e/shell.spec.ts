@@ -108,8 +108,13 @@ describe('app shell', () => {
       await page.locator('.ant-dropdown:not(.ant-dropdown-hidden) [data-testid=menu-collection]').waitFor();
       expect(await trigger.getAttribute('aria-expanded')).toBe('true');
       await page.waitForFunction(() => !!document.activeElement?.closest('.ant-dropdown'));
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('ArrowDown');
+      // Arrow down to "settings" (each press waits for the menu to mark the next item), then Enter.
+      const active = page.locator('.ant-dropdown-menu-item-active [data-testid=menu-settings]');
+      for (let i = 0; i < 6 && !(await active.count()); i++) {
+        await page.keyboard.press('ArrowDown');
+        await page.waitForTimeout(100);
+      }
+      await active.waitFor();
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.hash.startsWith('#/account/settings'));
       await page.locator('.ant-dropdown:not(.ant-dropdown-hidden)').waitFor({ state: 'detached', timeout: 5000 }).catch(() => undefined); // prettier-ignore
