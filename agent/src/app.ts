@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { AGENT_BODY_MAX, AGENT_NAME, AGENT_PRINT_BODY_MAX } from '@shared/agent/constants';
+import { AGENT_BODY_MAX, AGENT_NAME, AGENT_PRINT_BODY_MAX, AGENT_SIGN_REPORT_BODY_MAX } from '@shared/agent/constants';
 import type { Health } from '@shared/agent/api';
 import type { KeyStore } from './devices/keys/key-store';
 import { keyRoutes } from './devices/keys/routes';
@@ -55,8 +55,11 @@ export function createApp(deps: AppDeps) {
   });
   app.use(guard(deps.policy));
   const printLimit = limitBody(AGENT_PRINT_BODY_MAX);
+  const signReportLimit = limitBody(AGENT_SIGN_REPORT_BODY_MAX);
   const otherLimit = limitBody(AGENT_BODY_MAX);
-  app.use((c, next) => (c.req.path === '/print' ? printLimit : otherLimit)(c, next));
+  const limitFor = (path: string) =>
+    path === '/print' ? printLimit : path === '/keys/signReport' ? signReportLimit : otherLimit;
+  app.use((c, next) => limitFor(c.req.path)(c, next));
 
   app.get('/health', (c) => {
     const health: Health = {

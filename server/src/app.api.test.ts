@@ -58,6 +58,11 @@ describe('platform basics', () => {
         '/cert/login',
         // avatars: an <img> cannot send the session token; served by the owner's uuid
         '/user/avatar/{uuid}',
+        // the spec's logo call, logos and header images (printed on every report), by content address
+        '/tool/getLogoPng',
+        '/tool/image/{name}',
+        // signatures and seals: an <img> cannot send the session token; only by an address the server signed
+        '/tool/signImage/{name}',
         // third-party apps (docs/oauth.md): the app authenticates itself, the user signs in on /sso/login
         '/.well-known/oauth-authorization-server',
         '/oauth/authorize',
@@ -83,6 +88,9 @@ describe('platform basics', () => {
         '/wxapi/event/{hospital_code}',
         // workstation software IT publishes (tool download): installers and browser policies fetch it, nothing listed
         '/downloads/{name}',
+        // a printed or archived report's electronic signature, checked by anyone who holds it (docs/report-signature.md)
+        '/verify/{code}',
+        '/verify/pdf',
       ]),
     );
   });

@@ -61,5 +61,9 @@ export const ERROR_IDS = [
   'AI_UNAVAILABLE',
   /** No print template (layout) of the kind asked for is set up (/printApply). */
   'TEMPLATE_MISSING',
+  'CERT_KEY_USAGE',
+  'ESIGN_REQUIRED',
+  'ESIGN_STALE',
+  'VERIFY_NOT_FOUND',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

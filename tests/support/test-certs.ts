@@ -16,6 +16,8 @@ export interface TestCert {
   notAfter: Date;
   /** Signs SHA-256(origin) || SHA-256(challenge) as the agent does. */
   sign(origin: string, challenge: string): Promise<string>;
+  /** Signs these bytes as the agent signs a payload (RS256, or ES256 as r||s); base64. */
+  signData(data: Uint8Array): string;
 }
 
 const DAY = 86_400_000;
@@ -47,8 +49,11 @@ export function certFactory() {
   let n = 0;
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
 
-  /** A self-signed certificate valid from `from` to `to` (days relative to `base`, default now). */
-  function make(kind: 'rsa' | 'ec', fromDays: number, toDays: number, base = new Date()): TestCert {
+  /**
+   * A self-signed certificate valid from `from` to `to` (days relative to `base`, default now); `keyUsage`
+   * adds that extension (openssl syntax, e.g. 'critical,keyEncipherment').
+   */
+  function make(kind: 'rsa' | 'ec', fromDays: number, toDays: number, base = new Date(), keyUsage?: string): TestCert {
     n += 1;
     const key = `k${n}.pem`;
     const keyArgs =
@@ -59,27 +64,34 @@ export function certFactory() {
     openssl('req', '-new', '-key', key, '-subj', `/CN=Test Doctor ${n}`, '-out', `r${n}.csr`);
     const notBefore = new Date(Math.floor((base.getTime() + fromDays * DAY) / 1000) * 1000);
     const notAfter = new Date(Math.floor((base.getTime() + toDays * DAY) / 1000) * 1000);
+    const ext: string[] = [];
+    if (keyUsage) {
+      writeFileSync(path.join(dir, `x${n}.cnf`), `[x]\nkeyUsage = ${keyUsage}\n`);
+      ext.push('-extfile', `x${n}.cnf`, '-extensions', 'x');
+    }
     openssl(
       'ca', '-batch', '-config', 'ca.cnf', '-selfsign', '-keyfile', key, '-in', `r${n}.csr`,
-      '-startdate', gt(notBefore), '-enddate', gt(notAfter), '-notext', '-out', `c${n}.pem`,
+      '-startdate', gt(notBefore), '-enddate', gt(notAfter), '-notext', ...ext, '-out', `c${n}.pem`,
     ); // prettier-ignore
     const x509 = new X509Certificate(readFileSync(path.join(dir, `c${n}.pem`)));
     const keyPem = readFileSync(path.join(dir, key), 'utf8');
     const algorithm = kind === 'rsa' ? 'RS256' : 'ES256';
+    const signData = (data: Uint8Array) =>
+      sign(
+        'sha256',
+        data,
+        kind === 'rsa'
+          ? { key: keyPem, padding: constants.RSA_PKCS1_PADDING }
+          : { key: keyPem, dsaEncoding: 'ieee-p1363' },
+      ).toString('base64');
     return {
       algorithm,
       der: x509.raw.toString('base64'),
       keyPem,
       notBefore,
       notAfter,
-      sign: async (origin, challenge) =>
-        sign(
-          'sha256',
-          await signedPayload(origin, challenge),
-          kind === 'rsa'
-            ? { key: keyPem, padding: constants.RSA_PKCS1_PADDING }
-            : { key: keyPem, dsaEncoding: 'ieee-p1363' },
-        ).toString('base64'),
+      signData,
+      sign: async (origin, challenge) => signData(await signedPayload(origin, challenge)),
     };
   }
 

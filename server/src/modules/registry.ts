@@ -2,6 +2,7 @@ import type { ServerModule } from '../platform/module';
 import { authModule } from './auth';
 import { registrationModule } from './registration';
 import { toolModule } from './tool';
+import { imageAssetsModule } from './image-assets';
 import { monitorModule } from './monitor';
 import { statisticsModule } from './statistics';
 import { orderModule } from './order';
@@ -34,6 +35,7 @@ import { appsModule } from './apps';
 import { oauthModule } from './oauth';
 import { patientLookupModule } from './patient-lookup';
 import { wechatModule } from './wechat';
+import { verifyModule } from './verify';
 
 /**
  * Every server module, in the order their routes are mounted and started (stopped in the reverse order).
@@ -43,6 +45,7 @@ export const MODULES: readonly ServerModule[] = [
   authModule,
   registrationModule,
   toolModule,
+  imageAssetsModule,
   monitorModule,
   statisticsModule,
   orderModule,
@@ -75,4 +78,5 @@ export const MODULES: readonly ServerModule[] = [
   oauthModule,
   patientLookupModule,
   wechatModule,
+  verifyModule,
 ];

@@ -10,6 +10,7 @@ import {
   SPEAK_TEXT_MAX,
   SPEAK_TIMES_MAX,
 } from './constants';
+import { REPORT_DOCUMENT_MAX_CHARS } from '../report/signature';
 
 /** Request and answer shapes of the workstation agent's HTTP API (the `data` of each envelope). */
 
@@ -79,6 +80,17 @@ export const SignRequestSchema = z.object({
   certificate_id: z.string().regex(/^[0-9a-fA-F]{1,128}$/),
 });
 export type SignRequest = z.infer<typeof SignRequestSchema>;
+
+/**
+ * A report document to sign (shared/src/report/signature.ts): the agent signs
+ * SHA-256(context) || SHA-256(document), never a sign-in payload, and only a document that says it is one.
+ */
+export const SignReportRequestSchema = z.object({
+  document: z.string().min(2).max(REPORT_DOCUMENT_MAX_CHARS),
+  pin: z.string().min(PIN_MIN).max(PIN_MAX),
+  certificate_id: z.string().regex(/^[0-9a-fA-F]{1,128}$/),
+});
+export type SignReportRequest = z.infer<typeof SignReportRequestSchema>;
 
 export const SignAlgorithmSchema = z.enum(['RS256', 'ES256']);
 export type SignAlgorithm = z.infer<typeof SignAlgorithmSchema>;

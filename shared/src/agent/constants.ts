@@ -4,6 +4,8 @@ export const AGENT_DEFAULT_PORT = 17380;
 export const AGENT_HOSTNAME = '127.0.0.1';
 /** Largest body of POST /print (a base64 PDF). */
 export const AGENT_PRINT_BODY_MAX = 20 * 1024 * 1024;
+/** Largest body of POST /keys/signReport (a report document of up to 400,000 characters, as JSON). */
+export const AGENT_SIGN_REPORT_BODY_MAX = 2 * 1024 * 1024;
 /** Largest body of every other POST. */
 export const AGENT_BODY_MAX = 256 * 1024;
 export const CHALLENGE_MIN_LENGTH = 44;

@@ -23,6 +23,8 @@ export function agentCallFor(action: BridgeAction, params: object, origin: strin
       return { method: 'GET', path: '/keys' };
     case 'sign':
       return { method: 'POST', path: '/keys/sign', body: { ...p, origin } };
+    case 'signReport':
+      return { method: 'POST', path: '/keys/signReport', body: p };
     case 'openStudy':
       return { method: 'GET', path: q('/openDicom', { type: 'openImage', study_iuid: String(p.study_iuid) }) };
     case 'closeStudy':

@@ -4,6 +4,7 @@ import {
   KeyTokenSchema,
   PrintRawRequestSchema,
   PrintRequestSchema,
+  SignReportRequestSchema,
   SignRequestSchema,
   SpeakRequestSchema,
   ViewerActionSchema,
@@ -38,6 +39,7 @@ export type BridgeKey = KeyToken;
 export const BridgeParamsSchemas = {
   status: z.object({}).strict(),
   sign: SignRequestSchema.omit({ origin: true }).strict(),
+  signReport: SignReportRequestSchema.strict(),
   openStudy: z.object({ study_iuid: DicomUidSchema }).strict(),
   closeStudy: z.object({ study_iuid: DicomUidSchema }).strict(),
   viewerLink: z.object({ study_iuid: DicomUidSchema, type: ViewerActionSchema }).strict(),
@@ -51,7 +53,12 @@ export const BRIDGE_ACTIONS = Object.keys(BridgeParamsSchemas) as BridgeAction[]
 export type BridgeParams<A extends BridgeAction> = z.input<(typeof BridgeParamsSchemas)[A]>;
 
 /** How long an acked request may take before the caller gives up (PIN entry happens before signing). */
-const ACTION_TIMEOUT_MS: Partial<Record<BridgeAction, number>> = { sign: 30_000, print: 120_000, printRaw: 60_000 };
+const ACTION_TIMEOUT_MS: Partial<Record<BridgeAction, number>> = {
+  sign: 30_000,
+  signReport: 30_000,
+  print: 120_000,
+  printRaw: 60_000,
+};
 export const actionTimeoutMs = (action: BridgeAction): number => ACTION_TIMEOUT_MS[action] ?? 20_000;
 
 /** Answer of `status`: what the extension knows without asking the agent again. */

@@ -14,6 +14,13 @@ const field = (jfield: string, width = '25%'): TemplateElement => ({
   jfield,
   style: { width },
 });
+/** A signature image (report_doctor_sign, sh_doctor_sign): empty until the report is audited. */
+const signImage = (jfield: string): TemplateElement => ({
+  tag: 'imgCom',
+  uuid: id('sig'),
+  jfield,
+  style: { height: '12mm', width: '30mm', objectFit: 'contain', objectPosition: 'left center' },
+});
 const row = (childs: TemplateElement[]): TemplateElement => ({
   tag: 'div',
   uuid: id('row'),
@@ -63,8 +70,34 @@ export const DEFAULT_TEMPLATE_ELEMENTS: TemplateElement[] = [
   label('诊断意见：', { marginTop: '3mm' }),
   { tag: 'textarea', uuid: 'opinion', jfield: 'report_text2', style: { minHeight: '40mm', fontSize: 16 } },
   { tag: 'hr', uuid: 'hr-sign' },
-  row([label('报告医生：'), field('report_doctor', '25%'), label('报告时间：'), field('report_datetime', '35%')]),
-  row([label('审核医生：'), field('sh_doctor', '25%'), label('审核时间：'), field('sh_datetime', '35%')]),
+  {
+    tag: 'div',
+    uuid: 'signatures',
+    style: { position: 'relative' },
+    childs: [
+      row([
+        label('报告医生：'),
+        field('report_doctor', '15%'),
+        signImage('report_doctor_sign'),
+        label('报告时间：'),
+        field('report_datetime', '35%'),
+      ]),
+      row([
+        label('审核医生：'),
+        field('sh_doctor', '15%'),
+        signImage('sh_doctor_sign'),
+        label('审核时间：'),
+        field('sh_datetime', '35%'),
+      ]),
+      // The hospital's seal over the signatures; like them, shown on audited reports only.
+      {
+        tag: 'imgCom',
+        uuid: 'seal',
+        jfield: 'hospital_seal',
+        style: { position: 'absolute', right: '8mm', top: '-8mm', height: '32mm', opacity: 0.85 },
+      },
+    ],
+  },
   // With the patient ID or accession number, the code opens the patient's own exams at /patientInfo.
   row([label('报告查询码：', { fontWeight: 'normal', fontSize: 12 }), field('lookup_code', '30%')]),
   {

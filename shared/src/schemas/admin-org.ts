@@ -41,6 +41,8 @@ export const HospitalSaveSchema = z.strictObject({
   show_parts: flag(),
   download_limit: intInput(0, 1_000_000).default(0),
   qrcode_type: intInput(0, 2).default(0),
+  /** Electronic signature of audits with the USB key: 0 off, 1 optional, 2 required (docs/report-signature.md). */
+  esign: intInput(0, 2).default(0),
 });
 export type HospitalSave = z.input<typeof HospitalSaveSchema>;
 
@@ -62,6 +64,7 @@ export const HospitalRowSchema = z.object({
   show_parts: z.number().int(),
   download_limit: z.number().int(),
   qrcode_type: z.number().int(),
+  esign: z.number().int(),
 });
 export type HospitalRow = z.infer<typeof HospitalRowSchema>;
 

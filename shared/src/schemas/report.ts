@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { intInput } from './common';
 import { ReportDetailValuesSchema } from '../report/document';
 import { StudyRowSchema } from './order';
+import { EsignSchema, SignatureRoleSchema, SignatureSummarySchema } from './report-signature';
 
 export const REPORT_TEXT_MAX = 50_000;
 export const MAX_REPORT_POSITION = 20;
@@ -82,6 +83,15 @@ export const ReportDetailSchema = z.object({
   version: z.number().int(),
   updated_by: z.string(),
   updated_at: z.string(),
+  /**
+   * Audited reports only, '' otherwise (absent from a write's answer): the report doctor's and the auditor's
+   * signature images as they were at the audit, and the hospital's seal; addresses signed for the reader.
+   */
+  report_doctor_sign: z.string().optional(),
+  sh_doctor_sign: z.string().optional(),
+  hospital_seal: z.string().optional(),
+  /** The electronic signature of the write that made this version, if it was signed (issue 37). */
+  esign: SignatureSummarySchema.nullable().optional(),
 });
 export type ReportDetail = z.infer<typeof ReportDetailSchema>;
 
@@ -103,12 +113,19 @@ const ReportWriteFields = {
   rpt_detail: ReportDetailValuesSchema.nullable().optional(),
   /** Resend with true to go past the content check. */
   RemoveCheck: z.boolean().optional().default(false),
+  /** The USB key's signature of the document /report/signRequest gave for exactly this write. */
+  esign: EsignSchema.optional(),
 };
 /** The one declaration of what save and audit send: the web client sends z.input, the server works on z.output. */
 export const SaveReportSchema = ReportRefSchema.extend(ReportWriteFields);
 export type SaveReportInput = z.input<typeof SaveReportSchema>;
 export type SaveReport = z.output<typeof SaveReportSchema>;
 export const AuditReportSchema = SaveReportSchema;
+/** The document a signed save ('report') or audit would sign, for exactly this write. */
+export const SignRequestSchema = SaveReportSchema.omit({ esign: true }).extend({
+  role: SignatureRoleSchema.default('audit'),
+});
+export type SignRequest = z.output<typeof SignRequestSchema>;
 
 export const ReportTransitionSchema = ReportRefSchema.extend({ version: intInput() });
 export type ReportTransitionInput = z.input<typeof ReportTransitionSchema>;
@@ -190,6 +207,8 @@ export const StudyDetailSchema = StudyRowSchema.extend({
   hospital_title1: z.string(),
   hospital_title2: z.string(),
   hospital_logo: z.string(),
+  /** The hospital's header image ('' none). */
+  hospital_head: z.string(),
   /** What the patient types at /patientInfo with their ID, as printed (`3F9A1-C04B7`). */
   lookup_code: z.string(),
 });
@@ -201,6 +220,8 @@ export const ReportInfoSchema = z.object({
   template: LayoutTemplateSchema.nullable(),
   drafts: z.array(DraftSchema),
   lock: LockStateSchema,
+  /** The hospital's rule for signing audits with the USB key: 0 off, 1 optional, 2 required. */
+  esign_mode: z.number().int(),
 });
 export type ReportInfo = z.infer<typeof ReportInfoSchema>;
 

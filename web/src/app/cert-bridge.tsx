@@ -10,6 +10,9 @@ export function CertBridgeProvider({ children }: { children: ReactNode }) {
   useKeyEvents((e) => {
     if (e.type === 'key-inserted') setInsertions((n) => n + 1);
   });
-  const value = useMemo<CertBridge>(() => ({ keys, insertions, sign: bridge.signChallenge }), [keys, insertions]);
+  const value = useMemo<CertBridge>(
+    () => ({ keys, insertions, sign: bridge.signChallenge, signReport: bridge.signReport }),
+    [keys, insertions],
+  );
   return <CertBridgeContext.Provider value={value}>{children}</CertBridgeContext.Provider>;
 }

@@ -32,6 +32,7 @@ const routes: RouteObject[] = [
       { path: '/wechat', lazy: page(() => import('./routes/wechat')) },
       { path: '/sso', lazy: page(() => import('./routes/sso')) },
       { path: '/patientInfo', lazy: page(() => import('./routes/patient-info')) },
+      { path: '/verify', lazy: page(() => import('./routes/verify')) },
       { path: '/tempPreview', lazy: page(() => import('./routes/temp-preview')) },
       { path: '/page1', lazy: screen(async () => (await import('./routes/static-page')).Page1) },
       { path: '/page2/:newId/:newTitle', lazy: screen(async () => (await import('./routes/static-page')).Page2) },

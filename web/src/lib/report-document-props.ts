@@ -44,4 +44,6 @@ export interface ReportDocumentProps {
   locale?: Locale;
   /** Turns a template or report image address into the one to load (the print page's core_url). */
   resolveUrl?: (src: string) => string;
+  /** The hospital's rule for signing audits (ReportInfo.esign_mode): where used, an unsigned audit says so. */
+  esignMode?: number;
 }

@@ -21,6 +21,7 @@ import enUsStation from './en-US/usStation.json';
 import enStatistics from './en-US/statistics.json';
 import enApps from './en-US/apps.json';
 import enPatientLookup from './en-US/patientLookup.json';
+import enVerify from './en-US/verify.json';
 import enRegistration from './en-US/registration.json';
 import enWechatMenu from './en-US/wechatMenu.json';
 import enWechatPublic from './en-US/wechatPublic.json';
@@ -53,6 +54,7 @@ const texts = {
   statistics: enStatistics,
   apps: enApps,
   patientLookup: enPatientLookup,
+  verify: enVerify,
   registration: enRegistration,
   wechatMenu: enWechatMenu,
   wechatPublic: enWechatPublic,

@@ -21,6 +21,7 @@ import zhUsStation from './zh-CN/usStation.json';
 import zhStatistics from './zh-CN/statistics.json';
 import zhApps from './zh-CN/apps.json';
 import zhPatientLookup from './zh-CN/patientLookup.json';
+import zhVerify from './zh-CN/verify.json';
 import zhRegistration from './zh-CN/registration.json';
 import zhWechatMenu from './zh-CN/wechatMenu.json';
 import zhWechatPublic from './zh-CN/wechatPublic.json';
@@ -53,6 +54,7 @@ const texts = {
   statistics: zhStatistics,
   apps: zhApps,
   patientLookup: zhPatientLookup,
+  verify: zhVerify,
   registration: zhRegistration,
   wechatMenu: zhWechatMenu,
   wechatPublic: zhWechatPublic,

@@ -1,23 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Locale } from '@shared/constants';
-import { AVATAR_MAX_BYTES, type AvatarType } from '@shared/schemas/account';
+import { AVATAR_MAX_BYTES } from '@shared/schemas/account';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import { sysUser, userAvatar } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/core/errors';
 import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
-
-const JPEG = [0xff, 0xd8, 0xff];
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const startsWith = (b: Uint8Array, sig: number[]) => b.length >= sig.length && sig.every((x, i) => b[i] === x);
-
-/** What the file is by its first bytes (its name and declared type are the sender's word). */
-export function imageType(bytes: Uint8Array): AvatarType | null {
-  if (startsWith(bytes, JPEG)) return 'image/jpeg';
-  if (startsWith(bytes, PNG)) return 'image/png';
-  return null;
-}
+import { imageType } from '../../platform/images/image-bytes';
 
 function fileError(locale: Locale, key: 'avatarType' | 'avatarTooLarge'): AppError {
   const params = { kib: AVATAR_MAX_BYTES / 1024 };

@@ -14,6 +14,7 @@ import { access } from '../../platform/http/guard';
 import { findUser, toUser } from '../auth';
 import { readAvatar, saveAvatar } from './avatar';
 import { updateProfile } from './profile';
+import { ownSignRoutes } from './sign-routes';
 
 const tags = ['account'];
 
@@ -93,5 +94,6 @@ export function accountRoutes() {
       return c.body(Buffer.from(avatar.data, 'base64'), 200, { ...headers, 'content-type': avatar.mime });
     },
   );
+  ownSignRoutes(app);
   return app;
 }

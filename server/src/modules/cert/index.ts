@@ -7,3 +7,13 @@ export const certModule: ServerModule = {
   permissions: [],
   routes: () => [certRoutes()],
 };
+
+// What other modules use of this one.
+export {
+  assertSigningKeyUsage,
+  checkValidity,
+  parseCertificate,
+  signatureValid,
+  type ParsedCert,
+  type Validity,
+} from './proof';

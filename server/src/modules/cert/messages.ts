@@ -13,6 +13,7 @@ const zh = {
   certExpiring: '证书将在 {{days}} 天后过期，请尽快更换',
   certBound: '证书绑定成功',
   certUnbound: '证书已解除绑定',
+  certKeyUsage: '该证书的用途不包含数字签名，不能用于签署报告',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -28,6 +29,7 @@ const en: Record<keyof typeof zh, string> = {
   certExpiring: 'The certificate expires in {{days}} days; renew it soon',
   certBound: 'Certificate bound',
   certUnbound: 'Certificate unbound',
+  certKeyUsage: "This certificate's key usage does not include digital signatures; it cannot sign reports",
 };
 
 addMessages({ 'zh-CN': zh, 'en-US': en });

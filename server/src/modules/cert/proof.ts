@@ -1,4 +1,6 @@
 import { constants, createHash, verify, X509Certificate } from 'node:crypto';
+import { AsnConvert } from '@peculiar/asn1-schema';
+import { Certificate, id_ce_keyUsage, KeyUsage, KeyUsageFlags } from '@peculiar/asn1-x509';
 import { CERT_NEAR_EXPIRY_DAYS } from '@shared/constants';
 import { signedPayload } from '@shared/agent/payload';
 import type { CertProof } from '@shared/schemas/cert';
@@ -38,29 +40,61 @@ export function parseCertificate(derB64: string): ParsedCert {
   };
 }
 
+/** Whether `signature` (base64) is the key's RS256 (RSA) or ES256 (P-256, r||s) signature of `data`. */
+export function signatureValid(
+  cert: ParsedCert,
+  algorithm: CertProof['algorithm'],
+  data: Uint8Array,
+  signature: string,
+) {
+  const key = cert.x509.publicKey;
+  const sig = Buffer.from(signature, 'base64');
+  try {
+    if (algorithm === 'RS256' && key.asymmetricKeyType === 'rsa') {
+      return verify('sha256', data, { key, padding: constants.RSA_PKCS1_PADDING }, sig);
+    }
+    if (
+      algorithm === 'ES256' &&
+      key.asymmetricKeyType === 'ec' &&
+      key.asymmetricKeyDetails?.namedCurve === 'prime256v1'
+    ) {
+      return verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, sig);
+    }
+  } catch {
+    return false;
+  }
+  return false;
+}
+
 /**
  * Checks the signature over SHA-256(origin) || SHA-256(challenge) (the agent's payload, as Web eID) with
  * the certificate's public key; RS256 needs an RSA key, ES256 a P-256 key.
  */
 export async function verifyProof(cert: ParsedCert, proof: CertProof, origin: string): Promise<void> {
-  const key = cert.x509.publicKey;
   const data = await signedPayload(origin, proof.challenge);
-  const signature = Buffer.from(proof.signature, 'base64');
-  let valid = false;
-  try {
-    if (proof.algorithm === 'RS256' && key.asymmetricKeyType === 'rsa') {
-      valid = verify('sha256', data, { key, padding: constants.RSA_PKCS1_PADDING }, signature);
-    } else if (
-      proof.algorithm === 'ES256' &&
-      key.asymmetricKeyType === 'ec' &&
-      key.asymmetricKeyDetails?.namedCurve === 'prime256v1'
-    ) {
-      valid = verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, signature);
-    }
-  } catch {
-    valid = false;
+  if (!signatureValid(cert, proof.algorithm, data, proof.signature)) {
+    throw new AppError(400, 'SIGNATURE_INVALID', 'certSignatureInvalid');
   }
-  if (!valid) throw new AppError(400, 'SIGNATURE_INVALID', 'certSignatureInvalid');
+}
+
+/**
+ * A certificate that signs documents: when it states a key usage, digitalSignature or nonRepudiation must
+ * be in it (a key for encryption or for signing certificates only may not sign a report). No key-usage
+ * extension puts no limit (RFC 5280 4.2.1.3).
+ */
+export function assertSigningKeyUsage(cert: ParsedCert): void {
+  let flags: number | null = null;
+  try {
+    const parsed = AsnConvert.parse(cert.x509.raw, Certificate);
+    const ext = parsed.tbsCertificate.extensions?.find((e) => e.extnID === id_ce_keyUsage);
+    if (ext) flags = AsnConvert.parse(ext.extnValue, KeyUsage).toNumber();
+  } catch {
+    throw new AppError(400, 'CERT_INVALID', 'certInvalid');
+  }
+  if (flags === null) return;
+  if (!(flags & (KeyUsageFlags.digitalSignature | KeyUsageFlags.nonRepudiation))) {
+    throw new AppError(400, 'CERT_KEY_USAGE', 'certKeyUsage');
+  }
 }
 
 export interface Validity {

@@ -30,6 +30,7 @@ const rowSelect = {
   show_parts: hospital.show_parts,
   download_limit: hospital.download_limit,
   qrcode_type: hospital.qrcode_type,
+  esign: hospital.esign,
 };
 
 const regionJoin = sql`${region.pk}::text = ${hospital.region}`;

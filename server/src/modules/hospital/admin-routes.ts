@@ -11,6 +11,7 @@ import { auditExport } from '../../platform/audit';
 import { callerOf } from '../../platform/http/caller';
 import { HOSPITAL_EXPORT_COLUMNS, hospitalList } from './admin-list';
 import { deleteHospital, saveHospital } from './admin-service';
+import { hospitalImageRoutes } from './image-routes';
 
 const tags = ['hospital'];
 
@@ -69,5 +70,6 @@ export function hospitalAdminRoutes() {
     fileName: { 'zh-CN': '医院', 'en-US': 'hospitals' },
     audit: auditExport,
   });
+  hospitalImageRoutes(app);
   return app;
 }

@@ -6,7 +6,7 @@ import { hospital, study } from '../../platform/db/schema';
 import { AppError } from '../../platform/core/errors';
 import { getConfigs } from '../../platform/config';
 import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
-import { reportsOf, toReportDetail, toStudyDetail } from '../report';
+import { reportsOf, standingSignatures, toReportDetail, toStudyDetail } from '../report';
 import { isSharable } from './lookup';
 import { studyOfShareToken } from './tokens';
 
@@ -29,20 +29,25 @@ export async function sharedReport(db: Db, token: string, now: Date): Promise<Sh
   const reports = await reportsOf(db, s.pk);
   const main = reports.find((r) => r.rpt_position === 1);
   if (!main || !isSharable(main)) throw shareLinkInvalid();
-  const [[h], tpl, cfg] = await Promise.all([
+  const shared = reports.filter(isSharable);
+  const [[h], tpl, cfg, signatures] = await Promise.all([
     db.select().from(hospital).where(eq(hospital.code, s.hospital_code)).limit(1),
     layoutFor(db, s.hospital_code, s.modality, auditedAt(main)),
     getConfigs(db, ['multi_page_report', 'use_critical']),
+    standingSignatures(db, shared, null),
   ]);
   return {
     // core_url is not followed: the token is this server's, and so is the report.
     config: { core_url: '', multi_page_report: cfg.multi_page_report === 'Y', use_critical: cfg.use_critical === 'Y' },
     info: {
       study: toStudyDetail(s, main, h ?? null, false, false),
-      reports: reports.filter(isSharable).map(toReportDetail).map(withoutPictures),
+      reports: shared
+        .map((r) => ({ ...toReportDetail(r), esign: signatures.get(r.rpt_pk) ?? null }))
+        .map(withoutPictures),
       template: tpl,
       drafts: [],
       lock: { lock_status: '', mine: false, lock_time: '' },
+      esign_mode: h?.esign ?? 0,
     },
   };
 }

@@ -30,3 +30,5 @@ export { reportInfo } from './read';
 export { reportsOf, studyInScope, target, type StudyRecord } from './repo';
 export { toReportDetail, toStudyDetail } from './serialize';
 export { refuse, stateOf } from './write';
+export { verifyByCode, verifyByPdfSha256 } from './signature-verify';
+export { standingSignatures } from './signature';

@@ -20,9 +20,17 @@ const zh = {
   rptAuditedOk: '报告已审核',
   rptCancelled: '已取消审核',
   rptVoided: '报告已作废',
+  esignRequired: '本院要求审核时使用 USB Key 电子签名，请插入 USB Key 并签名后再审核',
+  esignStale: '签名已过期（签名后超过 10 分钟未提交），请重新签名',
+  esignNotBound: '签名所用的证书不是您账号绑定的证书',
+  esignInvalid: '电子签名校验失败：签名与本次提交的报告内容不符',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
+  esignRequired: 'This hospital requires audits to be signed with the USB key: insert your USB key and sign to audit',
+  esignStale: 'The signature is too old (more than 10 minutes before it was sent); please sign again',
+  esignNotBound: 'The signing certificate is not the one bound to your account',
+  esignInvalid: 'The electronic signature does not verify: it does not match the report being sent',
   rptAudited: 'The report is audited and cannot be changed',
   rptAlreadyAudited: 'The report is already audited',
   rptSaveFirst: 'Please save the report first',

@@ -17,7 +17,9 @@ import { fmt } from '../../platform/core/time';
 import { holderLiveSql, lockView } from './lock';
 import { auditedAt, layoutFor } from '../../platform/db/layout-versions';
 import { assertScope, target, type ReportRow } from './repo';
+import { imagesOf, reportImages } from './sign-images';
 import { toReportDetail, toStudyDetail } from './serialize';
+import { standingSignatures } from './signature';
 
 /**
  * The study's reports with one of them as it stood at one of its audits (version row `versionPk`, status 2):
@@ -46,7 +48,11 @@ async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
     r.rpt_pk !== v.rpt_pk
       ? r
       : { ...r, ...texts, rpt_status: 2, sh_doctor: v.save_user, sh_datetime: v.createtime, third_party_pdf: '' };
-  return { reports: reports.map(at), auditedAt: v.createtime };
+  return {
+    reports: reports.map(at),
+    auditedAt: v.createtime,
+    shown: { versionPk, rpt_pk: v.rpt_pk, at: v.createtime },
+  };
 }
 
 /**
@@ -57,7 +63,15 @@ const infoHead = preparedPerDb((db) =>
   db
     .select({
       s: study,
-      h: { name: hospital.name, title1: hospital.title1, title2: hospital.title2, logo: hospital.logo },
+      h: {
+        name: hospital.name,
+        title1: hospital.title1,
+        title2: hospital.title2,
+        logo: hospital.logo,
+        head: hospital.head,
+        seal: hospital.sign,
+        esign: hospital.esign,
+      },
       collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${sql.placeholder('userPk')})`,
       qc: sql<boolean>`exists (select 1 from ${qualityRecord} where ${qualityRecord.study_iuid} = ${study.study_iuid} and ${qualityRecord.hospital_code} = ${study.hospital_code})`,
       holderLive: holderLiveSql,
@@ -107,6 +121,8 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditV
   const main = reports.find((r) => r.rpt_position === 1);
   if (!main) throw notFound();
   const template = await layoutFor(db, s.hospital_code, s.modality, audit?.auditedAt ?? auditedAt(main));
+  const images = await reportImages(db, reports, h?.seal ?? '', audit?.shown ?? null);
+  const signatures = await standingSignatures(db, reports, audit?.shown ?? null);
   const drafts = audit
     ? []
     : rows.flatMap(({ r, d }) =>
@@ -123,10 +139,14 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditV
       );
   return {
     study: toStudyDetail(s, main, h, head.collected, head.qc),
-    reports: reports.map(toReportDetail),
+    reports: reports.map((r) => ({
+      ...toReportDetail(r, imagesOf(images, r)),
+      esign: signatures.get(r.rpt_pk) ?? null,
+    })),
     template,
     drafts,
     lock: lockView(s, me, head.holderLive),
+    esign_mode: h?.esign ?? 0,
   };
 }
 

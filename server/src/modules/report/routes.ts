@@ -11,11 +11,13 @@ import {
   ReportRefSchema,
   ReportTransitionSchema,
   SaveReportSchema,
+  SignRequestSchema,
   ReportInfoQuerySchema,
   StudyIuidSchema,
   VersionRowSchema,
 } from '@shared/schemas/report';
 import { ok } from '../../platform/http/respond';
+import { forbidden } from '../../platform/core/errors';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter, type Router } from '../../platform/http/router';
@@ -23,7 +25,8 @@ import { callerOf } from './caller';
 import { cacheReport, recordQuality, setCritical } from './extras';
 import { cleanLock, lockStudy } from './lock';
 import { reportInfo, reportVersions } from './read';
-import { auditReport, cancelAudit, invalidReport, saveReport } from './write';
+import { auditReport, cancelAudit, invalidReport, saveReport, signRequest } from './write';
+import { SignRequestResultSchema } from '@shared/schemas/report-signature';
 import { auditWithdrawn, reportAudited } from './hooks';
 
 const tags = ['report'];
@@ -72,6 +75,25 @@ function reportWriteRoutes(app: Router) {
       const done = await auditReport(c.var.deps.db, callerOf(c), c.req.valid('json'));
       reportAudited.emit(c.var.deps, { rpt_pk: done.rpt_pk, auditor_pk: c.var.user.pk }); // never waited for
       return ok(c, done, 'rptAuditedOk');
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/report/signRequest',
+        'The document a USB-key signed audit (role audit) or save (role report) of exactly this input signs, stamped with the server time; the same checks as the write (docs/report-signature.md)',
+      ),
+      ...access(PERMISSIONS.SAVE_ORDER),
+      request: jsonBody(SignRequestSchema),
+      responses: okResponse(SignRequestResultSchema),
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      const user = c.var.user;
+      // Asking to sign an audit needs the audit permission, as the audit itself does.
+      if (input.role === 'audit' && !user.isSuper && !user.perms.has(PERMISSIONS.AUDIT)) throw forbidden();
+      return ok(c, await signRequest(c.var.deps.db, callerOf(c), input));
     },
   );
 

@@ -7,7 +7,16 @@ import { toStudyRow } from '../order';
 type ReportRow = typeof report.$inferSelect;
 type StudyRow = typeof study.$inferSelect;
 
-export function toReportDetail(r: ReportRow): ReportDetail {
+/** The images an audited report shows (report/sign-images.ts): addresses as the reader is given them. */
+export interface ReportImages {
+  report_doctor_sign: string;
+  sh_doctor_sign: string;
+  hospital_seal: string;
+}
+export const NO_REPORT_IMAGES: ReportImages = { report_doctor_sign: '', sh_doctor_sign: '', hospital_seal: '' };
+
+/** A report as the client sees it; the signature images and the seal only while it is audited. */
+export function toReportDetail(r: ReportRow, images: ReportImages = NO_REPORT_IMAGES): ReportDetail {
   return {
     rpt_pk: r.third_party_pdf ? null : r.rpt_pk,
     rpt_position: r.rpt_position,
@@ -29,13 +38,14 @@ export function toReportDetail(r: ReportRow): ReportDetail {
     version: r.version,
     updated_by: r.updated_by,
     updated_at: fmt(r.updated_at),
+    ...(r.rpt_status === 2 && !r.third_party_pdf ? images : NO_REPORT_IMAGES),
   };
 }
 
 export function toStudyDetail(
   s: StudyRow,
   main: ReportRow,
-  h: Pick<typeof hospital.$inferSelect, 'name' | 'title1' | 'title2' | 'logo'> | null,
+  h: Pick<typeof hospital.$inferSelect, 'name' | 'title1' | 'title2' | 'logo' | 'head'> | null,
   collected: boolean,
   qcRecorded: boolean,
 ): StudyDetail {
@@ -58,6 +68,7 @@ export function toStudyDetail(
     hospital_title1: h?.title1 ?? '',
     hospital_title2: h?.title2 ?? '',
     hospital_logo: h?.logo ?? '',
+    hospital_head: h?.head ?? '',
     lookup_code: printedLookupCode(s.lookup_code),
   };
 }

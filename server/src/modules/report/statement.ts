@@ -4,7 +4,7 @@ import { RPT_STATUSES } from '@shared/constants';
 import { decide, type ReportAction } from '@shared/report/rules';
 import type { AuditAction } from '@shared/schemas/audit';
 import type { Db, Tx } from '../../platform/db/client';
-import { auditLog, report, reportDraft, reportVersion, study } from '../../platform/db/schema';
+import { auditLog, hospital, report, reportDraft, reportVersion, study } from '../../platform/db/schema';
 import { namedStatement, preparedPerDb } from '../../platform/db/prepared';
 import { archiveJobCte } from './outbox';
 import type { ReportRow } from './repo';
@@ -65,7 +65,13 @@ export interface WriteSpec {
   setsStudyDesc: boolean;
   /** The answer says the status the report had before (`prior_status`), for a write that may leave an audit. */
   tellsPriorStatus?: boolean;
+  /** Unless the `signed` parameter is true, nothing is written at a hospital whose audits must be signed. */
+  needsSignatureWhereRequired?: boolean;
 }
+
+/** Hospital setting `esign` 2: an audit needs the auditor's electronic signature (docs/report-signature.md). */
+const signedWhereRequired = sql`and (${p('signed')}::boolean
+        or not exists (select 1 from ${hospital} h where h.code = s.hospital_code and h.esign = 2))`;
 
 const found = (spec: WriteSpec) => sql`
   o as (
@@ -77,6 +83,7 @@ const found = (spec: WriteSpec) => sql`
       and r.version = ${p('version')}::integer
       and ${stateGuard(spec.action, { oneClickAudit: spec.saveFirst }, spec.saveFirst === true)}
       ${spec.checksSex ? sql`and not (${p('badSexes')}::jsonb ? s.patient_sex)` : sql``}
+      ${spec.needsSignatureWhereRequired ? signedWhereRequired : sql``}
   )`;
 
 const update = (spec: WriteSpec) => sql`

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
+import { sysUser } from '../../platform/db/schema';
 import type { Caller } from './caller';
 import { statementText, writeStatement, type WriteParams, type WriteSpec } from './statement';
 
@@ -20,7 +21,9 @@ const writer = sql`
   report_doctor = ${p('actorName')}::text,
   report_doctor_uuid = ${p('actorUuid')}::text,
   report_datetime = ${p('now')}::timestamptz`;
-const reviewer = sql`sh_doctor = ${p('actorName')}::text, sh_datetime = ${p('now')}::timestamptz`;
+/** Who audited and when, with their signature image as it is now: the printed report keeps that one. */
+const reviewer = sql`sh_doctor = ${p('actorName')}::text, sh_datetime = ${p('now')}::timestamptz,
+  sign = coalesce((select su.sign from ${sysUser} su where su.pk = ${p('actorPk')}::integer), '')`;
 const edit = { checksSex: true, clearsDrafts: true, setsStudyDesc: true } as const;
 
 const SAVE: WriteSpec = {
@@ -36,6 +39,7 @@ const AUDIT: WriteSpec = {
   name: 'rx_report_audit',
   action: 'audit',
   ...edit,
+  needsSignatureWhereRequired: true,
   set: sql`${fromInput}, ${reviewer}, rpt_status = 2`,
   versions: [{ status: 2, texts: 'new' }],
   audits: [{ action: 'report_audit', from: 'old', to: 2 }],
@@ -47,6 +51,7 @@ const AUDIT_SAVE_FIRST: WriteSpec = {
   action: 'audit',
   saveFirst: true,
   ...edit,
+  needsSignatureWhereRequired: true,
   set: sql`${fromInput}, ${writer}, ${reviewer}, rpt_status = 2`,
   versions: [
     { status: 1, texts: 'new' },
@@ -65,7 +70,7 @@ const CANCEL_AUDIT: WriteSpec = {
   checksSex: false,
   clearsDrafts: false,
   setsStudyDesc: false,
-  set: sql`rpt_status = 1, sh_doctor = '', sh_datetime = null`,
+  set: sql`rpt_status = 1, sh_doctor = '', sh_datetime = null, sign = ''`,
   versions: [{ status: 3, texts: 'old' }],
   audits: [{ action: 'report_cancel_audit', from: 'old', to: 1 }],
 };
@@ -143,5 +148,6 @@ export function editParams(caller: Caller, input: SaveReport, badSexes: string[]
     detailGiven: input.rpt_detail !== undefined,
     detail: input.rpt_detail === undefined || input.rpt_detail === null ? null : JSON.stringify(input.rpt_detail),
     studyDesc: input.study_desc.trim(),
+    signed: input.esign !== undefined,
   };
 }

@@ -1,6 +1,9 @@
 import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@shared/report/rules';
 import type { AuditAction } from '@shared/schemas/audit';
-import type { ReportDetail, ReportTransition, SaveReport } from '@shared/schemas/report';
+import type { ReportDetail, ReportTransition, SaveReport, SignRequest } from '@shared/schemas/report';
+import type { Esign } from '@shared/schemas/report-signature';
+import { eq } from 'drizzle-orm';
+import { hospital } from '../../platform/db/schema';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/core/errors';
 import { translate, type MessageKey } from '../../platform/core/i18n';
@@ -8,6 +11,7 @@ import type { Caller } from './caller';
 import { withdrawOnCancel } from './outbox';
 import { checkContent, failingSexes } from './content-check';
 import { assertVersion, staleNow, target, type ReportRow, type StudyRecord } from './repo';
+import { checkSignature, signRequestFor, storeSignature, summaryOfRow } from './signature';
 import type { WriteStatement, Written } from './statement';
 import { editParams, targetParams, WRITES } from './write-specs';
 import { toReportDetail } from './serialize';
@@ -75,15 +79,28 @@ async function writeOrExplain(
   return toReportDetail(written.row);
 }
 
+/** An unsigned audit at a hospital whose audits must be signed (hospital setting esign 2). */
+async function assertSignatureNotRequired(db: Db, s: StudyRecord): Promise<void> {
+  const [h] = await db.select({ esign: hospital.esign }).from(hospital).where(eq(hospital.code, s.hospital_code));
+  if (h?.esign === 2) throw new AppError(409, 'ESIGN_REQUIRED', 'esignRequired');
+}
+
 /** The input's checks that need the report: its existence and scope, version, state, fields and content. */
-async function explainEdit(db: Db, caller: Caller, input: SaveReport, action: 'save' | 'audit') {
+async function explainEdit(
+  db: Db,
+  caller: Caller,
+  input: SaveReport,
+  action: 'save' | 'audit',
+  signed = input.esign !== undefined,
+) {
   const { s, r } = await target(db, caller.me, input.study_iuid, input.rpt_position, true);
   assertVersion(r, input.version);
   const d = decide(action, stateOf(r), { oneClickAudit: caller.me.settings.oneClickAudit });
   if (!d.ok) refuse(d.reason);
   assertValid(input, caller);
   await assertContent(db, input, s, caller);
-  return { rptPk: r.rpt_pk, saveFirst: d.saveFirst === true };
+  if (action === 'audit' && !signed) await assertSignatureNotRequired(db, s);
+  return { s, r, rptPk: r.rpt_pk, saveFirst: d.saveFirst === true };
 }
 
 /** The sexes the content check refuses this text for, or null when the statement cannot decide it. */
@@ -103,10 +120,40 @@ async function edit(db: Db, caller: Caller, input: SaveReport, action: 'save' | 
   });
 }
 
-export const saveReport = (db: Db, caller: Caller, input: SaveReport) => edit(db, caller, input, 'save');
+/**
+ * A save or audit signed with the writer's USB key: every check first (the report's, then the signature's
+ * over exactly this write), then the write and the signature in one transaction, the write's time being
+ * the signed one. A signature that does not verify writes nothing.
+ */
+async function signedEdit(db: Db, caller: Caller, input: SaveReport & { esign: Esign }, action: 'save' | 'audit') {
+  const { s, r, saveFirst } = await explainEdit(db, caller, input, action);
+  const checked = await checkSignature(db, caller, input, { s, r }, action, new Date());
+  const w = saveFirst ? WRITES.auditSaveFirst : WRITES[action];
+  const params = { ...editParams(caller, input, []), now: checked.signedAt.toISOString() };
+  const { row, sig } = await db.transaction(async (tx) => {
+    const written = await w.runIn(tx, params);
+    if (!written) throw await staleNow(db, r.rpt_pk);
+    return { row: written.row, sig: await storeSignature(tx, caller, checked, written.row) };
+  });
+  const warning = checked.validity.nearExpiry
+    ? translate(caller.locale, 'certExpiring', { days: checked.validity.daysLeft })
+    : undefined;
+  return { ...toReportDetail(row), esign: { ...summaryOfRow(sig), warning } };
+}
+
+const editOrSigned = (db: Db, caller: Caller, input: SaveReport, action: 'save' | 'audit') =>
+  input.esign ? signedEdit(db, caller, { ...input, esign: input.esign }, action) : edit(db, caller, input, action);
+
+export const saveReport = (db: Db, caller: Caller, input: SaveReport) => editOrSigned(db, caller, input, 'save');
 
 /** Audit; at status 0 with oneClickAudit, the same statement records the save first. */
-export const auditReport = (db: Db, caller: Caller, input: SaveReport) => edit(db, caller, input, 'audit');
+export const auditReport = (db: Db, caller: Caller, input: SaveReport) => editOrSigned(db, caller, input, 'audit');
+
+/** The document a signed save or audit of exactly this input would sign (the report's checks first). */
+export async function signRequest(db: Db, caller: Caller, input: SignRequest) {
+  const { s, r } = await explainEdit(db, caller, input, input.role === 'audit' ? 'audit' : 'save', true);
+  return signRequestFor(db, caller, input, { s, r }, new Date());
+}
 
 /**
  * Leaving status 2 (cancel-audit, void) withdraws the audit's delivery in the same transaction, right

@@ -18,6 +18,7 @@ import { auditExport } from '../../platform/audit';
 import { userAdminList } from './admin-list';
 import { deleteUser, lockUser, resetPassword, saveUser } from './admin-service';
 import { USER_EXPORT_COLUMNS } from './export-columns';
+import { userSignRoutes } from './sign-routes';
 
 const tags = ['user'];
 const SYS_USER = PERMISSIONS.SYS_USER;
@@ -99,5 +100,6 @@ export function userAdminRoutes() {
       return ok(c, null);
     },
   );
+  userSignRoutes(app);
   return app;
 }

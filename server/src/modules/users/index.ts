@@ -11,3 +11,4 @@ export const usersModule: ServerModule = {
 
 // What other modules use of this one.
 export { assertPasswordPolicy } from './password-policy';
+export { setUserSign, userSignAt, userSignUrl } from './sign-image';

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -12,6 +12,8 @@ export interface SecretBox {
   seal(plain: string): string;
   /** The plain text, or null when the value was not sealed with this key (or is damaged). */
   open(sealed: string): string | null;
+  /** HMAC-SHA256 (base64url) of text under a key derived for `purpose`: what one use signs, no other verifies. */
+  mac(purpose: string, text: string): string;
 }
 
 export type SecretBoxOptions = { SECRET_KEY?: string | undefined; DATA_DIR: string };
@@ -51,7 +53,17 @@ function keyFileOf(dataDir: string): Buffer {
 }
 
 export function makeSecretBox(key: Buffer): SecretBox {
+  const macKeys = new Map<string, Buffer>();
+  const macKey = (purpose: string) => {
+    let k = macKeys.get(purpose);
+    if (!k) {
+      k = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), `rxpacs mac ${purpose}`, 32));
+      macKeys.set(purpose, k);
+    }
+    return k;
+  };
   return {
+    mac: (purpose, text) => createHmac('sha256', macKey(purpose)).update(text).digest('base64url'),
     seal(plain) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', key, iv);

@@ -42,6 +42,8 @@ const KEY = /^[0-9.]+(\/[0-9.]+)*\.dcm$/;
 const FILE_KEY = /^files\/[0-9.]+\/[0-9a-f]{32}\.(jpg|png|pdf|mp4|webm)$/;
 /** An archived report PDF (modules/report-products), named by its SHA-256: files/archive/<hex>.pdf. */
 const ARCHIVE_KEY = /^files\/archive\/[0-9a-f]{64}\.pdf$/;
+/** A signature, seal, logo or header image (platform/images), named by its SHA-256: files/assets/<hex>.<ext>. */
+const ASSET_KEY = /^files\/assets\/[0-9a-f]{64}\.(jpg|png)$/;
 
 /** The key of an instance: study/series/sop.dcm (UIDs are digits and dots, checked at parse). */
 export function instanceKey(study: string, series: string, sop: string): string {
@@ -51,6 +53,6 @@ export function instanceKey(study: string, series: string, sop: string): string 
 }
 
 export function assertKey(key: string): void {
-  if (!(KEY.test(key) || FILE_KEY.test(key) || ARCHIVE_KEY.test(key)) || key.includes('..'))
+  if (!(KEY.test(key) || FILE_KEY.test(key) || ARCHIVE_KEY.test(key) || ASSET_KEY.test(key)) || key.includes('..'))
     throw new Error('not a storable key');
 }

@@ -9,6 +9,7 @@ import { WriteReportScreen, type DocumentSlot } from '@web/features/report-write
 import { useTabsStore } from '@web/features/tabs/stores/tabs-store';
 import { useUserInfo } from '@web/lib/user-info';
 import { effectiveStatus } from '@shared/report/rules';
+import { ReportSignerProvider } from '../report-signer';
 
 const renderDocument = (slot: DocumentSlot) => <ReportDocument {...slot} mode="screen" />;
 
@@ -32,23 +33,25 @@ export default function WriteReportRoute() {
   const studyIuid = params.get('study_iuid') ?? '';
   const close = useCloseReport('/writeRpt', studyIuid);
   return (
-    <WriteReportScreen
-      key={studyIuid}
-      studyIuid={studyIuid}
-      onClose={close}
-      renderDocument={renderDocument}
-      tools={(report) => (
-        <>
-          <StudyImageTools studyIuid={studyIuid} />
-          <PatientFilesButton studyIuid={studyIuid} />
-          <ForwardButton studyIuid={studyIuid} />
-          <ShareLinkButton
-            studyIuid={studyIuid}
-            audited={report.rpt_position === 1 && effectiveStatus(report.rpt_status) === 2}
-            thirdParty={!!report.third_party_pdf}
-          />
-        </>
-      )}
-    />
+    <ReportSignerProvider>
+      <WriteReportScreen
+        key={studyIuid}
+        studyIuid={studyIuid}
+        onClose={close}
+        renderDocument={renderDocument}
+        tools={(report) => (
+          <>
+            <StudyImageTools studyIuid={studyIuid} />
+            <PatientFilesButton studyIuid={studyIuid} />
+            <ForwardButton studyIuid={studyIuid} />
+            <ShareLinkButton
+              studyIuid={studyIuid}
+              audited={report.rpt_position === 1 && effectiveStatus(report.rpt_status) === 2}
+              thirdParty={!!report.third_party_pdf}
+            />
+          </>
+        )}
+      />
+    </ReportSignerProvider>
   );
 }

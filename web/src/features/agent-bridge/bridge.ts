@@ -30,6 +30,9 @@ export const bridgeCore = new BridgeCore({
 export const bridge = {
   signChallenge: async (i: { challenge: string; pin: string; certificate_id: string }) =>
     (await bridgeCore.call('sign', i)) as Signature,
+  /** Signs a report document (the server's /report/signRequest answer) with the USB key. */
+  signReport: async (i: { document: string; pin: string; certificate_id: string }) =>
+    (await bridgeCore.call('signReport', i)) as Signature,
   openStudy: (study_iuid: string): Promise<OpenOutcome> => bridgeCore.openStudy(study_iuid),
   closeStudy: async (study_iuid: string): Promise<void> => {
     await bridgeCore.call('closeStudy', { study_iuid });

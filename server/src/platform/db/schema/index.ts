@@ -16,3 +16,4 @@ export * from './registration';
 export * from './report-job';
 export * from './wechat';
 export * from './wechat-public';
+export * from './report-signature';

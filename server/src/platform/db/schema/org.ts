@@ -37,6 +37,8 @@ export const hospital = pgTable('hospital', {
   download_limit: integer('download_limit').notNull().default(0),
   /** 0 no check, 1 phone check, 2 code check */
   qrcode_type: smallint('qrcode_type').notNull().default(0),
+  /** Electronic signature of audits with the auditor's USB key: 0 off, 1 optional, 2 required (docs/report-signature.md). */
+  esign: smallint('esign').notNull().default(0),
 });
 
 export const role = pgTable('role', {

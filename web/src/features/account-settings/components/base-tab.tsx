@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserInfo } from '@web/lib/user-info';
 import { AvatarUpload } from './avatar-upload';
 import { ProfileForm } from './profile-form';
+import { SignImageCard } from './sign-image-card';
 
 /** The profile: the user's own fields to edit, the avatar, and what the administrator sets (read-only). */
 export function BaseTab() {
@@ -35,6 +36,9 @@ export function BaseTab() {
         </Col>
         <Col xs={24} lg={10}>
           <AvatarUpload src={u.head_photo} />
+          <div style={{ marginTop: 32 }}>
+            <SignImageCard />
+          </div>
         </Col>
       </Row>
     </div>

@@ -6,6 +6,7 @@ import { useFormSave } from '@web/components/form/use-form-save';
 import { testIdProp } from '@web/lib/test-id';
 import { saveHospital, useRegionTree } from '../api/org-api';
 import { regionOptions } from '../lib/region-options';
+import { HospitalImagesFields } from './hospital-images';
 
 const FLAGS = ['is_return', 'accept_wx_msg', 'use_obs', 'use_obs_download', 'show_parts'] as const;
 type FormValues = Omit<HospitalSave, (typeof FLAGS)[number]> & Record<(typeof FLAGS)[number], boolean>;
@@ -19,7 +20,7 @@ interface Props {
 }
 
 function toForm(r: HospitalRow | null): Partial<FormValues> {
-  if (!r) return { qrcode_type: 0, download_limit: 0, region: '' };
+  if (!r) return { qrcode_type: 0, esign: 0, download_limit: 0, region: '' };
   const { pk: _pk, region_name: _r, is_return, accept_wx_msg, use_obs, use_obs_download, show_parts, ...rest } = r;
   const flags = { is_return, accept_wx_msg, use_obs, use_obs_download, show_parts };
   return {
@@ -112,6 +113,14 @@ export function HospitalForm({ row, keysEditable, onClose }: Props) {
             </Form.Item>
           </Col>
           <Col span={8}>
+            <Form.Item name="esign" label={t('hospital.esign_label')} tooltip={t('hospital.esign_hint')}>
+              <Select
+                data-testid="hospital-form-esign"
+                options={[0, 1, 2].map((v) => ({ value: v, label: t(`hospital.esign.${v as 0 | 1 | 2}`) }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col span={8}>
             <Form.Item name="download_limit" label={t('hospital.download_limit')}>
               <InputNumber min={0} max={1_000_000} precision={0} style={{ width: '100%' }} />
             </Form.Item>
@@ -130,6 +139,7 @@ export function HospitalForm({ row, keysEditable, onClose }: Props) {
           </Col>
         </Row>
       </Form>
+      {row && <HospitalImagesFields pk={row.pk} />}
     </Modal>
   );
 }

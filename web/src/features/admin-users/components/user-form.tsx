@@ -9,6 +9,7 @@ import { testIdProp } from '@web/lib/test-id';
 import { saveUser, useHospitalOptions, useRegionOptions, useStrongPasswords, usernameTaken } from '../api/users-api';
 import { roleName } from '../lib/user-list';
 import { UserDetailFields } from './user-detail-fields';
+import { UserSignField } from './user-sign-field';
 
 interface Props {
   /** null: create; a row: edit; undefined: closed. */
@@ -128,6 +129,7 @@ export function UserForm({ row, roles, pickHospital, myHospital, onClose }: Prop
           </Col>
         </Row>
       </Form>
+      {row && <UserSignField pk={row.pk} />}
     </Modal>
   );
 }

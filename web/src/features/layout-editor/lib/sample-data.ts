@@ -1,6 +1,20 @@
 import type { ReportDetail } from '@shared/schemas/report';
 import { newReport } from '@web/lib/new-report';
 
+const svg = (body: string, w: number, h: number) =>
+  `data:image/svg+xml;utf8,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${body}</svg>`)}`;
+/** Made-up signature and seal images, so the editor shows where an audited report's images go. */
+const SAMPLE_SIGN = svg(
+  '<path d="M4 30 C20 4 30 44 46 18 S70 8 80 30 S110 34 116 14" fill="none" stroke="#1d2b6b" stroke-width="3"/>',
+  120,
+  40,
+);
+const SAMPLE_SEAL = svg(
+  '<circle cx="50" cy="50" r="44" fill="none" stroke="#d4202c" stroke-width="4"/><path d="M50 28 l6 18 h19 l-15 11 6 18 -16 -11 -16 11 6 -18 -15 -11 h19z" fill="#d4202c"/>',
+  100,
+  100,
+);
+
 const STUDY_ZH: Record<string, unknown> = {
   patient_name: '张三',
   patient_sex: 'M',
@@ -16,6 +30,7 @@ const STUDY_ZH: Record<string, unknown> = {
   hospital_title1: '示例人民医院',
   hospital_title2: '医学影像诊断报告',
   hospital_logo: '',
+  hospital_head: '',
   lookup_code: '3F9A1-C04B7',
 };
 
@@ -41,6 +56,9 @@ const REPORT_ZH: ReportDetail = {
   sh_doctor: '李主任',
   sh_datetime: '2026-11-27 10:30:00',
   version: 1,
+  report_doctor_sign: SAMPLE_SIGN,
+  sh_doctor_sign: SAMPLE_SIGN,
+  hospital_seal: SAMPLE_SEAL,
 };
 
 const REPORT_EN: ReportDetail = {
@@ -74,6 +92,7 @@ export const KNOWN_FIELDS = [
   'hospital_title1',
   'hospital_title2',
   'hospital_logo',
+  'hospital_head',
   'lookup_code',
   'report_text1',
   'report_text2',
@@ -81,4 +100,7 @@ export const KNOWN_FIELDS = [
   'report_datetime',
   'sh_doctor',
   'sh_datetime',
+  'report_doctor_sign',
+  'sh_doctor_sign',
+  'hospital_seal',
 ] as const;

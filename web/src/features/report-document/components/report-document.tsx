@@ -4,6 +4,7 @@ import { useAutoZoom } from '../hooks/use-auto-zoom';
 import type { ReportDocumentProps, ToolSettings } from '@web/lib/report-document-props';
 import { useReportTexts } from '@web/lib/report-texts';
 import type { PageTextField } from '../lib/fields';
+import { EsignStrip } from './esign-strip';
 import { ReportPage } from './report-page';
 import './report-document.css';
 
@@ -102,6 +103,9 @@ export function ReportDocument(props: ReportDocumentProps) {
             cycleTitleSuffix={cycleTitleSuffix}
             onDelete={canDelete && i > 0 ? removePage : undefined}
             onOverflow={overflow}
+            footer={
+              i === count - 1 ? <EsignStrip report={props.report} esignMode={props.esignMode ?? 0} docT={docT} /> : null
+            }
           />
         ))}
       </div>

@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { Button, Popconfirm } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DetailValue, ReportDetailValues } from '@shared/report/document';
 import type { ReportDetail, TemplateElement } from '@shared/schemas/report';
@@ -29,6 +29,8 @@ export interface ReportPageProps {
   /** Present on extra pages that may be deleted. */
   onDelete?: ((index: number) => void) | undefined;
   onOverflow?: (() => void) | undefined;
+  /** Drawn over the page's bottom margin (the last page's electronic signature). */
+  footer?: ReactNode;
 }
 
 /** One A4 page: the whole layout template with this page's share of findings and opinion. */
@@ -93,6 +95,7 @@ export function ReportPage(p: ReportPageProps) {
           <TemplateElementView key={el.uuid} el={el} />
         ))}
       </DocContext.Provider>
+      {p.footer}
       {onDelete && (
         <Popconfirm
           title={t('deletePageConfirm', { n: index + 1 })}

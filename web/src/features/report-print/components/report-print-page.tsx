@@ -131,6 +131,7 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
         mode: 'print',
         watermark: query.emergency ? docT?.('print.watermark') : undefined,
         resolveUrl,
+        esignMode: info.esign_mode,
       })}
     </div>
   );

@@ -32,7 +32,10 @@ export const FALLBACK_TEMPLATE: TemplateElement[] = [
     style: { display: 'flex', gap: '6mm' },
     childs: [
       { tag: 'input', uuid: 'rd', jfield: 'report_doctor' },
+      { tag: 'imgCom', uuid: 'rd-sign', jfield: 'report_doctor_sign', style: { height: '12mm' } },
       { tag: 'input', uuid: 'sd', jfield: 'sh_doctor' },
+      { tag: 'imgCom', uuid: 'sd-sign', jfield: 'sh_doctor_sign', style: { height: '12mm' } },
+      { tag: 'imgCom', uuid: 'seal', jfield: 'hospital_seal', style: { height: '30mm' } },
       { tag: 'input', uuid: 'dt', jfield: 'report_datetime' },
     ],
   },

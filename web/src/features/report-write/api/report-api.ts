@@ -9,6 +9,7 @@ import type {
   VersionRow,
 } from '@shared/schemas/report';
 import type { StudyRow } from '@shared/schemas/order';
+import type { SignRequestResult } from '@shared/schemas/report-signature';
 import { apiGet, apiPost, type RequestOptions } from '@web/lib/api-client';
 
 /** What save and audit send (the screen's working copy of one report): the shared schema's input. */
@@ -37,6 +38,8 @@ const writeOpts: RequestOptions = { silent: true };
 export const reportApi = {
   save: (w: ReportWrite) => apiPost<ReportDetail>('/report/save', w, writeOpts),
   audit: (w: ReportWrite) => apiPost<ReportDetail>('/report/audit', w, writeOpts),
+  signRequest: (w: ReportWrite & { role: 'audit' | 'report' }) =>
+    apiPost<SignRequestResult>('/report/signRequest', w, writeOpts),
   cancelAudit: (r: ReportTransitionInput) => apiPost<ReportDetail>('/report/cancelAudit', r, writeOpts),
   invalid: (r: ReportTransitionInput) => apiPost<ReportDetail>('/report/invalid', r, writeOpts),
   critical: (r: ReportRef & { version: number; is_critical: 0 | 1; danger_val: string }) =>

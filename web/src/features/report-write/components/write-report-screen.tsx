@@ -154,6 +154,7 @@ export function WriteReportScreen({
                   }),
                 multiPage,
                 onOverflow: page.onOverflow,
+                esignMode: info.esign_mode,
               }}
             />
           </div>

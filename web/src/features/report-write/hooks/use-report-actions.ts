@@ -10,6 +10,7 @@ import { joinTexts } from '@web/lib/join-texts';
 import { openPrintPage } from '@web/lib/print-page';
 import { reportApi, type ReportWrite } from '../api/report-api';
 import { clearDraft } from '../lib/local-draft';
+import { useAuditSignature } from './use-audit-signature';
 import { useEditorStore, type Working } from '../stores/editor-store';
 import type { ReportScreen } from './use-report-screen';
 import { type NewerText, useWriteSupport } from './use-write-support';
@@ -51,9 +52,10 @@ function writeBody(studyIuid: string, report: ReportDetail, s: Working, removeCh
 /** Save, audit, cancel audit, void, critical value, print: each with its dialogs and "please wait". */
 export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
   const { t } = useTranslation('report');
-  const { message, modal } = App.useApp();
+  const { message, modal, notification } = App.useApp();
 
   const { run, failed, afterWrite, handleStale } = useWriteSupport(screen, h);
+  const signAudit = useAuditSignature(screen, run);
 
   async function write(kind: 'save' | 'audit', removeCheck = false): Promise<void> {
     const s = useEditorStore.getState();
@@ -86,8 +88,11 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
     }
     const body = writeBody(screen.studyIuid, report, s, removeCheck);
     try {
+      if (kind === 'audit' && !(await signAudit(body))) return;
       const r = await run(kind, () => (kind === 'save' ? reportApi.save(body) : reportApi.audit(body)));
       if (!r) return;
+      // The certificate that just signed ends within 60 days: the spec's warning, as at sign-in.
+      if (r.esign?.warning) notification.warning({ title: t('esign.expiring'), description: r.esign.warning });
       if (kind === 'audit' && screen.settings.autoShRptClose) {
         // The working copy now is the audited report: leaving writes no draft.
         useEditorStore.getState().load(r, s.study_desc);

@@ -22,6 +22,10 @@ export interface ReportScreen {
   /** The super administrator (the installation's public template tree is theirs to change). */
   isSuper: boolean;
   settings: { oneClickAudit: boolean; autoShRptClose: boolean; showray: boolean; close: boolean };
+  /** The hospital's rule for signing audits with the USB key: 0 off, 1 optional, 2 required. */
+  esignMode: number;
+  /** The user has a certificate bound (their usb_key). */
+  certBound: boolean;
   hasRegion: boolean;
   hasHospital: boolean;
   /** Switch to another report of the study (reloads it from the server). */
@@ -108,6 +112,8 @@ export function useReportScreen(studyIuid: string): ReportScreen {
         showray: !!settings?.showray,
         close: !!settings?.close,
       },
+      esignMode: infoQ.data?.esign_mode ?? 0,
+      certBound: !!user?.user.usb_key,
       hasRegion: !!user?.user.region,
       hasHospital: !!user?.user.hospital_code,
       switchTo,
