@@ -75,11 +75,17 @@ export const DuplicateCheckSchema = z.object({
 });
 export type DuplicateCheck = z.input<typeof DuplicateCheckSchema>;
 
-/** An xlsx import's answer: code 200 all imported, 201 some rows refused (listed in details). */
+/**
+ * An xlsx import's answer. All or nothing: code 200 when every row went in (imported = inserted + updated +
+ * unchanged), else 400 with each refused row in details and nothing written.
+ */
 export const ImportDetailSchema = z.object({ row: z.number().int(), field: z.string(), msg: z.string() });
 export type ImportDetail = z.infer<typeof ImportDetailSchema>;
 export const ImportResultSchema = z.object({
   imported: z.number().int(),
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
   failed: z.number().int(),
   details: z.array(ImportDetailSchema),
 });

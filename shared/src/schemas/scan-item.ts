@@ -25,8 +25,20 @@ export const ScanItemInputSchema = z.object({
 });
 export type ScanItemInput = z.input<typeof ScanItemInputSchema>;
 
-/** The import's columns, in the template's order; a header cell may be the field name or its label. */
+/**
+ * A row of an import file: the item as entered, and the two columns the export adds so a file goes back
+ * in. scanp_id present: that item is changed; absent: the hospital's item with this description and
+ * modality is changed, else one is added. hospital_code absent: where the item is, else the caller's.
+ */
+export const ScanItemImportRowSchema = ScanItemInputSchema.extend({
+  scanp_id: pkInput().optional(),
+  hospital_code: z.string().trim().max(32).optional(),
+});
+
+/** The import's columns, in the export's order; a header cell may be the field name or its label. */
 export const SCAN_ITEM_IMPORT_COLUMNS = {
+  scanp_id: ['项目ID', 'scanp_id', 'Item ID'],
+  hospital_code: ['医院编码', 'hospital_code', 'Hospital code'],
   description: ['检查部位', 'description', 'Description'],
   code: ['编码', 'code', 'Code'],
   modality: ['检查类型', 'modality', 'Modality'],
@@ -36,7 +48,7 @@ export const SCAN_ITEM_IMPORT_COLUMNS = {
   coefficient: ['系数', 'coefficient', 'Coefficient'],
   custom_code: ['自定义编码', 'custom_code', 'Custom code'],
   en: ['英文名', 'en', 'English name'],
-} as const satisfies Record<keyof z.output<typeof ScanItemInputSchema>, readonly string[]>;
+} as const satisfies Record<keyof z.output<typeof ScanItemImportRowSchema>, readonly string[]>;
 
 /** POST /scanp/saveScanp: scanp_id absent creates. hospital_code: the super administrator's choice ('' installation-wide). */
 export const ScanItemSaveSchema = ScanItemInputSchema.extend({

@@ -19,6 +19,8 @@ export const STORAGE_KEYS = {
   listColumns: 'rxpacs.list.columns:',
   /** localStorage: a call screen's device key (prefix + device pk). */
   screenKey: 'rxpacs.screen.key:',
+  /** localStorage: '1' once someone turned a call screen's sound on in this browser (autoplay). */
+  screenSound: 'rxpacs.screen.soundOn',
   /** localStorage: the room the call panel calls for on this workstation. */
   callPanelRoom: 'rxpacs.callPanel.room',
 } as const;

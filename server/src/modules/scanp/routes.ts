@@ -50,7 +50,7 @@ export function scanpRoutes() {
       path: '/scanp/importExcel',
       tags: ['scanp'],
       summary:
-        "Scan items from an .xlsx (multipart `file`, at most 5 MiB) into the caller's hospital: code 200 all rows, 201 some refused (details), 400 none",
+        "Scan items from an .xlsx (multipart `file`, at most 5 MiB; the export's columns), all or nothing: a row with scanp_id changes that item, one without the item of the same hospital, modality and description, else adds one; a hospital administrator only their hospital's. Code 200 with inserted/updated/unchanged, or 400 with each refused row and nothing written",
       ...access(PERMISSIONS.SYS_SCANP),
       request: {
         body: {
@@ -67,8 +67,8 @@ export function scanpRoutes() {
     async (c) => {
       const rows = await readXlsx(c.req.valid('form').file, SCAN_ITEM_IMPORT_COLUMNS);
       const locale = localeOf(c.req.header('accept-language'));
-      const { imported, details } = await importScanItems(c.var.deps.db, callerOf(c), rows, locale);
-      return importAnswer(c, imported, details);
+      const { counts, details } = await importScanItems(c.var.deps.db, callerOf(c), rows, locale);
+      return importAnswer(c, counts, details);
     },
   );
   app.openapi(

@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '@shared/schemas/common';
+import type { ImportResult } from '@shared/schemas/list';
 import type { ScanItem } from '@shared/schemas/patient';
 import type { ScanItemRow } from '@shared/schemas/scan-item';
 import { auditLog, scanItem } from '../../platform/db/schema';
@@ -65,6 +66,8 @@ describe('GET /scanp/list and /scanp/exportXls', () => {
     await wb.xlsx.load(await res.arrayBuffer());
     const ws = wb.worksheets[0]!;
     expect((ws.getRow(1).values as unknown[]).slice(1)).toEqual([
+      '项目ID',
+      '医院编码',
       '检查部位',
       '编码',
       '检查类型',
@@ -199,23 +202,125 @@ describe('POST /scanp/saveScanp', () => {
 });
 
 describe('the import and the form share one uniqueness rule', () => {
-  it('an imported row repeating a description is refused in the same modality, taken in another', async () => {
+  it('an imported row renaming an item onto another item’s description is refused with the form’s message', async () => {
+    const row = await itemOf('H001', 'CT');
+    const other = (await allItems()).find(
+      (x) => x.hospital_code === 'H001' && x.modality === 'CT' && x.scanp_id !== row.scanp_id,
+    )!;
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('items');
-    ws.addRow(['description', 'modality', 'cost']);
-    ws.addRow(['测试部位甲', 'CT', 10]);
-    ws.addRow(['测试部位甲', 'US', 10]);
-    const form = new FormData();
-    form.set('file', new Blob([await wb.xlsx.writeBuffer()]), 'items.xlsx');
-    const res = await t.p.app.request('/scanp/importExcel', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${t.token('hadmin')}`, 'accept-language': 'en-US' },
-      body: form,
+    ws.addRow(['scanp_id', 'description', 'modality', 'cost']);
+    ws.addRow([row.scanp_id, other.description, 'CT', 10]);
+    const r = await importFile(wb);
+    expect(r.body).toMatchObject({ success: false, code: 400 });
+    expect(r.body.data.details).toEqual([
+      {
+        row: 2,
+        field: 'description',
+        msg: 'The hospital already has a body part with this description for the modality',
+      },
+    ]);
+  });
+});
+
+/** Uploads a workbook to /scanp/importExcel (hadmin, English unless told). */
+async function importFile(wb: ExcelJS.Workbook, token = t.token('hadmin'), lang = 'en-US') {
+  const form = new FormData();
+  form.set('file', new Blob([await wb.xlsx.writeBuffer()]), 'items.xlsx');
+  const res = await t.p.app.request('/scanp/importExcel', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+    body: form,
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { success: boolean; code: number; msg: string; data: ImportResult },
+  };
+}
+
+/** The caller's export (every item they administer) as a workbook. */
+async function exported(token = t.token('hadmin')): Promise<ExcelJS.Workbook> {
+  const res = await t.p.app.request('/scanp/exportXls?lang=en-US', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(await res.arrayBuffer());
+  return wb;
+}
+
+const sorted = async () => JSON.stringify(await t.p.deps.db.select().from(scanItem).orderBy(scanItem.scanp_id));
+
+describe('export, edit, import: the export goes back in and changes the items it came from (issue 40, item 8)', () => {
+  it('a changed description is updated in place: same number of items; importing twice adds nothing', async () => {
+    const mine = (await list(t.token('hadmin'))).page.totalRow;
+    const wb = await exported();
+    const ws = wb.worksheets[0]!;
+    expect(ws.rowCount - 1).toBe(mine);
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    expect(ws.getRow(2).getCell(col('医院编码')).value).toBe('H001');
+    const id = Number(ws.getRow(2).getCell(col('项目ID')).value);
+    ws.getRow(2).getCell(col('检查部位')).value = '往返测试部位';
+
+    const r = await importFile(wb);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.data).toMatchObject({ imported: mine, inserted: 0, updated: 1, unchanged: mine - 1, failed: 0 });
+    expect(r.body.msg).toBe(`Imported ${mine}: 0 added, 1 changed, ${mine - 1} unchanged`);
+    expect((await list(t.token('hadmin'))).page.totalRow).toBe(mine);
+    const [changed] = await t.p.deps.db.select().from(scanItem).where(eq(scanItem.scanp_id, id));
+    expect(changed).toMatchObject({ description: '往返测试部位', hospital_code: 'H001' });
+    expect(await lastAudit()).toMatchObject({
+      action: 'scanp_import',
+      detail: {
+        after: { inserted: 0, updated: 1, changes: [{ scanp_id: id, after: { description: '往返测试部位' } }] },
+      },
     });
-    const body = (await res.json()) as { code: number; data: { imported: number; details: unknown[] } };
-    expect(body).toMatchObject({ code: 201, data: { imported: 1 } });
-    expect(body.data.details).toEqual([{ row: 2, field: 'description', msg: 'already exists' }]);
-    expect((await list(t.token('hadmin'), { modality: 'US', keyword: '测试部位甲' })).page.totalRow).toBe(1);
+
+    const before = await sorted();
+    const again = await importFile(wb, t.token('hadmin'), 'zh-CN');
+    expect(again.body).toMatchObject({ code: 200, data: { inserted: 0, updated: 0, unchanged: mine } });
+    expect(again.body.msg).toBe(`成功导入 ${mine} 条：新增 0 条，更新 0 条，未变 ${mine} 条`);
+    expect(await sorted()).toBe(before);
+  });
+
+  it('a row naming another hospital is refused with its reason and nothing of the file is written', async () => {
+    const wb = await exported();
+    const ws = wb.worksheets[0]!;
+    const header = (ws.getRow(1).values as unknown[]).slice(1);
+    const col = (name: string) => header.indexOf(name) + 1;
+    ws.getRow(2).getCell(col('费用')).value = 777; // a good change that must not be written alone
+    ws.getRow(3).getCell(col('医院编码')).value = 'H002';
+    const theirs = await itemOf('H002', 'DR');
+    ws.addRow([theirs.scanp_id, '', '改别家的部位', '', 'DR', 5]);
+    const before = await sorted();
+
+    const r = await importFile(wb);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ success: false, data: { imported: 0, inserted: 0, updated: 0, failed: 2 } });
+    expect(r.body.msg).toBe('Nothing was imported. Rows with problems: 2; correct them as listed and import again');
+    expect(r.body.data.details).toEqual([
+      {
+        row: 3,
+        field: 'hospital_code',
+        msg: "Hospital H002 is not yours (H001): another hospital's scan items cannot be imported",
+      },
+      {
+        row: ws.rowCount,
+        field: 'scanp_id',
+        msg: `No scan item with ID ${theirs.scanp_id} that you administer (deleted, or another hospital's); leave the ID empty to add an item`,
+      },
+    ]);
+    const zh = await importFile(wb, t.token('hadmin'), 'zh-CN');
+    expect(zh.body.data.details[0]!.msg).toBe('医院编码 H002 不是本院（H001），不能导入其他医院的检查项目');
+    expect(await sorted()).toBe(before);
+  });
+
+  it("the super administrator's export of every hospital, installation-wide items included, goes back in unchanged", async () => {
+    const before = await sorted();
+    const wb = await exported(t.token('admin'));
+    const all = (await list(t.token('admin'))).page.totalRow;
+    const r = await importFile(wb, t.token('admin'));
+    expect(r.body).toMatchObject({ code: 200, data: { inserted: 0, updated: 0, unchanged: all } });
+    expect(await sorted()).toBe(before);
   });
 });
 

@@ -70,7 +70,12 @@ describe('POST /scanp/importExcel', () => {
     ]);
     const r = await upload(t.token('doctor'), file);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, code: 200, data: { imported: 2, failed: 0, details: [] } });
+    expect(r.body).toMatchObject({
+      success: true,
+      code: 200,
+      msg: 'Imported 2: 2 added, 0 changed, 0 unchanged',
+      data: { imported: 2, inserted: 2, updated: 0, unchanged: 0, failed: 0, details: [] },
+    });
     const [a] = await itemsOf('H001', '导入测试甲');
     expect(a).toMatchObject({
       code: 'IMP1',
@@ -86,11 +91,16 @@ describe('POST /scanp/importExcel', () => {
     const [trail] = await auditOf('scanp_import');
     expect(trail?.detail).toMatchObject({
       before: null,
-      after: { hospital_code: 'H001', count: 2, items: [{ scanp_id: a!.scanp_id }, { scanp_id: b!.scanp_id }] },
+      after: {
+        hospital_code: 'H001',
+        inserted: 2,
+        updated: 0,
+        items: [{ scanp_id: a!.scanp_id }, { scanp_id: b!.scanp_id }],
+      },
     });
   });
 
-  it('imports the valid rows and lists the others (row, field, message): code 201', async () => {
+  it('all or nothing: any refused row answers 400 listing every problem (row, field, message), nothing written', async () => {
     const file = await xlsx([
       ['导入测试丙', '', 'CT', 100, '', 1, 1, '', ''], // row 2: fine
       ['', '', 'CT', 100], // row 3: no description
@@ -98,13 +108,20 @@ describe('POST /scanp/importExcel', () => {
       ['导入测试戊', '', 'CT', 1.234], // row 5: three decimals
       ['导入测试己', '', 'CT', 100, '', 1.5], // row 6: partnum not whole
       ['导入测试丙', '', 'CT', 50], // row 7: repeats row 2 (same description and modality)
-      ['导入测试甲', '', 'CT', 50], // row 8: already in H001
+      ['导入测试甲', '', 'CT', 50], // row 8: fine, changes the H001 item of that description
       ['导入测试庚', '', 'CT', -3, '', '', 0], // row 9: negative cost, coefficient 0
       ['甲', '', 'CT', 5], // row 10: name too short
     ]);
+    const before = JSON.stringify(await t.p.deps.db.select().from(scanItem).orderBy(scanItem.scanp_id));
     const r = await upload(t.token('doctor'), file);
-    expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ success: true, code: 201, data: { imported: 1, failed: 8 } });
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({
+      success: false,
+      code: 400,
+      error: 'VALIDATION',
+      msg: 'Nothing was imported. Rows with problems: 7; correct them as listed and import again',
+      data: { imported: 0, inserted: 0, updated: 0, failed: 7 },
+    });
     const fields = r.body.data.details.map((d) => `${d.row}:${d.field}`);
     expect(fields).toEqual([
       '3:description',
@@ -112,24 +129,28 @@ describe('POST /scanp/importExcel', () => {
       '5:cost',
       '6:partnum',
       '7:description',
-      '8:description',
       '9:cost',
       '9:coefficient',
       '10:description',
     ]);
     expect(r.body.data.details.find((d) => d.row === 7)?.msg).toBe('repeats row 2');
-    expect(r.body.data.details.find((d) => d.row === 8)?.msg).toBe('already exists');
-    expect(await itemsOf('H001', '导入测试丙')).toHaveLength(1);
-    expect(await itemsOf('H001', '导入测试丁')).toHaveLength(0);
+    expect(JSON.stringify(await t.p.deps.db.select().from(scanItem).orderBy(scanItem.scanp_id))).toBe(before);
   });
 
-  it('checks uniqueness within the hospital only, and answers in the caller’s language', async () => {
+  it('a file without IDs changes the hospital’s item of the same description and modality: twice adds nothing', async () => {
     const file = await xlsx([['导入测试甲', '', 'CT', 50]], ['检查部位', '编码', '检查类型', '费用']);
-    expect((await upload(t.token('doctor2'), file)).body).toMatchObject({ code: 200, data: { imported: 1 } });
+    // H001 has the description; H002 not yet: added there.
+    expect((await upload(t.token('doctor2'), file)).body).toMatchObject({ code: 200, data: { inserted: 1 } });
     expect(await itemsOf('H002', '导入测试甲')).toHaveLength(1);
     const again = await upload(t.token('doctor2'), file, 'items.xlsx', 'zh-CN');
-    expect(again.status).toBe(400);
-    expect(again.body.data.details).toEqual([{ row: 2, field: 'description', msg: '已存在' }]);
+    expect(again.body).toMatchObject({
+      code: 200,
+      msg: '成功导入 1 条：新增 0 条，更新 0 条，未变 1 条',
+      data: { inserted: 0, updated: 0, unchanged: 1 },
+    });
+    const cheaper = await xlsx([['导入测试甲', '', 'CT', 45]], ['检查部位', '编码', '检查类型', '费用']);
+    expect((await upload(t.token('doctor2'), cheaper)).body).toMatchObject({ data: { inserted: 0, updated: 1 } });
+    expect(await itemsOf('H002', '导入测试甲')).toMatchObject([{ cost: '45.00' }]);
   });
 
   it('answers 400 and writes nothing when no row is valid', async () => {

@@ -14,8 +14,8 @@ describe('localeOf', () => {
     expect(localeOf('fr-FR')).toBe('zh-CN');
   });
   it('fills parameters', () => {
-    expect(translate('en-US', 'importPartial', { imported: 8, failed: 2 })).toBe(
-      '8 rows imported, 2 refused; see the details',
+    expect(translate('en-US', 'importOk', { imported: 8, inserted: 5, updated: 2, unchanged: 1 })).toBe(
+      'Imported 8: 5 added, 2 changed, 1 unchanged',
     );
     expect(translate('zh-CN', 'tooDeep', { max: 32 })).toContain('32');
   });

@@ -3,7 +3,6 @@ import type { Context } from 'hono';
 import type { z, ZodType } from 'zod';
 import type { Locale } from '@shared/constants';
 import type { ImportDetail, ImportResult } from '@shared/schemas/list';
-import { CODE_IMPORT_PARTIAL } from '@shared/constants';
 import { AppError } from '../core/errors';
 import { t } from '../core/i18n';
 import { issueText } from '../http/router';
@@ -92,12 +91,25 @@ export function validateRows<S extends ZodType>(schema: S, rows: SheetRow[], loc
   return { valid, details };
 }
 
-/** code 200 when every row went in, 201 with details when some were refused, 400 (nothing written) when none. */
-export function importAnswer(c: Context, imported: number, details: ImportDetail[]) {
+export interface ImportCounts {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+}
+
+/**
+ * All or nothing: code 200 with the counts when every row went in; 400 with each refused row's details
+ * when any was refused (the caller wrote nothing) or the file had no rows.
+ */
+export function importAnswer(c: Context, counts: ImportCounts, details: ImportDetail[]) {
   const sorted = [...details].sort((a, b) => a.row - b.row);
-  const data: ImportResult = { imported, failed: new Set(sorted.map((d) => d.row)).size, details: sorted };
-  if (!imported) throw new AppError(400, 'VALIDATION', 'importNoValidRow', undefined, undefined, data);
-  const partial = data.failed > 0;
-  const msg = t(c, partial ? 'importPartial' : 'importOk', { imported, failed: data.failed });
-  return c.json({ success: true, code: partial ? CODE_IMPORT_PARTIAL : 200, msg, data }, 200);
+  const failed = new Set(sorted.map((d) => d.row)).size;
+  const imported = counts.inserted + counts.updated + counts.unchanged;
+  if (failed || !imported) {
+    const none: ImportResult = { imported: 0, inserted: 0, updated: 0, unchanged: 0, failed, details: sorted };
+    const key = failed ? 'importRefused' : 'importNoValidRow';
+    throw new AppError(400, 'VALIDATION', key, { failed }, undefined, none);
+  }
+  const data: ImportResult = { imported, ...counts, failed: 0, details: [] };
+  return c.json({ success: true, code: 200, msg: t(c, 'importOk', { imported, ...counts }), data }, 200);
 }

@@ -6,8 +6,9 @@ import type { ImportDetail } from '@shared/schemas/list';
 import { importScanItems } from '../api/scanp-api';
 
 /**
- * Imports an .xlsx (the export's columns). All rows in: a success toast; some or none: the message and
- * the refused rows (row, field, problem) in a dialog, as the spec's error catalogue has it.
+ * Imports an .xlsx (the export's columns: an exported file edited goes back in and changes its items). All
+ * or nothing: every row in, a success toast with what was added and changed; any row refused, nothing is
+ * written and the refused rows (row, field, problem) show in a dialog.
  */
 export function ScanpImportButton({ onImported }: { onImported: () => void }) {
   const { t } = useTranslation('adminConfig');

@@ -3,11 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { CALL_SETTING_DEFAULTS } from '@shared/schemas/call-devices';
 import { useScreenFeed } from '../hooks/use-screen-feed';
+import { useSoundPrompt } from '../hooks/use-sound-prompt';
+import { soundRemembered } from '../lib/sound-gate';
 import { callDeviceKeyOf, keepCallDeviceKey, withoutKey } from '../lib/call-device-key';
 import { CallOverlay } from './call-overlay';
 import { ConnectionBadge } from './connection-badge';
 import { ScaledStage } from './scaled-stage';
 import { ScreenBoard } from './screen-board';
+import { SoundPrompt } from './sound-prompt';
 
 /** The browser tab's title in the screen's language: the device's name, then "Call screen". */
 function useScreenTitle(deviceName: string | undefined): void {
@@ -32,7 +35,9 @@ function Unbound() {
 }
 
 function LiveScreen({ pk, deviceKey, localPlay }: { pk: number; deviceKey: string; localPlay: boolean }) {
-  const feed = useScreenFeed({ pk, deviceKey, localPlay });
+  // Through the agent (local_play) the browser's rule does not apply: asked only if a call goes unheard.
+  const sound = useSoundPrompt({ askUpFront: !localPlay && !soundRemembered(localStorage) });
+  const feed = useScreenFeed({ pk, deviceKey, localPlay, onBlocked: sound.blocked });
   useScreenTitle(feed.device?.name);
   const s = feed.device?.settings ?? CALL_SETTING_DEFAULTS;
   return (
@@ -46,6 +51,7 @@ function LiveScreen({ pk, deviceKey, localPlay }: { pk: number; deviceKey: strin
           </div>
         )}
         {feed.call && feed.device && <CallOverlay call={feed.call} settings={feed.device.settings} />}
+        {sound.prompt && <SoundPrompt settings={s} />}
       </div>
     </ScaledStage>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useReducer, useRef, useState } from 'react';
 import {
   SCREEN_CLOSE,
   ScreenServerMessageSchema,
@@ -19,6 +19,8 @@ export interface ScreenFeedOptions {
   pk: number;
   deviceKey: string;
   localPlay: boolean;
+  /** A call could not be heard: the browser would not play and no agent spoke it. */
+  onBlocked?: () => void;
 }
 
 const wsOrigin = () => `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}`;
@@ -28,17 +30,26 @@ export const recordedUrl = (o: ScreenFeedOptions, patId: string) =>
 
 /**
  * The screen's live data: the device's board from its socket, the call on view (each for scree_interval
- * seconds) and its announcement (play_times times, in the voice local_play and the browser allow).
+ * seconds) and its announcement (play_times times, in the voice local_play and the browser allow; the
+ * workstation's speaker when the browser will not play).
  */
 export function useScreenFeed(o: ScreenFeedOptions) {
   const [state, dispatch] = useReducer(screenReducer, EMPTY_SCREEN);
   const [status, setStatus] = useState<ConnectionStatus>('connecting');
   const [call, setCall] = useState<ScreenCall | null>(null);
   const { pk, deviceKey, localPlay } = o;
+  const onBlocked = useRef(o.onBlocked);
+  useEffect(() => {
+    onBlocked.current = o.onBlocked;
+  });
 
   useEffect(() => {
     const lang = currentLocale();
-    const announcer = new Announcer(browserVoices(lang, (i) => bridge.speak(i)));
+    const announcer = new Announcer(
+      browserVoices(lang, (i) => bridge.speak(i)),
+      globalThis,
+      () => onBlocked.current?.(),
+    );
     const view = new CallViewQueue<ScreenCall>(setCall);
     let settings: CallSettings | undefined;
     const onMessage = (data: unknown) => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { QUEUE_SPEECH_RATE } from '@shared/constants';
-import { Announcer, type Announcement, type Voices } from './announcer';
+import { Announcer, SoundBlockedError, type Announcement, type Voices } from './announcer';
 
 function fakeVoices(agentFails = false) {
   const log: string[] = [];
@@ -87,5 +87,47 @@ describe('announcer scheduling', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     await done;
     expect(log).toEqual([]);
+  });
+});
+
+describe('when the browser will not play (autoplay rule)', () => {
+  const blockedBrowser = (agentFails: boolean) => {
+    const f = fakeVoices(agentFails);
+    f.voices.play = vi.fn(() => Promise.reject(new SoundBlockedError()));
+    f.voices.speak = vi.fn(() => Promise.reject(new SoundBlockedError()));
+    return f;
+  };
+
+  it("the workstation agent's speaker says it, and nobody is asked to click", async () => {
+    const { voices, log } = blockedBrowser(false);
+    const onBlocked = vi.fn();
+    const done = new Announcer(voices, globalThis, onBlocked).announce(call('recorded', 'P2', 2));
+    await vi.advanceTimersByTimeAsync(3_000);
+    await done;
+    expect(log).toEqual(['agent P2 x2 @0.6 t=3000']);
+    expect(onBlocked).not.toHaveBeenCalled();
+  });
+
+  it('with no agent either, onBlocked asks for a click; other failures (no voice, a bad file) do not', async () => {
+    const { voices } = blockedBrowser(true);
+    const onBlocked = vi.fn();
+    const announcer = new Announcer(voices, globalThis, onBlocked);
+    const speech = announcer.announce(call('speech'));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await speech;
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    // local_play: the agent was asked first; the browser refused too.
+    const agent = announcer.announce(call('agent', 'C', 1));
+    await vi.advanceTimersByTimeAsync(1_000);
+    await agent;
+    expect(onBlocked).toHaveBeenCalledTimes(2);
+    expect(voices.agent).toHaveBeenCalledTimes(2);
+
+    const quiet = fakeVoices(true);
+    const never = vi.fn();
+    const plain = new Announcer(quiet.voices, globalThis, never).announce(call('recorded', 'D', 1));
+    await vi.advanceTimersByTimeAsync(3_000);
+    await plain;
+    expect(never).not.toHaveBeenCalled();
   });
 });

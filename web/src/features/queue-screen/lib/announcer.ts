@@ -9,7 +9,17 @@ export interface SpeechOptions {
   volume?: number;
 }
 
-/** The ways to make a sound, each resolving once it has finished (injected: tests use fakes). */
+/** The browser refused to play: nobody has touched the page yet (its autoplay rule). */
+export class SoundBlockedError extends Error {
+  constructor() {
+    super('sound blocked until the page is touched');
+  }
+}
+
+/**
+ * The ways to make a sound, each resolving once it has finished (injected: tests use fakes). The browser's
+ * two reject with SoundBlockedError when the browser will not play; the agent's rejects when it is not there.
+ */
 export interface Voices {
   speak: (text: string, o: SpeechOptions) => Promise<void>;
   play: (url: string) => Promise<void>;
@@ -33,7 +43,8 @@ export const startDelay = (mode: VoiceMode): number =>
 
 /**
  * Plays announcements one after another (two calls never talk over each other), each `times` times. When
- * the workstation agent cannot speak, the browser's own voice says it instead.
+ * the workstation agent cannot speak, the browser's own voice says it instead; when the browser will not
+ * play (autoplay), the agent's speaker says it, and with no agent either `onBlocked` asks for a click.
  */
 export class Announcer {
   private chain: Promise<void> = Promise.resolve();
@@ -42,6 +53,7 @@ export class Announcer {
   constructor(
     private readonly voices: Voices,
     private readonly timers: Timers = globalThis,
+    private readonly onBlocked: () => void = () => undefined,
   ) {}
 
   announce(a: Announcement): Promise<void> {
@@ -60,17 +72,26 @@ export class Announcer {
   private async play(a: Announcement): Promise<void> {
     await this.wait(startDelay(a.mode));
     if (this.stopped) return;
-    if (a.mode === 'agent') {
-      try {
-        await this.voices.agent({ text: a.text, rate: a.speech.rate, times: a.times });
-        return;
-      } catch {
-        // the workstation's agent is not there: the browser says it
+    // the workstation's agent first when asked for; not there: the browser says it
+    if (a.mode === 'agent' && (await this.viaAgent(a))) return;
+    try {
+      for (let i = 0; i < a.times && !this.stopped; i++) {
+        if (a.mode === 'recorded') await this.voices.play(a.audioUrl);
+        else await this.voices.speak(a.text, a.speech);
       }
+    } catch (e) {
+      if (!(e instanceof SoundBlockedError)) throw e;
+      if (a.mode !== 'agent' && (await this.viaAgent(a))) return;
+      this.onBlocked();
     }
-    for (let i = 0; i < a.times && !this.stopped; i++) {
-      if (a.mode === 'recorded') await this.voices.play(a.audioUrl);
-      else await this.voices.speak(a.text, a.speech);
+  }
+
+  private async viaAgent(a: Announcement): Promise<boolean> {
+    try {
+      await this.voices.agent({ text: a.text, rate: a.speech.rate, times: a.times });
+      return true;
+    } catch {
+      return false;
     }
   }
 }

@@ -1,4 +1,4 @@
-import type { Voices, VoiceMode } from './announcer';
+import { SoundBlockedError, type Voices, type VoiceMode } from './announcer';
 
 /** The browser's speech synthesis has a voice for `lang` (Chromium on Linux often has none at all). */
 export function hasSpeechFor(lang: string): boolean {
@@ -20,23 +20,28 @@ export function voiceMode(o: { localPlay: boolean; hasSpeech: boolean }): VoiceM
 export function browserVoices(lang: string, agent: Voices['agent']): Voices {
   return {
     speak: (text, o) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const u = new SpeechSynthesisUtterance(text);
         u.lang = lang;
         u.rate = o.rate;
         if (o.pitch !== undefined) u.pitch = o.pitch;
         if (o.volume !== undefined) u.volume = o.volume;
         u.onend = () => resolve();
-        u.onerror = () => resolve();
+        // not-allowed: Chromium's autoplay rule (nobody touched the page); other errors: nothing to say it with
+        u.onerror = (e) => (e.error === 'not-allowed' ? reject(new SoundBlockedError()) : resolve());
         speechSynthesis.speak(u);
       }),
     play: (url) =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
         const audio = new Audio(url);
         audio.onended = () => resolve();
         audio.onerror = () => resolve();
-        // Autoplay may be refused until someone touched the page: the call still shows.
-        audio.play().catch(() => resolve());
+        // NotAllowedError: autoplay refused until someone touches the page (the call still shows).
+        audio
+          .play()
+          .catch((e: unknown) =>
+            e instanceof DOMException && e.name === 'NotAllowedError' ? reject(new SoundBlockedError()) : resolve(),
+          );
       }),
     agent,
   };
