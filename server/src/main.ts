@@ -8,11 +8,12 @@ import { NewerDatabase } from './platform/db/schema-version';
 import { startDicomListener } from './modules/dicom';
 import { seedDemoImages } from './modules/images';
 import { seedDemoCallDevice } from './modules/queue';
+import { PdfSealError } from './modules/report-products';
 
 const env = loadEnv();
 /** What stops a start for a reason the administrator must act on: its message alone, no stack. */
 const refusedStart = (err: unknown): never => {
-  const known = [DataDirLockedError, SecretKeyMismatchError, NewerDatabase];
+  const known = [DataDirLockedError, SecretKeyMismatchError, NewerDatabase, PdfSealError];
   if (!known.some((k) => err instanceof k)) throw err;
   console.error((err as Error).message);
   process.exit(1);

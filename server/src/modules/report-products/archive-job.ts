@@ -2,24 +2,50 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { REPORT_LOCALE } from '@shared/constants';
 import type { AppDeps } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
-import { report, reportVersion, study } from '../../platform/db/schema';
+import { loggableError } from '../../platform/core/log-error';
+import { translate } from '../../platform/core/i18n';
+import { hospital, report, reportVersion, study } from '../../platform/db/schema';
 import { authUserByPk } from '../auth';
 import { renderAudited, type PdfRenderer } from '../report-pdf';
 import { putArchive } from './archive-store';
 import { endpointFor } from './endpoint';
 import { enqueue, type JobRow, type Outcome } from './jobs';
+import { pdfSealFor } from './seal/seal-store';
+import { sealPdf } from './seal/sign-pdf';
 
 /** The auditor is gone or may not sign in (disabled): the job is tried again, as any failed render. */
 class AuditorUnavailable extends Error {}
 
-/** The study of the job's report, if the report is still there. */
+/** The study of the job's report (with its hospital and the audit's time, for the seal), if the report is still there. */
 async function studyOf(deps: AppDeps, job: JobRow) {
   const [row] = await deps.db
-    .select({ study_iuid: study.study_iuid, hospital_code: study.hospital_code })
+    .select({
+      study_iuid: study.study_iuid,
+      hospital_code: study.hospital_code,
+      hospital_name: hospital.name,
+      hospital_address: hospital.address,
+      audited_at: reportVersion.createtime,
+    })
     .from(report)
     .innerJoin(study, eq(study.pk, report.study_pk))
+    .leftJoin(hospital, eq(hospital.code, study.hospital_code))
+    .leftJoin(reportVersion, eq(reportVersion.pk, job.version_pk))
     .where(eq(report.rpt_pk, job.rpt_pk));
   return row ?? null;
+}
+
+/**
+ * Signs the PDF with the seal (PAdES, docs/report-products.md "PDF signature"): the hospital as the signer, the
+ * audit's time as the signing time. A PDF that cannot be signed is not archived: the attempt fails and is retried.
+ */
+async function sealed(deps: AppDeps, pdf: Buffer, s: NonNullable<Awaited<ReturnType<typeof studyOf>>>) {
+  const hospitalName = s.hospital_name || s.hospital_code;
+  return sealPdf(pdf, await pdfSealFor(deps), {
+    reason: translate(REPORT_LOCALE, 'archiveSealReason'),
+    name: hospitalName,
+    location: s.hospital_address || hospitalName,
+    signingTime: s.audited_at ?? deps.now?.() ?? new Date(),
+  });
 }
 
 /**
@@ -39,7 +65,7 @@ async function renderAsAuditor(deps: AppDeps, renderer: PdfRenderer, job: JobRow
 
 /**
  * Renders the report as it was audited (the print page at the audit's version: its texts, auditor, time and
- * the layout of that time) and stores it under its SHA-256. Every audit gets its PDF, also one cancelled or
+ * the layout of that time), signs it with the seal and stores the signed file under its SHA-256. Every audit gets its PDF, also one cancelled or
  * superseded by a re-audit before its turn came; only a report still at that audit is delivered.
  */
 export async function runArchive(
@@ -55,7 +81,14 @@ export async function runArchive(
   } catch (e) {
     return { outcome: { retry: `render: ${e instanceof Error ? e.constructor.name : 'error'}` } };
   }
-  const hex = await putArchive(deps.images, pdf);
+  let signed: Buffer;
+  try {
+    signed = await sealed(deps, pdf, before);
+  } catch (e) {
+    deps.log.warn({ err: loggableError(e), job: job.pk }, 'archive: the PDF could not be signed');
+    return { outcome: { retry: `seal: ${e instanceof Error ? e.name : 'error'}` } };
+  }
+  const hex = await putArchive(deps.images, signed);
   const endpoint = await endpointFor(deps.db, before.hospital_code);
   return {
     outcome: { done: true },

@@ -5,12 +5,15 @@ import { auditWithdrawn, reportAudited } from '../report';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
 import { jobCounts } from './jobs';
 import { PERMISSIONS } from '@shared/permissions';
+import { checkPdfSeal } from './seal/seal-store';
 
 export const reportProductsModule: ServerModule = {
   name: 'report-products',
   permissions: [PERMISSIONS.DASHBOARD, PERMISSIONS.REPORT_RETRY],
   routes: () => [reportProductRoutes()],
-  start: ({ deps, fetch }) => {
+  start: async ({ deps, fetch }) => {
+    // A PDF_SEAL_P12 that cannot sign stops the start here, naming the variable.
+    await checkPdfSeal(deps);
     deps.metrics.gauge(
       'report_jobs',
       'Archive PDF, delivery and withdrawal jobs by kind and state: pending (waiting or retrying) and failed (given up)',
@@ -27,3 +30,4 @@ export const reportProductsModule: ServerModule = {
 
 // What other modules use of this one.
 export { ENDPOINT_CONFIG } from './endpoint';
+export { PdfSealError } from './seal/seal';

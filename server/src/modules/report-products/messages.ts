@@ -7,6 +7,7 @@ const zh = {
   deliveryNoEndpoint: '本医院未配置报告推送地址',
   deliveryNothing: '报告尚无已审核的版本可推送',
   deliveryRequeued: '已重新加入推送队列',
+  archiveSealReason: '已审核的影像报告',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -15,6 +16,7 @@ const en: Record<keyof typeof zh, string> = {
   deliveryNoEndpoint: 'No report delivery endpoint is configured for this hospital',
   deliveryNothing: 'The report has no audited version to send',
   deliveryRequeued: 'Queued for delivery again',
+  archiveSealReason: 'Audited imaging report',
 };
 
 addMessages({ 'zh-CN': zh, 'en-US': en });

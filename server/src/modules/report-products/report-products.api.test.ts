@@ -9,9 +9,14 @@ import { promisify } from 'node:util';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
-import type { VersionRow } from '@shared/schemas/report';
+import type { ReportDetail, VersionRow } from '@shared/schemas/report';
+import type { SignRequestResult, VerifyResult } from '@shared/schemas/report-signature';
+import { formatVerifyCode, reportSignedPayload } from '@shared/report/signature';
 import type { DeliveryState } from '@shared/schemas/report-products';
-import { session, sysConfig } from '../../platform/db/schema';
+import { hospital, reportVersion, session, sysConfig, sysUser } from '../../platform/db/schema';
+import { certFactory } from '../../../../tests/support/test-certs';
+import { testPng } from '../../../../tests/support/test-png';
+import { parseCertificate } from '../cert';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
@@ -34,6 +39,14 @@ async function pdfText(pdf: Buffer): Promise<string> {
   const file = path.join(tmp, `r${Date.now()}${Math.random()}.pdf`);
   writeFileSync(file, pdf);
   return (await run('pdftotext', ['-layout', file, '-'])).stdout.replace(/\s+/g, '');
+}
+
+/** What pdfsig (poppler) reports of a PDF's signatures; it exits non-zero for a broken one, with the report all the same. */
+async function pdfsig(pdf: Buffer): Promise<string> {
+  const file = path.join(tmp, `s${Date.now()}${Math.random()}.pdf`);
+  writeFileSync(file, pdf);
+  const r = await run('pdfsig', [file]).catch((e: { stdout?: string; stderr?: string }) => e);
+  return `${r.stdout ?? ''}${r.stderr ?? ''}`;
 }
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
@@ -285,6 +298,43 @@ describe('PDF archive', () => {
     // Versions without an audit carry no PDF.
     expect((await versions(s)).find((v) => v.rpt_status === 1)?.pdf_sha256).toBeNull();
   }, 120_000);
+
+  it('carries a PAdES signature of the installation seal over the whole file, which one changed byte breaks', async () => {
+    const pdf = await pdfOf('doctor', rptPk, first.pk);
+    const report = await pdfsig(pdf);
+    expect(report).toContain('Signature Type: ETSI.CAdES.detached');
+    expect(report).toContain('Signer Certificate Common Name: RxPACS report archive seal');
+    expect(report).toContain('Total document signed');
+    expect(report).toContain('Signature Validation: Signature is Valid.');
+    // The signing time is the audit's; the signer's name is the study's hospital.
+    const text = pdf.toString('latin1');
+    const [audit] = await p.deps.db
+      .select({ at: reportVersion.createtime })
+      .from(reportVersion)
+      .where(eq(reportVersion.pk, first.pk));
+    const m = /\/M \(D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)Z\)/.exec(text)!;
+    expect(new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`).getTime()).toBe(
+      Math.floor(audit!.at.getTime() / 1000) * 1000,
+    );
+    const [h] = await p.deps.db
+      .select({ name: hospital.name })
+      .from(hospital)
+      .where(eq(hospital.code, s.hospital_code));
+    const name = Buffer.from(/\/Name <feff([0-9a-f]*)>/.exec(text)![1]!, 'hex')
+      .swap16()
+      .toString('utf16le');
+    expect(name).toBe(h!.name);
+    // One byte changed inside the signed range (a letter of the producer's name, so the file still parses).
+    const at = pdf.indexOf('Skia/PDF');
+    const byteRange = /\/ByteRange \[0 (\d+) (\d+) (\d+)\]/.exec(text)!.slice(1).map(Number);
+    expect(at).toBeGreaterThan(0);
+    expect(at).toBeLessThan(byteRange[0]!);
+    const tampered = Buffer.from(pdf);
+    tampered[at] = 'T'.charCodeAt(0);
+    const broken = await pdfsig(tampered);
+    expect(broken).not.toContain('Signature is Valid');
+    expect(broken).toMatch(/Signature Validation: (Digest Mismatch|Signature is Invalid)/);
+  });
 
   it('is scoped to the hospital and answers clearly before it exists', async () => {
     const other = await archive('doctor2', rptPk, first.pk);
@@ -662,5 +712,78 @@ describe('Withdrawal when an audit is cancelled', () => {
     await withdrawn(t, a.id);
     await pause(500);
     expect(receiver.sent(a.id)).toEqual(['POST', 'PUT']);
+  }, 180_000);
+});
+
+describe('PDF archive of an audit signed with the USB key (issue 37)', () => {
+  const certs = certFactory();
+  afterAll(() => certs.cleanup());
+
+  async function upload(token: string, url: string, bytes: Buffer, fields: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.set(k, v);
+    form.set('file', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'image.png');
+    const res = await p.app.request(url, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } });
+    expect(res.status, await res.clone().text()).toBe(200);
+  }
+
+  it('is signed over the whole file, shows both signatures, the seal and the code, and verifies as the original', async () => {
+    const admin = await loginAs(p.app, 'admin', 'Admin@123');
+    const [h1] = await p.deps.db.select().from(hospital).where(eq(hospital.code, 'H001'));
+    await upload(tokens.doctor!, '/user/uploadSign', testPng(120, 40));
+    await upload(tokens.auditor!, '/user/uploadSign', testPng(110, 36));
+    await upload(admin, '/hospital/uploadImage', testPng(80, 80, { pixel: () => [200, 20, 20] }), {
+      pk: String(h1!.pk),
+      kind: 'sign',
+    });
+    const cert = certs.make('rsa', -1, 365);
+    await p.deps.db
+      .update(sysUser)
+      .set({ usb_key: parseCertificate(cert.der).fingerprint })
+      .where(eq(sysUser.username, 'auditor'));
+
+    const s = freshStudy();
+    const saved = await post('doctor', '/report/save', body(s, 1));
+    expect(saved.status, saved.text).toBe(200);
+    const audit = body(s, (saved.body.data as { version: number }).version);
+    const sr = (await post('auditor', '/report/signRequest', audit)).body.data as SignRequestResult;
+    const esign = {
+      signed_at: sr.signed_at,
+      signature: cert.signData(await reportSignedPayload(sr.document)),
+      certificate: cert.der,
+      algorithm: cert.algorithm,
+    };
+    const done = await post('auditor', '/report/audit', { ...audit, esign });
+    expect(done.status, done.text).toBe(200);
+    const { rpt_pk, esign: summary } = done.body.data as ReportDetail;
+    const v = await archivedAudit(s);
+    const pdf = await pdfOf('doctor', rpt_pk!, v.pk);
+
+    const sig = await pdfsig(pdf);
+    expect(sig).toContain('Signature Validation: Signature is Valid.');
+    expect(sig).toContain('Total document signed');
+    expect(await pdfText(pdf)).toContain(formatVerifyCode(summary!.verify_code));
+    // The two signature images and the seal, as raster images of the page (the QR code is vector).
+    const file = path.join(tmp, `i${Date.now()}.pdf`);
+    writeFileSync(file, pdf);
+    const images = (await run('pdfimages', ['-list', file])).stdout.trim().split('\n').slice(2);
+    expect(images.length).toBeGreaterThanOrEqual(3);
+
+    // Anyone with the PDF: an unchanged copy answers as the code does.
+    const form = new FormData();
+    form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'report.pdf');
+    const checked = await p.app.request('/verify/pdf', { method: 'POST', body: form });
+    expect(checked.status).toBe(200);
+    expect(((await checked.json()) as { data: VerifyResult }).data).toMatchObject({
+      status: 'valid',
+      role: 'audit',
+      pdf_sha256: v.pdf_sha256,
+    });
+    const changed = Buffer.from(pdf);
+    const at = changed.length - 10;
+    changed.writeUInt8(changed.readUInt8(at) ^ 1, at);
+    const form2 = new FormData();
+    form2.set('file', new Blob([new Uint8Array(changed)], { type: 'application/pdf' }), 'report.pdf');
+    expect((await p.app.request('/verify/pdf', { method: 'POST', body: form2 })).status).toBe(404);
   }, 180_000);
 });

@@ -202,6 +202,10 @@ const EnvSchema = z.object({
   REPORT_JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Attempts before a job stops retrying by itself (the retry button starts it again). */
   REPORT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** The hospital's seal the archived report PDFs are signed with: a PKCS#12 file (RSA key, certificate, chain); unset: the installation's own seal, made once. */
+  PDF_SEAL_P12: z.string().optional(),
+  /** Passphrase of PDF_SEAL_P12 (never logged). */
+  PDF_SEAL_PASSPHRASE: z.string().optional(),
 });
 export type Env = z.infer<typeof EnvSchema>;
 
