@@ -14,6 +14,16 @@ describe('agentCallFor', () => {
     });
   });
 
+  it('sends a report document to /keys/signReport as it is, and refuses an origin in its parameters', () => {
+    const params = { document: '{"context":"rxpacs report signature v1"}', pin: '123456', certificate_id: '0a' };
+    expect(agentCallFor('signReport', params, 'http://127.0.0.1:9')).toEqual({
+      method: 'POST',
+      path: '/keys/signReport',
+      body: params,
+    });
+    expect(parseParams('signReport', { ...params, origin: 'https://evil.example' }).ok).toBe(false);
+  });
+
   it('maps the viewer actions to /openDicom with the study as a query value', () => {
     expect(agentCallFor('openStudy', { study_iuid: '1.2' }, 'o').path).toBe('/openDicom?type=openImage&study_iuid=1.2');
     expect(agentCallFor('closeStudy', { study_iuid: '1.2' }, 'o').path).toBe(
