@@ -4,6 +4,7 @@ import { DEFAULT_AGENT_URL } from '@shared/protocol/messages';
 import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
+import { apiPost, apiToken } from '../fixtures/report-api';
 import { shot } from '../fixtures/shots';
 import { CallScreen } from '../pages/queue-pages';
 
@@ -16,28 +17,10 @@ import { CallScreen } from '../pages/queue-pages';
 let device: { pk: number; device_key: string };
 let register: string;
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${e2e.platform.origin}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as { success: boolean; data: T; msg: string };
-  if (!json.success) throw new Error(`${path}: ${json.msg}`);
-  return json.data;
-}
-
-async function login(username: string, password: string): Promise<string> {
-  const res = await fetch(`${e2e.platform.origin}/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password, logon_type: 'PC' }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
+const api = <T>(path: string, body: unknown, token: string) => apiPost<T>(e2e.platform, token, path, body);
 
 const e2e = useE2e(async () => {
-  const admin = await login('admin', 'Admin@123');
+  const admin = await apiToken(e2e.platform, 'admin');
   device = await api(
     '/device/saveCall',
     {
@@ -50,7 +33,7 @@ const e2e = useE2e(async () => {
     },
     admin,
   );
-  register = await login('register', 'Register@123');
+  register = await apiToken(e2e.platform, 'register');
 });
 
 let seq = 0;

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
-import { apiPost, apiToken } from '../fixtures/report-api';
+import { apiPost, apiToken, patientShareLink } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { shot } from '../fixtures/shots';
 import { ReportWritePage } from '../pages/report-write-page';
@@ -68,17 +68,7 @@ it('an address naming the patient leaves the cursor in the code field, and Enter
 
 it('a patient link opens in a fresh context without sign-in and stops working after revoke', async () => {
   const doctor = await apiToken(e2e.platform, 'doctor');
-  const rows = await apiPost<{ list: { study_iuid: string; hospital_code: string }[] }>(
-    e2e.platform,
-    doctor,
-    '/api/order/OrderList',
-    { rpt_status: [2], pageNumber: 1, pageSize: 50 },
-  );
-  const study = rows.list.find((r) => r.hospital_code === 'H001')!;
-  const link = await apiPost<{ pk: number; path: string }>(e2e.platform, doctor, '/report/shareLink', {
-    study_iuid: study.study_iuid,
-    days: 1,
-  });
+  const link = await patientShareLink(e2e.platform, doctor, 1);
   const fresh = await newPage(e2e.browser);
   await fresh.page.goto(`${e2e.platform.appUrl}#${link.path}`);
   await fresh.page.getByTestId('print-root').waitFor();

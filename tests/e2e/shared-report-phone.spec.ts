@@ -1,28 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
-import { apiPost, apiToken } from '../fixtures/report-api';
+import { apiToken, patientShareLink } from '../fixtures/report-api';
 import { shot } from '../fixtures/shots';
 import { ReportPrintPage } from '../pages/report-print-page';
 
 const e2e = useE2e();
 
 /** A patient's link to an audited report of H001 (a doctor made it from the writing screen). */
-async function patientLink(): Promise<string> {
-  const doctor = await apiToken(e2e.platform, 'doctor');
-  const rows = await apiPost<{ list: { study_iuid: string; hospital_code: string }[] }>(
-    e2e.platform,
-    doctor,
-    '/api/order/OrderList',
-    { rpt_status: [2], pageNumber: 1, pageSize: 50 },
-  );
-  const study = rows.list.find((r) => r.hospital_code === 'H001')!;
-  const link = await apiPost<{ path: string }>(e2e.platform, doctor, '/report/shareLink', {
-    study_iuid: study.study_iuid,
-    days: 7,
-  });
-  return link.path;
-}
+const patientLink = async () => (await patientShareLink(e2e.platform, await apiToken(e2e.platform, 'doctor'), 7)).path;
 
 /** The link opened on a phone (390 x 844, touch, its meta viewport honoured) or a desktop, signed out. */
 async function openLink(path: string, o: { phone: boolean; locale: 'zh-CN' | 'en-US' }) {

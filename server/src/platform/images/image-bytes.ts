@@ -32,8 +32,21 @@ const isSof = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 
 /** Markers without a length: TEM, RST0..7, SOI. */
 const standalone = (m: number) => m === 0x01 || (m >= 0xd0 && m <= 0xd8);
 
-/** A JPEG's size from its first start-of-frame segment, walking the segments before it (no image data). */
-function jpegSize(b: Uint8Array): ImageSize | null {
+/** A JPEG's first start-of-frame header: its SOF marker, sample precision, size and number of components. */
+export interface JpegFrameHeader {
+  marker: number;
+  precision: number;
+  rows: number;
+  cols: number;
+  components: number;
+}
+
+/**
+ * The first start-of-frame segment of a JPEG, walking the segments before it (no image data is read); null
+ * when the bytes are not a JPEG or reach scan data or the end before any frame header.
+ */
+export function jpegFrameHeader(b: Uint8Array): JpegFrameHeader | null {
+  if (b.length < 4 || b[0] !== 0xff || b[1] !== 0xd8) return null;
   let i = 2;
   while (i + 4 <= b.length) {
     if (b[i] !== 0xff) return null;
@@ -48,11 +61,19 @@ function jpegSize(b: Uint8Array): ImageSize | null {
     }
     if (marker === 0xda || marker === 0xd9) return null; // scan data or the end before any frame header
     const length = u16(b, i + 2);
-    if (length < 2) return null;
-    if (isSof(marker)) return i + 9 <= b.length ? { width: u16(b, i + 7), height: u16(b, i + 5) } : null;
+    if (length < 2 || i + 2 + length > b.length) return null;
+    if (isSof(marker)) {
+      if (length < 8) return null;
+      return { marker, precision: b[i + 4]!, rows: u16(b, i + 5), cols: u16(b, i + 7), components: b[i + 9]! };
+    }
     i += 2 + length;
   }
   return null;
+}
+
+function jpegSize(b: Uint8Array): ImageSize | null {
+  const f = jpegFrameHeader(b);
+  return f ? { width: f.cols, height: f.rows } : null;
 }
 
 /** The pixel size in the image's own header (PNG IHDR, JPEG SOF), or null when there is none to read. */
