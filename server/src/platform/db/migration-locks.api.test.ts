@@ -18,6 +18,9 @@ let dir = '';
 let drop = async () => {};
 let database: Database;
 let studies = 0;
+let hospitals = 0;
+let reports = 0;
+let versions = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rxpacs-locks-'));
@@ -32,7 +35,13 @@ beforeAll(async () => {
     },
   });
   await database.db.execute(sql`analyze study`);
+  await database.db.execute(sql`analyze hospital`);
+  await database.db.execute(sql`analyze report`);
+  await database.db.execute(sql`analyze report_version`);
   studies = Number((await run('select count(*) as n from study')).rows[0]!.n);
+  hospitals = Number((await run('select count(*) as n from hospital')).rows[0]!.n);
+  reports = Number((await run('select count(*) as n from report')).rows[0]!.n);
+  versions = Number((await run('select count(*) as n from report_version')).rows[0]!.n);
 }, 60_000);
 
 afterAll(async () => {
@@ -66,6 +75,28 @@ describe('migration locks announced before they run', () => {
         lock: 'ACCESS EXCLUSIVE',
         wholeTable: false,
         rows: studies,
+      },
+      // a column with a constant default, and foreign keys from a new, empty table: brief
+      {
+        migration: '0029_report_signature',
+        table: 'hospital',
+        lock: 'ACCESS EXCLUSIVE',
+        wholeTable: false,
+        rows: hospitals,
+      },
+      {
+        migration: '0029_report_signature',
+        table: 'report',
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows: reports,
+      },
+      {
+        migration: '0029_report_signature',
+        table: 'report_version',
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows: versions,
       },
     ]);
     told.length = 0;

@@ -22,6 +22,12 @@ describe('what a migration locks', () => {
     ]);
     // a new table locks nothing anyone uses, nor do its own indexes and keys
     expect(locksOf(migration('0028_installation'))).toEqual([]);
+    // ... but its foreign keys lock the tables they reference, briefly (the new table is empty)
+    expect(locksOf(migration('0029_report_signature'))).toEqual([
+      { table: 'hospital', lock: 'ACCESS EXCLUSIVE', wholeTable: false },
+      { table: 'report', lock: 'SHARE ROW EXCLUSIVE', wholeTable: false },
+      { table: 'report_version', lock: 'SHARE ROW EXCLUSIVE', wholeTable: false },
+    ]);
   });
 
   it('tells concurrent index builds, foreign keys, updates and drops apart', () => {
@@ -35,7 +41,9 @@ describe('what a migration locks', () => {
     ].join('--> statement-breakpoint\n');
     expect(locksOf(sql)).toEqual([
       { table: 'report', lock: 'SHARE ROW EXCLUSIVE', wholeTable: true },
+      { table: 'hospital', lock: 'SHARE ROW EXCLUSIVE', wholeTable: false },
       { table: 'report', lock: 'SHARE ROW EXCLUSIVE', wholeTable: false },
+      { table: 'hospital', lock: 'SHARE ROW EXCLUSIVE', wholeTable: false },
       { table: 'study', lock: 'ROW EXCLUSIVE', wholeTable: true },
       { table: 'study', lock: 'ROW EXCLUSIVE', wholeTable: false },
       { table: 'old_things', lock: 'ACCESS EXCLUSIVE', wholeTable: false },

@@ -60,6 +60,11 @@ export function locksOf(sql: string): MigrationLock[] {
       const m = rule.re.exec(s);
       if (!m) continue;
       if (!created.has(m[1]!)) out.push({ table: m[1]!, lock: rule.lock, wholeTable: rule.wholeTable(s) });
+      // A foreign key locks the table it references too (writes wait), while the new key is checked.
+      const ref = new RegExp(`REFERENCES ${TABLE}`, 'i').exec(s);
+      if (rule.lock === 'SHARE ROW EXCLUSIVE' && ref && !created.has(ref[1]!)) {
+        out.push({ table: ref[1]!, lock: 'SHARE ROW EXCLUSIVE', wholeTable: false });
+      }
       break;
     }
   }
