@@ -21,6 +21,15 @@ export const CAPTCHA_LENGTH = 4;
 export const CAPTCHA_WIDTH = 136;
 export const CAPTCHA_HEIGHT = 40;
 export const CAPTCHA_TYPES = [0, 1, 2] as const; // 0 letters+digits, 1 letters, 2 digits
+/**
+ * What the captcha draws (docs/web.md, "The captcha"): capitals and digits without look-alikes (no 0/O, 1/I/L,
+ * 2/Z, 5/S, 8/B, 6/G, 9, U/V, D/Q); answers are checked case-insensitively. Digits only (type 2): 2-9.
+ */
+export const CAPTCHA_ALPHABET = 'ACEFHJKMNPRTWXY347';
+/** Smallest glyph (ink bounding box) height in image pixels; the image shows at CAPTCHA_WIDTH x CAPTCHA_HEIGHT CSS px. */
+export const CAPTCHA_GLYPH_MIN_PX = 24;
+/** Contrast ratio of the glyph colour against every background pixel around it (WCAG AA for text). */
+export const CAPTCHA_MIN_CONTRAST = 4.5;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 16;
 export const NAME_MIN = 2;

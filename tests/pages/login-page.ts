@@ -13,6 +13,8 @@ export class LoginPage {
   readonly error = () => this.page.getByTestId('login-error');
   readonly captchaImage = () => this.page.getByTestId('login-captcha-img');
   readonly captchaInput = () => this.page.getByTestId('login-captcha-input');
+  readonly captchaRefresh = () => this.page.getByTestId('login-captcha-refresh');
+  readonly captchaAudio = () => this.page.getByTestId('login-captcha-audio');
   readonly qrButton = () => this.page.getByTestId('login-qr');
   /** antd's toasts, on this page shown without an antd App around it. */
   readonly toast = () => this.page.locator('.ant-message-notice');

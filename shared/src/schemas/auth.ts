@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CAPTCHA_LENGTH } from '../constants';
+import { CAPTCHA_LENGTH, LOCALES } from '../constants';
 import { LAYOUT_DEFAULTS } from '../layout-defaults';
 
 export const YesNoSchema = z.enum(['Y', 'N']);
@@ -168,13 +168,21 @@ export const FootTitleSchema = z.object({
 });
 export type FootTitle = z.infer<typeof FootTitleSchema>;
 
+const CaptchaKeySchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
 export const CaptchaQuerySchema = z.object({
-  t: z
-    .string()
-    .min(8)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  t: CaptchaKeySchema,
   captcha_type: z.coerce.number().int().min(0).max(2).default(0),
+});
+
+/** The spoken captcha of key t, in the page's language (else the request's Accept-Language). */
+export const CaptchaAudioQuerySchema = z.object({
+  t: CaptchaKeySchema,
+  lang: z.enum(LOCALES).optional(),
 });
 
 export const PwdErrorRowSchema = z.object({

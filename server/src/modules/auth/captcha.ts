@@ -1,16 +1,17 @@
 import { randomInt } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
-import { CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH } from '@shared/constants';
+import { CAPTCHA_ALPHABET, CAPTCHA_HEIGHT, CAPTCHA_LENGTH, CAPTCHA_WIDTH, type Locale } from '@shared/constants';
 import type { Db } from '../../platform/db/client';
 import { captcha } from '../../platform/db/schema';
 import { captchaPng } from '../../platform/captcha-image/render';
+import { readWav, speak, writeWav } from '../../platform/speech/espeak';
 
 const TTL_MS = 5 * 60_000;
-// Look-alike characters (0/O, 1/l/I) are left out so the 4 characters can be read.
+// Capitals and digits without look-alikes (shared CAPTCHA_ALPHABET); digits only: 2-9, no letter to mistake them for.
 const PRESETS: Record<number, string> = {
-  0: 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz23456789',
-  1: 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghjkmnpqrstuvwxyz',
-  2: '0123456789',
+  0: CAPTCHA_ALPHABET,
+  1: CAPTCHA_ALPHABET.replace(/\d/g, ''),
+  2: '23456789',
 };
 
 export function captchaText(type: number): string {
@@ -39,4 +40,18 @@ export async function consumeCaptcha(db: Db, key: string, answer: string): Promi
   if (!key || !answer) return false;
   const [row] = await db.delete(captcha).where(eq(captcha.key, key)).returning();
   return !!row && row.expires_at.getTime() > Date.now() && row.code.toLowerCase() === answer.trim().toLowerCase();
+}
+
+/** The characters one by one, each a sentence: espeak-ng says a capital by its name ("A" as "ay", not "a"). */
+const spelled = (code: string) => [...code.toUpperCase()].join('. ') + '.';
+
+/**
+ * The captcha of key `t` spoken (WAV), in the page's language, slowly, letter by letter; null when the key has no
+ * live captcha (unknown, used or expired). The row stays: listening is not answering.
+ */
+export async function captchaAudio(db: Db, key: string, locale: Locale): Promise<Buffer | null> {
+  const [row] = await db.select().from(captcha).where(eq(captcha.key, key));
+  if (!row || row.expires_at.getTime() <= Date.now()) return null;
+  const wav = await speak(spelled(row.code), { voice: locale === 'zh-CN' ? 'cmn' : 'en', speed: 120, wordGap: 40 });
+  return writeWav(readWav(wav));
 }

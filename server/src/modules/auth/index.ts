@@ -9,7 +9,7 @@ export const authModule: ServerModule = {
 };
 
 // What other modules use of this one.
-export { issueCaptcha } from './captcha';
+export { captchaAudio, issueCaptcha } from './captcha';
 export { tooManyAttempts } from './failure';
 export { findUser } from './find-user';
 export { signingOut } from './hooks';

@@ -9,13 +9,15 @@ import { Readable } from 'node:stream';
 import { AppError } from '../../platform/core/errors';
 import { linkOrigin } from '../../platform/http/public-origin';
 import { contentTypeOf, downloadFile, listDownloads, publishedExtensionId } from './downloads';
-import { CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
+import { CaptchaAudioQuerySchema, CaptchaQuerySchema, FootTitleSchema, StaticPagesSchema } from '@shared/schemas/auth';
 import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter, type Router } from '../../platform/http/router';
 import { fmt } from '../../platform/core/time';
-import { issueCaptcha, failureCount } from '../auth';
+import { captchaAudio, issueCaptcha, failureCount } from '../auth';
+import { clientMeta } from '../../platform/http/client-meta';
+import { createRateLimiter } from '../../platform/http/rate-limit';
 import { getConfigs } from '../../platform/config';
 
 const tags = ['tool'];
@@ -23,6 +25,7 @@ const tags = ['tool'];
 export function toolRoutes() {
   const app = newRouter();
   loginPageRoutes(app);
+  captchaAudioRoute(app);
   clientToolRoutes(app);
   downloadRoutes(app);
   return app;
@@ -104,7 +107,8 @@ function loginPageRoutes(app: Router) {
       method: 'get',
       path: '/tool/captcha',
       tags,
-      summary: 'Captcha image (PNG 136x40, 4 characters) for key t; captcha_type 0 letters+digits, 1 letters, 2 digits',
+      summary:
+        'Captcha image (PNG 136x40, 4 characters at least 24 px tall, 4.5:1 contrast) for key t; captcha_type 0 capitals+digits without look-alikes, 1 capitals, 2 digits 2-9',
       ...access('public'),
       request: { query: CaptchaQuerySchema },
       responses: {
@@ -118,6 +122,58 @@ function loginPageRoutes(app: Router) {
       const { t, captcha_type } = c.req.valid('query');
       const png = await issueCaptcha(c.var.deps.db, t, captcha_type);
       return c.body(new Uint8Array(png), 200, { 'content-type': 'image/png', 'cache-control': 'no-store' });
+    },
+  );
+}
+
+/** Per client address: a person plays a captcha a few times; each play starts espeak-ng. */
+export const CAPTCHA_AUDIO_LIMIT = { calls: 10, windowS: 60 };
+
+/** The spoken captcha: the accessible alternative to the picture, for the same key (docs/web.md, "The captcha"). */
+function captchaAudioRoute(app: Router) {
+  // One per app: each test platform and each server process counts on its own.
+  const limiter = createRateLimiter({ limit: CAPTCHA_AUDIO_LIMIT.calls, windowMs: CAPTCHA_AUDIO_LIMIT.windowS * 1000 });
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/tool/captchaAudio',
+      tags,
+      summary:
+        'The captcha of key t spoken character by character (espeak-ng, WAV) in lang (else Accept-Language); rate-limited per address; 404 when the key has no live captcha',
+      ...access('public'),
+      request: { query: CaptchaAudioQuerySchema },
+      responses: {
+        200: {
+          description: 'WAV audio',
+          content: { 'audio/wav': { schema: z.string().openapi({ format: 'binary' }) } },
+        },
+        404: { description: 'No live captcha for this key (unknown, used or expired)' },
+        429: { description: 'Too many plays from this address' },
+        503: { description: 'Speech synthesis unavailable' },
+      },
+    }),
+    async (c) => {
+      const { t, lang } = c.req.valid('query');
+      const meta = clientMeta(c);
+      const wait = limiter.take(meta.ip);
+      if (wait) {
+        c.header('Retry-After', String(wait));
+        throw new AppError(429, 'TOO_MANY_ATTEMPTS', 'captchaAudioTooMany', { seconds: wait }, undefined, {
+          retry_after: wait,
+        });
+      }
+      const wav = await captchaAudio(c.var.deps.db, t, lang ?? meta.locale).catch((err: unknown) => {
+        // The message only (espeak-ng's exit code): the spoken text is the answer.
+        c.var.deps.log.warn({ err: (err as Error).message }, 'captcha: audio not synthesised');
+        throw new AppError(503, 'UNAVAILABLE', 'captchaAudioUnavailable');
+      });
+      if (!wav) throw new AppError(404, 'NOT_FOUND', 'captchaExpired');
+      return c.body(new Uint8Array(wav), 200, {
+        'content-type': 'audio/wav',
+        'content-length': String(wav.length),
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+      });
     },
   );
 }

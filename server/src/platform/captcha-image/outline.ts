@@ -6,11 +6,15 @@ export type Point = [number, number];
 export type Polygon = Point[];
 
 let font: Font | undefined;
-// The font svg-captcha ships (a hand-drawn face, licence beside it in that package).
+/**
+ * Inconsolata (SIL OFL, shipped with bwip-js, its licence beside it there): a plain face whose capitals and
+ * digits are told apart at a glance, unlike svg-captcha's hand-drawn Comismsh drawn in thin double lines.
+ */
 function captchaFont(): Font {
   if (!font) {
-    const dir = dirname(createRequire(import.meta.url).resolve('svg-captcha/package.json'));
-    font = opentype.loadSync(join(dir, 'fonts', 'Comismsh.ttf'));
+    // bwip-js exports no package.json: its entry lies in dist/, the fonts beside dist/.
+    const dir = dirname(dirname(createRequire(import.meta.url).resolve('bwip-js')));
+    font = opentype.loadSync(join(dir, 'fonts', 'Inconsolata.otf'));
   }
   return font;
 }
