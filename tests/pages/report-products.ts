@@ -11,6 +11,24 @@ export class ReportProductsPanel {
     await this.page.locator(`[data-testid=rw-delivery][data-status="${status}"]`).waitFor({ timeout: 30_000 });
   }
 
+  /** Opens the version list and waits for its rows. */
+  async openVersions(): Promise<void> {
+    await this.page.getByTestId('rw-btn-versions').click();
+    await this.page.getByTestId('rw-version').first().waitFor();
+  }
+
+  async closeVersions(): Promise<void> {
+    await this.page.locator('.ant-drawer:has([data-testid=rw-versions]) .ant-drawer-close').click();
+    await this.page.getByTestId('rw-versions').waitFor({ state: 'hidden' });
+  }
+
+  /** The version list's row of one version (its `pk`). */
+  readonly version = (pk: number) => this.page.locator(`[data-testid=rw-version][data-pk="${pk}"]`);
+  /** An audit version's PDF tag ('pending' or 'failed'), once it shows that state. */
+  readonly pdfTag = (pk: number, state: 'pending' | 'failed') =>
+    this.version(pk).locator(`[data-testid=rw-version-pdf-state][data-status="${state}"]`);
+  readonly pdfRetry = (pk: number) => this.version(pk).getByTestId('rw-version-pdf-retry');
+
   /** Opens the version list and the first archived PDF: the new tab (showing the blob) and the answer it came from. */
   async openFirstArchivedPdf(): Promise<{ tab: Page; url: string; status: number; type: string }> {
     await this.page.getByTestId('rw-btn-versions').click();

@@ -163,6 +163,9 @@ export const ReportInfoQuerySchema = StudyIuidSchema.extend({
 
 export const LockStateSchema = z.object({ lock_status: z.string(), mine: z.boolean(), lock_time: z.string() });
 
+export const PdfStateSchema = z.enum(['done', 'pending', 'failed']);
+export type PdfState = z.infer<typeof PdfStateSchema>;
+
 export const VersionRowSchema = z.object({
   pk: z.number().int(),
   rpt_pk: z.number().int(),
@@ -179,6 +182,16 @@ export const VersionRowSchema = z.object({
   }),
   /** SHA-256 of the archived PDF of an audit's version (GET /report/archive?rpt_pk=&version=pk); null until rendered. */
   pdf_sha256: z.string().nullable(),
+  /**
+   * The archive of an audit's version (docs/report-products.md): 'done' once `pdf_sha256` is set, 'pending' while
+   * it is being made or waits for its next attempt, 'failed' when it gave up (or was superseded: no PDF will come
+   * without the retry button); null for a version with no archive (save / cancel / void rows, audits from before).
+   */
+  pdf_state: PdfStateSchema.nullable(),
+  /** Attempts the archive has made so far (0 without one). */
+  pdf_attempts: z.number().int(),
+  /** The archive's last error ('' without one). */
+  pdf_error: z.string(),
 });
 export type VersionRow = z.infer<typeof VersionRowSchema>;
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { ReportInfo, VersionRow } from '@shared/schemas/report';
+import type { PdfState, ReportInfo, VersionRow } from '@shared/schemas/report';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
 import {
@@ -7,6 +7,7 @@ import {
   hospital,
   report,
   reportDraft,
+  reportJob,
   reportVersion,
   qualityRecord,
   study,
@@ -150,15 +151,31 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditV
   };
 }
 
+/**
+ * What the version list shows of an audit's archive: its PDF once stored; 'pending' while it is made or waits
+ * for its next attempt; otherwise 'failed' (gave up, or superseded: either way no PDF comes without a retry).
+ */
+function pdfState(sha: string | null, job: string | null): PdfState | null {
+  if (sha) return 'done';
+  if (!job) return null;
+  return job === 'pending' ? 'pending' : 'failed';
+}
+
 export async function reportVersions(db: Db, me: AuthUser, studyIuid: string, position: number): Promise<VersionRow[]> {
   const { r } = await target(db, me, studyIuid, position, false);
+  // report_job is unique per (kind, version_pk): at most one archive job joins each version row.
   const rows = await db
-    .select()
+    .select({
+      v: reportVersion,
+      job: { state: reportJob.state, attempts: reportJob.attempts, error: reportJob.last_error },
+    })
     .from(reportVersion)
+    .leftJoin(reportJob, and(eq(reportJob.version_pk, reportVersion.pk), eq(reportJob.kind, 'archive')))
     .where(eq(reportVersion.rpt_pk, r.rpt_pk))
     .orderBy(desc(reportVersion.createtime), desc(reportVersion.pk));
-  return rows.map((v) => {
+  return rows.map(({ v, job }) => {
     const t = v.texts as Partial<VersionRow['texts']>;
+    const state = v.rpt_status === 2 ? pdfState(v.pdf_sha256, job?.state ?? null) : null;
     return {
       pk: v.pk,
       rpt_pk: v.rpt_pk,
@@ -174,6 +191,9 @@ export async function reportVersions(db: Db, me: AuthUser, studyIuid: string, po
         image_quality: t.image_quality ?? null,
       },
       pdf_sha256: v.pdf_sha256,
+      pdf_state: state,
+      pdf_attempts: state ? (job?.attempts ?? 0) : 0,
+      pdf_error: state && state !== 'done' ? (job?.error ?? '') : '',
     };
   });
 }

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DeliveryState } from '@shared/schemas/report-products';
 import { apiPost, buildUrl, requestHeaders } from '@web/lib/api-client';
 import { feedback } from '@web/lib/feedback';
 import { i18n } from '@web/lib/i18n';
-import type { ReportRef } from './report-api';
+import { versionsKey, type ReportRef } from './report-api';
 
 export const deliveryKey = (ref: ReportRef) => ['report-delivery', ref.study_iuid, ref.rpt_position];
 
@@ -18,6 +18,21 @@ export function useDelivery(ref: ReportRef, enabled: boolean) {
 }
 
 export const retryDelivery = (ref: ReportRef) => apiPost<DeliveryState>('/report/retry', ref);
+
+/**
+ * The retry button (the delivery line and a failed PDF in the version list): it runs the audit's archive again
+ * if it did not succeed and queues the delivery; the answer is the delivery's state, the versions are read again.
+ */
+export function useRetryDelivery(ref: ReportRef) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => retryDelivery(ref),
+    onSuccess: async (d) => {
+      qc.setQueryData(deliveryKey(ref), d);
+      await qc.invalidateQueries({ queryKey: versionsKey(ref) });
+    },
+  });
+}
 
 /**
  * Opens the archived PDF of a version in a new tab: fetched with the session (a plain link carries no token),

@@ -50,11 +50,15 @@ export const reportApi = {
   quality: (q: Record<string, unknown>) => apiPost<null>('/report/quality', q),
 };
 
+export const versionsKey = (ref: ReportRef | null) => ['report-versions', ref?.study_iuid, ref?.rpt_position];
+
+/** The report's versions; polled while an audit's PDF is being made. */
 export function useVersions(ref: ReportRef | null, enabled: boolean) {
   return useQuery({
-    queryKey: ['report-versions', ref?.study_iuid, ref?.rpt_position],
+    queryKey: versionsKey(ref),
     enabled: !!ref && enabled,
     queryFn: ({ signal }) => apiPost<VersionRow[]>('/report/versions', ref, { signal }),
+    refetchInterval: (q) => (q.state.data?.some((v) => v.pdf_state === 'pending') ? 3000 : false),
   });
 }
 

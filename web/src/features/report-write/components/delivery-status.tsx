@@ -1,9 +1,7 @@
 import { Button, Space, Tag, Tooltip } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeliveryStatus } from '@shared/schemas/report-products';
-import { deliveryKey, retryDelivery, useDelivery } from '../api/products-api';
+import { useDelivery, useRetryDelivery } from '../api/products-api';
 import type { ReportRef } from '../api/report-api';
 
 const COLOR: Record<Exclude<DeliveryStatus, ''>, string> = {
@@ -23,19 +21,10 @@ export function DeliveryStatusLine({
   canRetry: boolean;
 }) {
   const { t } = useTranslation('report');
-  const qc = useQueryClient();
   const delivery = useDelivery(reportRef, saved);
-  const [busy, setBusy] = useState(false);
+  const retry = useRetryDelivery(reportRef);
   const d = delivery.data;
   if (!d || (!d.endpoint && !d.status)) return null;
-  const retry = async () => {
-    setBusy(true);
-    try {
-      qc.setQueryData(deliveryKey(reportRef), await retryDelivery(reportRef));
-    } finally {
-      setBusy(false);
-    }
-  };
   const tip =
     d.status === 'failed' ? t('delivery.failedTip', { error: d.last_error, attempts: d.attempts }) : undefined;
   return (
@@ -47,7 +36,7 @@ export function DeliveryStatusLine({
         </Tag>
       </Tooltip>
       {canRetry && d.status !== 'pending' && d.status !== 'delivered' && (
-        <Button size="small" loading={busy} onClick={() => void retry()} data-testid="rw-delivery-retry">
+        <Button size="small" loading={retry.isPending} onClick={() => retry.mutate()} data-testid="rw-delivery-retry">
           {t('delivery.retry')}
         </Button>
       )}

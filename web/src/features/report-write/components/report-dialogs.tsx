@@ -1,4 +1,5 @@
 import { RPT_STATUS } from '@shared/constants';
+import { PERMISSIONS } from '@shared/permissions';
 import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
@@ -39,6 +40,7 @@ export function ReportDialogs({ page, study }: { page: Page; study: StudyDetail 
         onClose={close}
         studyIuid={study.study_iuid}
         report={page.report}
+        canRetry={page.screen.can(PERMISSIONS.REPORT_RETRY)}
       />
       <QcDialog study={study} audited={page.report.rpt_status === RPT_STATUS.AUDITED} />
       <Modal

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportDetail, VersionRow } from '@shared/schemas/report';
 import { isThirdParty, thirdPartyPdfUrl } from '@web/lib/third-party-pdf';
-import { openArchivedPdf } from '../api/products-api';
 import { useReportConfig, useVersions } from '../api/report-api';
+import { usePdfRetry } from '../hooks/use-pdf-retry';
 import { useEditorStore } from '../stores/editor-store';
 import { DiffView } from './diff-view';
+import { VersionPdfButton, VersionPdfRetry, VersionPdfTag } from './version-pdf';
 
 /**
  * A third-party report's one entry: its own PDF (it has no versions here), at the address the print page
@@ -56,7 +57,8 @@ function ThirdPartyEntry({ report }: { report: ReportDetail }) {
 }
 
 /**
- * Every saved version of the report; any one can be compared with the current text. A third-party report
+ * Every saved version of the report; any one can be compared with the current text. An audit's version shows
+ * its archived PDF, or that it is being made or failed (with the retry for `canRetry`). A third-party report
  * shows its own PDF first.
  */
 export function VersionsDrawer({
@@ -64,14 +66,18 @@ export function VersionsDrawer({
   onClose,
   studyIuid,
   report,
+  canRetry,
 }: {
   open: boolean;
   onClose: () => void;
   studyIuid: string;
   report: ReportDetail;
+  canRetry: boolean;
 }) {
   const { t } = useTranslation(['report', 'study']);
-  const versions = useVersions({ study_iuid: studyIuid, rpt_position: report.rpt_position }, open);
+  const ref = { study_iuid: studyIuid, rpt_position: report.rpt_position };
+  const versions = useVersions(ref, open);
+  const retry = usePdfRetry(ref, report, versions.data, canRetry, open);
   const [compare, setCompare] = useState<VersionRow | null>(null);
   const findings = useEditorStore((s) => s.findings);
   const opinion = useEditorStore((s) => s.opinion);
@@ -87,19 +93,12 @@ export function VersionsDrawer({
           renderItem={(v) => (
             <List.Item
               data-testid="rw-version"
+              data-pk={v.pk}
+              data-pdf-state={v.pdf_state ?? 'none'}
               actions={[
-                ...(v.pdf_sha256
-                  ? [
-                      <Button
-                        key="pdf"
-                        size="small"
-                        onClick={() => void openArchivedPdf(v.rpt_pk, v.pk)}
-                        title={`SHA-256 ${v.pdf_sha256}`}
-                        data-testid="rw-version-pdf"
-                      >
-                        {t('versions.pdf')}
-                      </Button>,
-                    ]
+                ...(v.pdf_sha256 ? [<VersionPdfButton key="pdf" v={v} />] : []),
+                ...(v.pdf_state === 'failed' && retry?.versionPk === v.pk
+                  ? [<VersionPdfRetry key="retry" retry={retry} />]
                   : []),
                 <Button key="c" size="small" onClick={() => setCompare(v)} data-testid="rw-version-compare">
                   {t('versions.compare')}
@@ -108,7 +107,12 @@ export function VersionsDrawer({
             >
               <List.Item.Meta
                 title={`${v.createtime} ${v.save_user}`}
-                description={<Tag>{t(`study:status.${v.rpt_status}`, { defaultValue: String(v.rpt_status) })}</Tag>}
+                description={
+                  <>
+                    <Tag>{t(`study:status.${v.rpt_status}`, { defaultValue: String(v.rpt_status) })}</Tag>
+                    <VersionPdfTag v={v} />
+                  </>
+                }
               />
             </List.Item>
           )}
