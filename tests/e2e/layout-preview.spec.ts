@@ -74,6 +74,52 @@ it('/tempPreview draws a layout with a chosen study exactly as the print page: b
   }
 });
 
+it("preview from the layout list opens a new tab with this tab's session (not the sign-in page) and draws the layout with a study, in both languages", async () => {
+  const admin = await apiToken(e2e.platform, 'admin');
+  const audited = await apiPost<{
+    list: { study_iuid: string; patient_name: string; modality: string }[];
+  }>(e2e.platform, admin, '/api/order/OrderList', { rpt_status: [2], sn: 'H001', pageNumber: 1, pageSize: 20 });
+  const study = audited.list[0]!;
+  const layout = await apiPost<LayoutRow>(e2e.platform, admin, '/layout/save', {
+    hospital_code: 'H001',
+    modality: study.modality,
+    name: 'E2E 新标签预览',
+    elements: ELEMENTS,
+  });
+  const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
+  try {
+    for (const lang of ['zh-CN', 'en-US'] as const) {
+      if (lang === 'en-US') await shell.switchLanguage('en-US');
+      await page.goto(`${e2e.platform.appUrl}#/system/layout`);
+      const row = page.locator(`[data-testid=layout-row][data-pk="${layout.pk}"]`);
+      await row.waitFor();
+      const [tab] = await Promise.all([page.context().waitForEvent('page'), row.getByTestId('layout-preview').click()]);
+      // signed in: the study picker, not "sign in first"
+      await tab.locator('[data-testid=tp-pick], [data-testid=tp-sign-in]').first().waitFor();
+      expect(await tab.getByTestId('tp-sign-in').count()).toBe(0);
+      // the session came with the tab, not in its address; the tab cannot reach back into the list's tab
+      expect(new URL(tab.url()).hash).toBe(`#/tempPreview?pk=${layout.pk}`);
+      expect(await tab.evaluate(() => window.opener)).toBeNull();
+
+      await tab.getByTestId('tp-study').click();
+      await tab.locator('.ant-select-item-option').filter({ hasText: study.patient_name }).first().click();
+      const doc = tab.getByTestId('report-document');
+      await doc.waitFor();
+      await expect.poll(() => doc.textContent()).toContain('42');
+      const text = (await doc.textContent()) ?? '';
+      expect(text).toContain('E2E 预览版式');
+      expect(await tab.getByTestId('tp-name').textContent()).toContain('E2E 新标签预览');
+      expect(text).toContain(study.patient_name);
+      expect(await tab.getByTestId('tp-print').textContent()).toContain(lang === 'zh-CN' ? '打印' : 'Print');
+      await shot(tab, `temp-preview-new-tab-${lang}`);
+      await tab.close();
+    }
+  } finally {
+    await close();
+    await apiPost(e2e.platform, admin, '/layout/delete', { pk: layout.pk });
+  }
+});
+
 it('/tempPreview without a session asks to sign in', async () => {
   const context = await e2e.browser.newContext();
   const page = await context.newPage();

@@ -1,9 +1,10 @@
-/** The web viewer's address for a study (hash route /readingFilm, the spec's `uid` query). */
-export function viewerHref(studyIuid: string): string {
-  return `${window.location.pathname}#/readingFilm?uid=${encodeURIComponent(studyIuid)}`;
-}
+import { openSignedInTab } from '@web/lib/signed-in-tab';
 
-/** Opens the study in the web viewer, one window per study (a second click brings that window back). */
+/**
+ * Opens the study in the web viewer (hash route /readingFilm, the spec's `uid` query), signed in as this tab; one
+ * window per study (a second click brings that window back).
+ */
 export function openImageViewer(studyIuid: string): void {
-  window.open(viewerHref(studyIuid), `rx-viewer-${studyIuid.replace(/\D/g, '')}`);
+  const q = new URLSearchParams({ uid: studyIuid });
+  openSignedInTab(`/readingFilm?${q.toString()}`, `rx-viewer-${studyIuid.replace(/\D/g, '')}`);
 }

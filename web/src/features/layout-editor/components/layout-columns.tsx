@@ -4,6 +4,7 @@ import type { LayoutRow } from '@shared/schemas/layout';
 import { EditDeleteActions } from '@web/components/list-page/edit-delete-actions';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { exportMrrt, withdrawLayout } from '../api/layout-api';
+import { openLayoutPreview } from '../lib/open-preview';
 
 type LayoutColumnsOptions = {
   hospitalName: (code: string) => string;
@@ -52,13 +53,7 @@ export function layoutColumns(
       width: 360,
       render: (_: unknown, r: LayoutRow) => (
         <Space size={4}>
-          <Button
-            size="small"
-            type="link"
-            href={`#/tempPreview?pk=${r.pk}`}
-            target="_blank"
-            data-testid="layout-preview"
-          >
+          <Button size="small" type="link" onClick={() => openLayoutPreview(r.pk)} data-testid="layout-preview">
             {t('preview.open')}
           </Button>
           <Button size="small" type="link" onClick={() => void exportMrrt(r.pk)} data-testid="layout-export">

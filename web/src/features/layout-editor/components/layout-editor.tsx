@@ -9,6 +9,7 @@ import { type EditorLayout, useLayout } from '../api/layout-api';
 import { useHistory } from '../hooks/use-history';
 import { useLayoutSave } from '../hooks/use-layout-save';
 import { findElement, moduleFromSelection, updateElement } from '../lib/element-tree';
+import { openLayoutPreview } from '../lib/open-preview';
 import { sampleData } from '../lib/sample-data';
 import { ElementPalette } from './element-palette';
 import { ElementProperties } from './element-properties';
@@ -137,7 +138,7 @@ function EditorForm({
       extra={
         <Space>
           {pk && (
-            <Button href={`#/tempPreview?pk=${pk}`} target="_blank" data-testid="le-preview">
+            <Button onClick={() => openLayoutPreview(pk)} data-testid="le-preview">
               {t('preview.open')}
             </Button>
           )}

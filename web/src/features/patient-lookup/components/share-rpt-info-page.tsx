@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Empty, Result, Spin, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { PatientSex } from '@web/components/patient-sex';
+import { openImageViewer } from '@web/features/image-viewer/open-viewer';
 import { isApiError } from '@web/lib/api-error';
 import { useShareRptInfo } from '../api/patient-lookup-api';
 
@@ -33,17 +34,7 @@ export function ShareRptInfoPage() {
         title={t('tab.title')}
         extra={
           s.has_images && (
-            <Button
-              icon={<PictureOutlined />}
-              // As the worklist opens the viewer: a named window of this tab, so it keeps the session.
-              onClick={() =>
-                window.open(
-                  `${window.location.pathname}#/readingFilm?uid=${encodeURIComponent(s.study_iuid)}`,
-                  `rx-viewer-${s.study_iuid.replace(/\D/g, '')}`,
-                )
-              }
-              data-testid="srt-images"
-            >
+            <Button icon={<PictureOutlined />} onClick={() => openImageViewer(s.study_iuid)} data-testid="srt-images">
               {t('tab.images')}
             </Button>
           )
