@@ -1,6 +1,6 @@
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Tooltip } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, STRONG_PASSWORD_RE } from '@shared/constants';
 import type { FootTitle, LoginResult } from '@shared/schemas/auth';
@@ -8,7 +8,9 @@ import { isApiError } from '@web/lib/api-error';
 import { feedback } from '@web/lib/feedback';
 import { fetchUseCaptcha, useLogin } from '../api/login';
 import { captchaForcedLocally, countLoginFailure, newCaptchaKey } from '../lib/login-memory';
-import { CaptchaField } from './captcha-field';
+
+// Shown only after failed sign-ins: loaded then, so the sign-in page's first script stays within its budget.
+const CaptchaField = lazy(async () => ({ default: (await import('./captcha-field')).CaptchaField }));
 
 interface LoginFormValues {
   username: string;
@@ -121,7 +123,11 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
           data-testid="login-password"
         />
       </Form.Item>
-      {captchaOn && <CaptchaField captchaKey={captchaKey} onRefresh={refreshCaptcha} />}
+      {captchaOn && (
+        <Suspense fallback={null}>
+          <CaptchaField captchaKey={captchaKey} onRefresh={refreshCaptcha} />
+        </Suspense>
+      )}
       <Form.Item style={{ marginBottom: 12 }}>
         <Button type="primary" htmlType="submit" block loading={login.isPending} data-testid="login-submit">
           {submitText ?? t('login.submit')}
