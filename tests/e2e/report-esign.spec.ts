@@ -129,6 +129,19 @@ describe('audit signed with the USB key', () => {
       expect(await result.getAttribute('data-status')).toBe('valid');
       expect(await result.innerText()).toContain('李主任');
       await shot(anyone, 'verify-valid-zh-CN');
+      // In English, a code typed by hand in lower case with spaces, and one nobody issued.
+      await anyone.evaluate(() => localStorage.setItem('rxpacs.locale', 'en-US'));
+      await anyone.goto(`${e2e.platform.appUrl}#/verify`);
+      await anyone.reload();
+      await anyone.getByTestId('verify-code').fill(sig!.verify_code.toLowerCase().match(/.{4}/g)!.join(' '));
+      await anyone.getByTestId('verify-submit').click();
+      await result.waitFor();
+      expect(await result.innerText()).toContain('Signature valid');
+      await shot(anyone, 'verify-valid-en-US');
+      await anyone.getByTestId('verify-code').fill('0000-0000-0000-0000');
+      await anyone.getByTestId('verify-submit').click();
+      await anyone.getByTestId('verify-error').waitFor();
+      expect(await anyone.getByTestId('verify-error').innerText()).toMatch(/No electronically signed report/);
     } finally {
       await context.close();
     }
