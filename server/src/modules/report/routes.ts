@@ -84,15 +84,16 @@ function reportWriteRoutes(app: Router) {
         '/report/signRequest',
         'The document a USB-key signed audit (role audit) or save (role report) of exactly this input signs, stamped with the server time; the same checks as the write (docs/report-signature.md)',
       ),
-      ...access(PERMISSIONS.SAVE_ORDER),
+      // The write it is for decides: an audit's document needs the audit permission, a save's the save one.
+      ...access('session'),
       request: jsonBody(SignRequestSchema),
       responses: okResponse(SignRequestResultSchema),
     }),
     async (c) => {
       const input = c.req.valid('json');
       const user = c.var.user;
-      // Asking to sign an audit needs the audit permission, as the audit itself does.
-      if (input.role === 'audit' && !user.isSuper && !user.perms.has(PERMISSIONS.AUDIT)) throw forbidden();
+      const needs = input.role === 'audit' ? PERMISSIONS.AUDIT : PERMISSIONS.SAVE_ORDER;
+      if (!user.isSuper && !user.perms.has(needs)) throw forbidden();
       return ok(c, await signRequest(c.var.deps.db, callerOf(c), input));
     },
   );

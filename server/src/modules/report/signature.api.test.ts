@@ -1,10 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportDetail, ReportInfo } from '@shared/schemas/report';
 import type { SignRequestResult, VerifyResult } from '@shared/schemas/report-signature';
 import { REPORT_SIGNATURE_CONTEXT, reportSignedPayload } from '@shared/report/signature';
-import { hospital, report, reportSignature, study, sysUser } from '../../platform/db/schema';
+import {
+  hospital,
+  permission,
+  report,
+  reportSignature,
+  role,
+  rolePermission,
+  study,
+  sysUser,
+} from '../../platform/db/schema';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { certFactory, type TestCert } from '../../../../tests/support/test-certs';
@@ -210,6 +219,26 @@ describe('a signed audit', () => {
       expect((await verify(code)).body.data as VerifyResult).toMatchObject({ status: 'valid', role: 'report' });
     } finally {
       await bindTo('doctor', null);
+    }
+  });
+});
+
+describe('who may ask for a document', () => {
+  it('an auditor whose role cannot save may still sign an audit; a save’s document needs the save permission', async () => {
+    const body = await savedReport();
+    const [auditRole] = await t.p.deps.db.select().from(role).where(eq(role.code, 'audit_doctor'));
+    const [save] = await t.p.deps.db.select().from(permission).where(eq(permission.key, 'saveOrder'));
+    const grant = { role_pk: auditRole!.pk, permission_pk: save!.pk };
+    const held = await t.p.deps.db
+      .delete(rolePermission)
+      .where(and(eq(rolePermission.role_pk, grant.role_pk), eq(rolePermission.permission_pk, grant.permission_pk)))
+      .returning();
+    try {
+      expect(held).toHaveLength(1);
+      expect((await req('auditor', '/report/signRequest', body)).status).toBe(200);
+      expect((await req('auditor', '/report/signRequest', { ...body, role: 'report' })).status).toBe(403);
+    } finally {
+      await t.p.deps.db.insert(rolePermission).values(grant);
     }
   });
 });
