@@ -84,8 +84,9 @@ function reportWriteRoutes(app: Router) {
         '/report/signRequest',
         'The document a USB-key signed audit (role audit) or save (role report) of exactly this input signs, stamped with the server time; the same checks as the write (docs/report-signature.md)',
       ),
-      // The write it is for decides: an audit's document needs the audit permission, a save's the save one.
-      ...access('session'),
+      // The report screen's permission at the door; then the write it is for decides: an audit's document needs
+      // the audit permission, a save's the save one.
+      ...access(PERMISSIONS.DASHBOARD),
       request: jsonBody(SignRequestSchema),
       responses: okResponse(SignRequestResultSchema),
     }),
