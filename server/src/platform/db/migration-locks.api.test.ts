@@ -98,6 +98,30 @@ describe('migration locks announced before they run', () => {
         wholeTable: false,
         rows: versions,
       },
+      // columns with constant defaults and a foreign key from a new table (brief), then the recycle bin's
+      // partial index, built from the whole table
+      // (deleted_at, deleted_by, delete_reason)
+      ...Array.from({ length: 3 }, () => ({
+        migration: '0030_his_orders',
+        table: 'study',
+        lock: 'ACCESS EXCLUSIVE',
+        wholeTable: false,
+        rows: studies,
+      })),
+      {
+        migration: '0030_his_orders',
+        table: 'study',
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows: studies,
+      },
+      {
+        migration: '0030_his_orders',
+        table: 'study',
+        lock: 'SHARE',
+        wholeTable: true,
+        rows: studies,
+      },
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

@@ -17,3 +17,4 @@ export * from './report-job';
 export * from './wechat';
 export * from './wechat-public';
 export * from './report-signature';
+export * from './his';

@@ -62,6 +62,10 @@ export const study = pgTable(
     can_report: smallint('can_report').notNull().default(1),
     is_del: smallint('is_del').notNull().default(0),
     del_image: smallint('del_image').notNull().default(0),
+    /** When the study went to the recycle bin (is_del = 1), by whom and why; purged after RECYCLE_KEEP_DAYS. */
+    deleted_at: ts('deleted_at'),
+    deleted_by: str('deleted_by'),
+    delete_reason: str('delete_reason', 256),
     /** Who holds the study open for writing (display name); empty when free. */
     lock_status: str('lock_status'),
     lock_user_pk: integer('lock_user_pk'),
@@ -84,6 +88,10 @@ export const study = pgTable(
       .on(t.hospital_code, t.modality, t.study_datetime.desc())
       .where(sql`${t.is_del} = 0`),
     index('study_create_idx').on(t.create_time.desc()),
+    // The recycle bin: its list and the purge.
+    index('study_deleted_idx')
+      .on(t.deleted_at)
+      .where(sql`${t.is_del} = 1`),
     index('study_patient_id_idx').on(t.patient_id),
     index('study_accession_idx').on(t.accession_no),
     index('study_card_no_idx').on(t.card_no),
