@@ -6,6 +6,7 @@ import { DataDirLockedError } from './platform/core/data-dir-lock';
 import { SecretKeyMismatchError } from './platform/db/installation';
 import { NewerDatabase } from './platform/db/schema-version';
 import { startDicomListener } from './modules/dicom';
+import { startHl7Listener } from './modules/his';
 import { seedDemoImages } from './modules/images';
 import { seedDemoCallDevice } from './modules/queue';
 import { PdfSealError } from './modules/report-products';
@@ -35,6 +36,11 @@ const dicom = env.DICOM_PORT
     }).catch(refusedStart)
   : null;
 
+// The HL7 v2 listener (orders and patients from the HIS); HL7_PORT=0, the default, leaves it off.
+const hl7 = env.HL7_PORT
+  ? await startHl7Listener(deps, { port: env.HL7_PORT, host: env.HL7_HOST }).catch(refusedStart)
+  : null;
+
 const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
   deps.log.info({ port: info.port, db: deps.dbKind }, 'listening');
   console.log(`RxPACS is running: open http://localhost:${info.port}${WEB_BASE}`);
@@ -48,6 +54,7 @@ async function shutdown(signal: string) {
   deps.log.info({ signal }, 'shutting down');
   server.close();
   await dicom?.close();
+  await hl7?.close();
   await close();
   process.exit(0);
 }

@@ -36,6 +36,7 @@ import { oauthModule } from './oauth';
 import { patientLookupModule } from './patient-lookup';
 import { wechatModule } from './wechat';
 import { verifyModule } from './verify';
+import { hisModule } from './his';
 
 /**
  * Every server module, in the order their routes are mounted and started (stopped in the reverse order).
@@ -79,4 +80,5 @@ export const MODULES: readonly ServerModule[] = [
   patientLookupModule,
   wechatModule,
   verifyModule,
+  hisModule,
 ];

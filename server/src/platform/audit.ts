@@ -15,7 +15,7 @@ export interface AuditEntry {
 }
 
 /** Appends one row to the audit log. Callers pass identifiers, never secrets or report text. */
-export async function audit(db: Db, e: AuditEntry): Promise<void> {
+export async function audit(db: DbOrTx, e: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     user_pk: e.user_pk ?? null,
     username: e.username ?? '',

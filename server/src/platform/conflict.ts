@@ -2,10 +2,12 @@ import type { Locale } from '@shared/constants';
 import { AppError } from './core/errors';
 import { translate, type MessageKey } from './core/i18n';
 
-const FIELD_LABEL = { sn: 'orgFieldSn', code: 'orgFieldCode', aet: 'orgFieldAet' } as const satisfies Record<
-  string,
-  MessageKey
->;
+const FIELD_LABEL = {
+  sn: 'orgFieldSn',
+  code: 'orgFieldCode',
+  aet: 'orgFieldAet',
+  name: 'orgFieldName',
+} as const satisfies Record<string, MessageKey>;
 
 /** A value that must be unique is taken: 409 naming the field (by its label), in the caller's language. */
 export function duplicate(locale: Locale, field: keyof typeof FIELD_LABEL, value: string): AppError {

@@ -1,8 +1,10 @@
 import { eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AuthUser } from './core/auth-user';
-import type { Db } from './db/client';
+import type { Locale } from '@shared/constants';
+import type { Db, DbOrTx } from './db/client';
 import { hospital } from './db/schema';
-import { forbidden } from './core/errors';
+import { AppError, forbidden } from './core/errors';
+import { translate } from './core/i18n';
 
 /**
  * The hospital a query is limited to. The super administrator sees every hospital (or the one asked
@@ -37,4 +39,29 @@ export function allowedModalities(user: AuthUser, requested?: string[]): string[
   if (!user.modalities.length) return requested?.length ? requested : undefined;
   if (!requested?.length) return user.modalities;
   return requested.filter((m) => user.modalities.includes(m));
+}
+
+/**
+ * The hospital a saved record (a device, an HIS interface) belongs to. A hospital administrator's records are
+ * always in their own hospital (naming another is 403); the super administrator names an existing one (400
+ * naming hospital_code otherwise), or keeps the record's current one.
+ */
+export async function hospitalToSave(
+  db: DbOrTx,
+  who: { me: AuthUser; locale: Locale },
+  wanted: string | undefined,
+  current?: string,
+): Promise<string> {
+  const { me, locale } = who;
+  if (!me.isSuper) {
+    if (wanted && wanted !== me.hospital_code) throw forbidden('forbiddenHospital');
+    return me.hospital_code;
+  }
+  const code = wanted ?? current;
+  const known = code ? await db.select({ code: hospital.code }).from(hospital).where(eq(hospital.code, code)) : [];
+  if (!known.length) {
+    const msg = code ? translate(locale, 'orgNoHospital') : translate(locale, 'required');
+    throw AppError.validation('validation', [{ field: 'hospital_code', msg }]);
+  }
+  return code!;
 }

@@ -120,6 +120,14 @@ export const AUDIT_ACTIONS = [
   'us_number.create',
   'us_number.update',
   'us_number.delete',
+  'his.order_new',
+  'his.order_change',
+  'his.order_cancel',
+  'his.patient_update',
+  'his.patient_merge',
+  'hl7_peer.create',
+  'hl7_peer.update',
+  'hl7_peer.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -3,9 +3,9 @@ import type { DeviceSaveSchema } from '@shared/schemas/admin-org';
 import type { z } from 'zod';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, Tx } from '../../platform/db/client';
-import { device, hospital } from '../../platform/db/schema';
-import { AppError, forbidden, notFound } from '../../platform/core/errors';
-import { translate } from '../../platform/core/i18n';
+import { device } from '../../platform/db/schema';
+import { notFound } from '../../platform/core/errors';
+import { hospitalToSave } from '../../platform/hospital-scope';
 import type { OutboundPolicy } from '../../platform/core/outbound';
 import { checkAddressToSave } from '../../platform/core/outbound-refusal';
 import { auditChange } from '../../platform/audit';
@@ -23,25 +23,6 @@ async function ownDevice(tx: Tx, user: AuthUser, pk: number): Promise<DeviceReco
 }
 
 /**
- * The hospital a saved device belongs to. A hospital administrator's devices are always in their own
- * hospital (naming another is refused); the super administrator names an existing one.
- */
-async function targetHospital(tx: Tx, who: Caller, wanted: string | undefined, before?: DeviceRecord) {
-  const { me: user, locale } = who;
-  if (!user.isSuper) {
-    if (wanted && wanted !== user.hospital_code) throw forbidden('forbiddenHospital');
-    return user.hospital_code;
-  }
-  const code = wanted ?? before?.hospital_code;
-  const known = code ? await tx.select({ code: hospital.code }).from(hospital).where(eq(hospital.code, code)) : [];
-  if (!known.length) {
-    const msg = code ? translate(locale, 'orgNoHospital') : translate(locale, 'required');
-    throw AppError.validation('validation', [{ field: 'hospital_code', msg }]);
-  }
-  return code!;
-}
-
-/**
  * Creates (no pk) or updates a DICOM device; the AE title is unique across the installation (409); an
  * address the outbound policy refuses is 400 naming ip.
  */
@@ -50,7 +31,7 @@ export async function saveDevice(db: Db, who: Caller, v: DeviceInput, outbound: 
   try {
     return await db.transaction(async (tx) => {
       const before = v.pk === undefined ? undefined : await ownDevice(tx, who.me, v.pk);
-      const hospital_code = await targetHospital(tx, who, v.hospital_code, before);
+      const hospital_code = await hospitalToSave(tx, who, v.hospital_code, before?.hospital_code);
       const taken = await tx.$count(device, and(eq(device.aet, v.aet), v.pk ? ne(device.pk, v.pk) : undefined));
       if (Number(taken)) throw duplicate(who.locale, 'aet', v.aet);
       const { pk: _pk, ...fields } = v;

@@ -11,4 +11,5 @@ export const dicomModule: ServerModule = {
 };
 
 // What other modules use of this one.
-export { startDicomListener } from './listener';
+export { startDicomListener, type DicomListener } from './listener';
+export { addressMatches } from './policy';

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { JpegFrame } from './jpeg-info';
 
 /** What the study gives every captured image: its patient and study attributes (the worklist's values). */
@@ -20,8 +20,7 @@ const IMPLEMENTATION_UID = '2.25.160314420436316178851094419830166217317';
 export const CAPTURE_SERIES_NUMBER = 1000;
 export const CAPTURE_SERIES_DESC = 'Capture';
 
-/** A UID under 2.25 (a UUID as a decimal integer, PS3.5 B.2). */
-export const newUid = () => `2.25.${BigInt(`0x${randomUUID().replace(/-/g, '')}`)}`;
+export { newUid } from '../../platform/core/uid';
 
 /** The study's one "Capture" series: its UID is derived from the study's, so every capture finds it. */
 export function captureSeriesUid(studyIuid: string): string {

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import dayjs from 'dayjs';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -12,6 +12,7 @@ import type { Tx } from '../../platform/db/client';
 import { callRoom, registration, report, study } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
+import { newUid } from '../../platform/core/uid';
 import { isUniqueViolation } from '../../platform/conflict';
 import { publishAll, type QueueCtx } from './context';
 import { queueDay } from './day';
@@ -22,8 +23,6 @@ import { registrationView, type RegistrationRecord } from './view';
 
 type SaveInput = z.output<typeof RegisterSaveSchema>;
 
-/** A DICOM UID from a random UUID (PS3.5 B.2: the 2.25 root). */
-const newStudyUid = () => `2.25.${BigInt(`0x${randomUUID().replace(/-/g, '')}`).toString()}`;
 /** Q + day + 6 random digits: readable at the desk and on the modality console. */
 const newAccessionNo = (now: Date) =>
   `Q${dayjs(now).format('YYYYMMDD')}${(randomBytes(4).readUInt32BE() % 1_000_000).toString().padStart(6, '0')}`;
@@ -70,7 +69,7 @@ async function studyFor(tx: Tx, ctx: QueueCtx, hospitalCode: string, v: SaveInpu
   const [row] = await tx
     .insert(study)
     .values({
-      study_iuid: newStudyUid(),
+      study_iuid: newUid(),
       hospital_code: hospitalCode,
       patient_id: v.pat_id,
       patient_name: v.pat_name,

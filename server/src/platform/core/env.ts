@@ -145,6 +145,9 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
     .default('RXPACS'),
   DICOM_HOST: z.string().default('0.0.0.0'),
+  /** The HL7 v2 listener (MLLP, server/src/modules/his): its TCP port (0: off, the default) and address. */
+  HL7_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  HL7_HOST: z.string().default('0.0.0.0'),
   /**
    * TCP load balancers in front of the DICOM listener that send the PROXY protocol (v1 or v2) with the
    * modality's address: addresses, CIDRs or loopback/linklocal/uniquelocal, comma-separated. A connection from
