@@ -1,6 +1,13 @@
 import type { ServerModule } from '../../platform/module';
 import { PERMISSIONS } from '@shared/permissions';
+import { registerJobRunner } from '../report-products';
 import { peerRoutes } from './routes';
+import { runHl7Cancel, runHl7Result } from './result-job';
+
+// Results go out from the report jobs' outbox (written by the audit), with its retries and leases; the
+// runners are known before any module starts (the report jobs' worker starts first).
+registerJobRunner('hl7_result', runHl7Result);
+registerJobRunner('hl7_cancel', runHl7Cancel);
 
 /** The hospital information system's side (issue 38, docs/his.md): HL7 v2 orders in, results out. */
 export const hisModule: ServerModule = {

@@ -31,3 +31,5 @@ export const reportProductsModule: ServerModule = {
 // What other modules use of this one.
 export { ENDPOINT_CONFIG } from './endpoint';
 export { PdfSealError } from './seal/seal';
+export { registerJobRunner, kickReportJobs, type JobRunner } from './worker';
+export type { JobRow, Outcome } from './jobs';

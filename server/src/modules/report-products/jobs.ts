@@ -3,15 +3,21 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { report, reportJob } from '../../platform/db/schema';
 
 export type JobRow = typeof reportJob.$inferSelect;
-export type JobKind = 'archive' | 'deliver' | 'withdraw';
-/** The kinds that speak to the hospital's endpoint; `report.delivery_status` follows the newest of them. */
+export type JobKind = 'archive' | 'deliver' | 'withdraw' | 'hl7_result' | 'hl7_cancel';
+/** The kinds that speak to the hospital's FHIR endpoint; `report.delivery_status` follows the newest of them. */
 export const SENDING_KINDS = ['deliver', 'withdraw'] as const;
+/** What takes back each kind that sends a report (the audit was cancelled): FHIR delivery, HL7 result. */
+export const WITHDRAWAL_OF: Readonly<Record<string, JobKind>> = { deliver: 'withdraw', hl7_result: 'hl7_cancel' };
+const isSend = (kind: string) => kind in WITHDRAWAL_OF;
+const isFhir = (kind: string) => (SENDING_KINDS as readonly string[]).includes(kind);
 
 /**
  * What a handler made of one attempt. `retry` carries the error shown on the report (no secrets, no report
- * text); `unanswered`: the request may have reached the receiver, but no HTTP answer came back.
+ * text); `unanswered`: the request may have reached the receiver, but no answer came back; `giveUp`: the
+ * receiver refused it for good (HL7 AR), no more attempts.
  */
-export type Outcome = { done: true } | { superseded: string } | { retry: string; unanswered?: boolean };
+export type Outcome =
+  { done: true } | { superseded: string } | { retry: string; unanswered?: boolean; giveUp?: boolean };
 
 export interface JobPolicy {
   backoffMs: number;
@@ -26,8 +32,8 @@ export const backoff = (attempts: number, baseMs: number) =>
 
 /**
  * Claims the next due job: counts the attempt and leases it, so another process (PostgreSQL) skips it.
- * A worker that died mid-job leaves a lease that runs out, and the job is claimed again. A withdrawal
- * waits while its audit's delivery is still pending (in flight, or a lease that has not run out).
+ * A worker that died mid-job leaves a lease that runs out, and the job is claimed again. A withdrawal (or
+ * HL7 cancel) waits while its audit's delivery (HL7 result) is still pending (in flight, or a lease that has not run out).
  */
 export async function claimDue(db: Db, now: Date, leaseMs: number): Promise<JobRow | null> {
   const until = new Date(now.getTime() + leaseMs);
@@ -40,8 +46,9 @@ export async function claimDue(db: Db, now: Date, leaseMs: number): Promise<JobR
         reportJob.pk,
         sql`(select j.pk from ${reportJob} j where j.state = 'pending' and j.next_at <= ${at}
           and (j.locked_until is null or j.locked_until < ${at})
-          and not (j.kind = 'withdraw' and exists (select 1 from ${reportJob} d
-            where d.kind = 'deliver' and d.version_pk = j.version_pk and d.state = 'pending'))
+          and not (j.kind in ('withdraw', 'hl7_cancel') and exists (select 1 from ${reportJob} d
+            where d.kind = case j.kind when 'withdraw' then 'deliver' else 'hl7_result' end
+            and d.version_pk = j.version_pk and d.state = 'pending'))
           order by j.next_at, j.pk limit 1 for update of j skip locked)`,
       ),
     )
@@ -69,12 +76,12 @@ async function setDeliveryStatus(tx: DbOrTx, job: JobRow, status: string): Promi
     await tx.update(report).set({ delivery_status: status }).where(eq(report.rpt_pk, job.rpt_pk));
 }
 
-/** The withdrawal queued for a delivery's audit (the audit was cancelled), if any. */
+/** The withdrawal queued for a delivery's (HL7 result's) audit (the audit was cancelled), if any. */
 async function withdrawalOf(tx: DbOrTx, job: JobRow): Promise<JobRow | null> {
   const [w] = await tx
     .select()
     .from(reportJob)
-    .where(and(eq(reportJob.kind, 'withdraw'), eq(reportJob.version_pk, job.version_pk)));
+    .where(and(eq(reportJob.kind, WITHDRAWAL_OF[job.kind]!), eq(reportJob.version_pk, job.version_pk)));
   return w ?? null;
 }
 
@@ -99,9 +106,9 @@ export async function settle(
         .update(reportJob)
         .set({ ...base, state, last_error: error })
         .where(eq(reportJob.pk, j.pk));
-      if (j.kind !== 'archive') await setDeliveryStatus(tx, j, status);
+      if (isFhir(j.kind)) await setDeliveryStatus(tx, j, status);
     };
-    const withdrawal = job.kind === 'deliver' && 'retry' in outcome ? await withdrawalOf(tx, job) : null;
+    const withdrawal = isSend(job.kind) && 'retry' in outcome ? await withdrawalOf(tx, job) : null;
     if ('done' in outcome) {
       await end(job, 'done', '', job.kind === 'deliver' ? 'delivered' : '');
     } else if ('superseded' in outcome) {
@@ -113,7 +120,7 @@ export async function settle(
       if (!outcome.unanswered && !job.maybe_sent && withdrawal.state === 'pending')
         await end(withdrawal, 'superseded', 'nothing was delivered', '');
     } else {
-      const gaveUp = job.attempts >= policy.maxAttempts;
+      const gaveUp = job.attempts >= policy.maxAttempts || !!outcome.giveUp;
       await tx
         .update(reportJob)
         .set({
@@ -121,10 +128,10 @@ export async function settle(
           state: gaveUp ? 'failed' : 'pending',
           last_error: outcome.retry.slice(0, 500),
           next_at: new Date(now.getTime() + backoff(job.attempts, policy.backoffMs)),
-          ...(job.kind === 'deliver' && outcome.unanswered ? { maybe_sent: true } : {}),
+          ...(isSend(job.kind) && outcome.unanswered ? { maybe_sent: true } : {}),
         })
         .where(eq(reportJob.pk, job.pk));
-      if (job.kind !== 'archive') await setDeliveryStatus(tx, job, 'failed');
+      if (isFhir(job.kind)) await setDeliveryStatus(tx, job, 'failed');
     }
     await after?.(tx);
   });
@@ -160,7 +167,7 @@ export async function jobCounts(db: Db): Promise<Record<string, number>> {
     .where(inArray(reportJob.state, ['pending', 'failed']))
     .groupBy(reportJob.kind, reportJob.state);
   const out: Record<string, number> = {};
-  for (const kind of ['archive', 'deliver', 'withdraw'])
+  for (const kind of ['archive', 'deliver', 'withdraw', 'hl7_result', 'hl7_cancel'])
     for (const state of ['pending', 'failed']) out[`${kind}_${state}`] = 0;
   for (const r of rows) out[`${r.kind}_${r.state}`] = Number(r.n);
   return out;

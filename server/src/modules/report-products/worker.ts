@@ -3,7 +3,19 @@ import { loggableError } from '../../platform/core/log-error';
 import { rendererFor } from '../report-pdf';
 import { runArchive } from './archive-job';
 import { runDelivery, runWithdrawal } from './deliver-job';
-import { claimDue, settle, type JobPolicy, type JobRow } from './jobs';
+import { claimDue, settle, type JobKind, type JobPolicy, type JobRow, type Outcome } from './jobs';
+
+/** Runs one attempt of a job that sends something; another module adds its own (the HIS module: HL7 results). */
+export type JobRunner = (deps: AppDeps, job: JobRow) => Promise<Outcome>;
+const runners = new Map<string, JobRunner>([
+  ['deliver', runDelivery],
+  ['withdraw', runWithdrawal],
+]);
+
+/** Adds the runner of a job kind (the HIS module's 'hl7_result' and 'hl7_cancel'). */
+export function registerJobRunner(kind: Exclude<JobKind, 'archive' | 'deliver' | 'withdraw'>, run: JobRunner): void {
+  runners.set(kind, run);
+}
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
@@ -74,8 +86,9 @@ class ReportJobWorker {
         const { outcome, after } = await runArchive(this.deps, renderer, job);
         await settle(this.deps.db, job, outcome, this.policy, this.now(), after);
       } else {
-        const run = job.kind === 'withdraw' ? runWithdrawal : runDelivery;
-        await settle(this.deps.db, job, await run(this.deps, job), this.policy, this.now());
+        const run = runners.get(job.kind);
+        const outcome: Outcome = run ? await run(this.deps, job) : { superseded: `no runner for ${job.kind}` };
+        await settle(this.deps.db, job, outcome, this.policy, this.now());
       }
     } catch (e) {
       this.deps.log.warn({ err: loggableError(e), job: job.pk, kind: job.kind }, 'report job failed');

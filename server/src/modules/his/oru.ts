@@ -1,0 +1,130 @@
+import { buildHl7, hl7Time } from './hl7-message';
+
+/** What an ORU^R01 carries of an audited report. */
+export interface ResultFacts {
+  control_id: string;
+  hospital_code: string;
+  /** The interface's MSH-4 (its facility), '' when it names none. */
+  facility: string;
+  charset: string;
+  placer_no: string;
+  accession_no: string;
+  patient_id: string;
+  patient_name: string;
+  patient_sex: string;
+  birth_date: string;
+  patient_type: number | null;
+  department: string;
+  bed_no: string;
+  procedure_code: string;
+  study_desc: string;
+  modality: string;
+  study_datetime: Date;
+  sq_doctor: string;
+  report_doctor: string;
+  sh_doctor: string;
+  audited_at: Date;
+  findings: string;
+  impression: string;
+}
+
+/**
+ * F: the audit (final); C: a re-audit of a report whose earlier result the HIS took (correction); X: the
+ * audit was cancelled (no result stands: OBR-25 X, each observation OBX-11 D, deleted).
+ */
+export type ResultStatus = 'F' | 'C' | 'X';
+
+const CLASS: Record<number, string> = { 1: 'O', 2: 'I', 3: 'E', 4: 'T' };
+
+/**
+ * The report as HL7 v2.4 ORU^R01: PID, PV1, ORC (RE, the HIS's placer number and our accession as filler),
+ * OBR (procedure, times, the auditor as principal interpreter, status), OBX 1 findings and OBX 2 impression
+ * (TX; LOINC 59776-5 and 19005-8), line breaks as `\.br\`.
+ */
+export function buildOru(f: ResultFacts, status: ResultStatus, now: Date): string {
+  const audited = hl7Time(f.audited_at);
+  const obx = (n: string, code: string, label: string, value: string): [string, (string | string[])[]] => [
+    'OBX',
+    [
+      n,
+      'TX',
+      [code, label, 'LN'],
+      '',
+      status === 'X' ? '' : value,
+      '',
+      '',
+      '',
+      '',
+      '',
+      status === 'X' ? 'D' : status,
+      '',
+      '',
+      audited,
+    ],
+  ];
+  return buildHl7(
+    [
+      'RXPACS',
+      f.hospital_code,
+      'HIS',
+      f.facility,
+      hl7Time(now),
+      '',
+      ['ORU', 'R01', 'ORU_R01'],
+      f.control_id,
+      'P',
+      '2.4',
+      '',
+      '',
+      'AL',
+      'NE',
+      '',
+      f.charset,
+    ],
+    [
+      ['PID', ['1', '', [f.patient_id, '', '', '', 'PI'], '', [f.patient_name], '', f.birth_date, f.patient_sex]],
+      ['PV1', ['1', f.patient_type ? (CLASS[f.patient_type] ?? 'U') : 'U', [f.department, '', f.bed_no]]],
+      ['ORC', ['RE', [f.placer_no], [f.accession_no, 'RXPACS'], '', 'CM']],
+      [
+        'OBR',
+        [
+          '1',
+          [f.placer_no],
+          [f.accession_no, 'RXPACS'],
+          [f.procedure_code || f.study_desc, f.study_desc],
+          '',
+          '',
+          hl7Time(f.study_datetime),
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          ['', f.sq_doctor],
+          '',
+          f.accession_no,
+          '',
+          '',
+          '',
+          audited,
+          '',
+          f.modality,
+          status,
+          '',
+          '',
+          '',
+          '',
+          '',
+          '',
+          [['', f.sh_doctor]],
+          [['', f.report_doctor]],
+        ],
+      ],
+      obx('1', '59776-5', '检查所见', f.findings),
+      obx('2', '19005-8', '诊断印象', f.impression),
+    ],
+  );
+}
