@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageRequestSchema, pkInput } from './common';
+import { SUPER_QUERY_MATCH, SuperQueryTextSchema } from './super-query';
 
 /** The generic list contract of spec part 2 section 7: query in, Page out, batch delete, duplicate check. */
 
@@ -31,11 +32,8 @@ export const ListSortFilterSchema = z.object({
   column: z.string().trim().max(64).optional(),
   order: z.enum(SORT_ORDERS).optional(),
   filters: FiltersTextSchema.optional(),
-  superQueryParams: z
-    .string()
-    .max(FILTERS_MAX_BYTES)
-    .optional()
-    .refine((v) => !v, { message: 'superQueryParams is not supported yet' }),
+  superQueryParams: SuperQueryTextSchema.optional(),
+  superQueryMatchType: z.enum(SUPER_QUERY_MATCH).optional(),
 });
 
 /** The generic list query (GET query string). `pageSize` is one of PAGE_SIZE_OPTIONS, default 20. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MODALITIES } from '../constants';
 import { DateSchema, msg } from './common';
 
 /**
@@ -75,14 +76,35 @@ export const HospitalCountAnswerSchema = z.array(HospitalCountRowSchema);
 // ---------------------------------------------------------------- monthCountByBodyPart
 
 /**
- * month YYYY-MM and hospital sn. Both are required (spec sections 5 and 8), also for the export, but the
- * server checks their presence itself so that a missing one answers the spec's own message
+ * Which date puts a study in the period: its study date (default), its report's first writing
+ * (report_datetime, rpt_status >= 1) or its audit (sh_datetime, rpt_status 2), as the workload counts do.
+ */
+export const MONTH_QUERY_TYPES = ['study', 'report', 'audit'] as const;
+export type MonthQueryType = (typeof MONTH_QUERY_TYPES)[number];
+const blank = z.literal('').transform(() => undefined);
+
+/**
+ * The period and hospital sn, as the web page sends them (`month` YYYY-MM) or as the spec lists them
+ * (`startTime`/`endTime`, which win over `month`); with `queryType`, and optional `patient_type` (1-6) and
+ * `modality` filters. A period and the hospital are required (spec sections 5 and 8), also for the export,
+ * but the server checks their presence itself so that a missing one answers the spec's own message
  * ("choose month and hospital before querying") rather than a generic "required".
  */
-export const MonthCountRequestSchema = z.strictObject({
-  month: z.string().trim().regex(MonthOrEmptyRe, msg('statsMonthFormat')).optional(),
-  sn: SnSchema.optional(),
-});
+export const MonthCountRequestSchema = z
+  .strictObject({
+    month: z.string().trim().regex(MonthOrEmptyRe, msg('statsMonthFormat')).optional(),
+    sn: SnSchema.optional(),
+    queryType: z.enum(MONTH_QUERY_TYPES).optional().or(blank),
+    patient_type: z.coerce.number().int().min(1).max(6).optional().or(blank),
+    modality: z.enum(MODALITIES).optional().or(blank),
+    startTime: DateSchema.optional().or(blank),
+    endTime: DateSchema.optional().or(blank),
+  })
+  .refine((r) => !r.startTime === !r.endTime, { path: ['endTime'], ...msg('statsRangeBoth') })
+  .refine((r) => !r.startTime || !r.endTime || r.startTime <= r.endTime, {
+    path: ['endTime'],
+    ...msg('statsRangeOrder'),
+  });
 export type MonthCountRequest = z.infer<typeof MonthCountRequestSchema>;
 
 /**
@@ -170,6 +192,8 @@ export const StatsExportRequestSchema = z.strictObject({
   doctor: z.string().trim().max(64).optional(),
   month: MonthCountRequestSchema.shape.month,
   modality: z.string().trim().max(16).optional(),
+  queryType: MonthCountRequestSchema.shape.queryType,
+  patient_type: MonthCountRequestSchema.shape.patient_type,
   tab: z.enum(['part', 'report', 'work']).optional(),
 });
 export type StatsExportRequest = z.infer<typeof StatsExportRequestSchema>;

@@ -1,12 +1,14 @@
+import './messages';
 import type { ServerModule } from '../../platform/module';
+import { orderCallRoutes } from './calls-routes';
 import { orderExportRoutes } from './export-routes';
 import { orderRoutes } from './routes';
 import { PERMISSIONS } from '@shared/permissions';
 
 export const orderModule: ServerModule = {
   name: 'order',
-  permissions: [PERMISSIONS.ORDER_HISTORY, PERMISSIONS.ORDER_LIST],
-  routes: () => [orderRoutes(), orderExportRoutes()],
+  permissions: [PERMISSIONS.ORDER_HISTORY, PERMISSIONS.ORDER_LIST, PERMISSIONS.PATINFO],
+  routes: () => [orderRoutes(), orderExportRoutes(), orderCallRoutes()],
 };
 
 // What other modules use of this one.

@@ -3,12 +3,13 @@ import type { ServerModule } from '../../platform/module';
 import { queueAudioRoutes } from './audio-route';
 import { callDeviceRoutes } from './call-device-routes';
 import { registerRoutes } from './register-routes';
+import { writeReportRoutes } from './write-report';
 import { PERMISSIONS } from '@shared/permissions';
 
 export const queueModule: ServerModule = {
   name: 'queue',
-  permissions: [PERMISSIONS.QUEUE_CALL, PERMISSIONS.QUEUE_REGISTER, PERMISSIONS.SYS_DEVICE],
-  routes: () => [registerRoutes(), callDeviceRoutes(), queueAudioRoutes()],
+  permissions: [PERMISSIONS.QUEUE_CALL, PERMISSIONS.QUEUE_REGISTER, PERMISSIONS.SYS_DEVICE, PERMISSIONS.DASHBOARD],
+  routes: () => [registerRoutes(), callDeviceRoutes(), queueAudioRoutes(), writeReportRoutes()],
 };
 
 // What other modules use of this one.

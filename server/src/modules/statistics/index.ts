@@ -1,12 +1,13 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
+import { doctorListRoutes } from './doctor-list';
 import { statisticsRoutes } from './routes';
 import { PERMISSIONS } from '@shared/permissions';
 
 export const statisticsModule: ServerModule = {
   name: 'statistics',
   permissions: [PERMISSIONS.STATS_VIEW],
-  routes: () => [statisticsRoutes()],
+  routes: () => [statisticsRoutes(), doctorListRoutes()],
 };
 
 // What other modules use of this one.

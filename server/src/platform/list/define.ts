@@ -3,7 +3,9 @@ import type { AnyColumn, SQL } from 'drizzle-orm';
 import { PageRequestSchema } from '@shared/schemas/common';
 import { FiltersTextSchema, ListSortFilterSchema, type SortOrder } from '@shared/schemas/list';
 import type { AuthUser } from '../core/auth-user';
+import type { SuperCondition } from '@shared/schemas/super-query';
 import type { Db } from '../db/client';
+import { superFieldsOf, superQuerySchema, type SuperField } from './super-query';
 
 export type FilterShape = Record<string, z.ZodType>;
 export type Filters<F extends FilterShape> = Partial<z.output<z.ZodObject<F>>>;
@@ -50,7 +52,17 @@ function sortFilterShape<F extends FilterShape, S extends string>(spec: ListSpec
       .optional()
       .or(z.literal('').transform(() => undefined)),
     filters: FiltersTextSchema.pipe(z.strictObject(spec.filters).partial()).optional(),
+    superQueryParams: superQuerySchema(superFields(spec)).optional(),
   };
+}
+
+const fieldsBySpec = new WeakMap<object, Record<string, SuperField>>();
+
+/** The fields the list's advanced query (superQueryParams) accepts: its sortable columns. */
+export function superFields(spec: ListSpec<unknown, FilterShape, string>): Record<string, SuperField> {
+  let fields = fieldsBySpec.get(spec);
+  if (!fields) fieldsBySpec.set(spec, (fields = superFieldsOf(spec.sorts)));
+  return fields;
 }
 
 /** The GET query of a list: page, sort limited to its columns, filters limited to its keys. */
@@ -67,6 +79,8 @@ export interface SortFilter<S extends string> {
   column?: S | undefined;
   order?: SortOrder | undefined;
   filters?: Record<string, unknown> | undefined;
+  superQueryParams?: SuperCondition[] | undefined;
+  superQueryMatchType?: 'and' | 'or' | undefined;
 }
 export type PageQuery<S extends string> = SortFilter<S> & { pageNumber: number; pageSize: number };
 

@@ -1,7 +1,16 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '@shared/schemas/common';
 import type { ExportSource } from './xlsx-export';
-import type { FilterShape, Filters, ListContext, ListSpec, PageQuery, SortFilter } from './define';
+import {
+  superFields,
+  type FilterShape,
+  type Filters,
+  type ListContext,
+  type ListSpec,
+  type PageQuery,
+  type SortFilter,
+} from './define';
+import { superWhere } from './super-query';
 
 /** The text with LIKE's wildcards and escape character escaped, for a pattern the caller builds. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
@@ -25,7 +34,8 @@ async function whereOf<F extends FilterShape, S extends string>(
   ctx: ListContext,
   q: SortFilter<S>,
 ) {
-  return spec.where((q.filters ?? {}) as Filters<F>, ctx);
+  const where = await spec.where((q.filters ?? {}) as Filters<F>, ctx);
+  return and(where, superWhere(superFields(spec), q.superQueryParams, q.superQueryMatchType));
 }
 
 /** One page of a list, with its total. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { HospitalOptionSchema } from '@shared/schemas/order';
+import type { DoctorOption } from '@shared/schemas/order-calls';
 import type {
   CountDetail,
   MonthCountRequest,
@@ -34,6 +35,14 @@ export const useWorkCount = (params: UserWorkCountRequest | undefined) =>
     queryFn: ({ signal }) => apiPost<WorkCountRow[]>('/orderCount/userWorkCount', params, { signal }),
     enabled: !!params,
     staleTime: 0,
+  });
+
+/** The doctors of a hospital (`/orderCount/doctorList`; no sn: the caller's, every one for the super administrator). */
+export const useDoctorList = (sn: string | undefined) =>
+  useQuery({
+    queryKey: ['stats', 'doctorList', sn ?? ''],
+    queryFn: ({ signal }) => apiPost<DoctorOption[]>('/orderCount/doctorList', sn ? { sn } : {}, { signal }),
+    staleTime: 60_000,
   });
 
 export const useMonthCount = (params: MonthCountRequest | undefined) =>

@@ -3,7 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UserWorkCountRequest, WorkCountRow } from '@shared/schemas/statistics';
-import { exportStats, useWorkCount } from '../api/statistics-api';
+import { exportStats, useDoctorList, useWorkCount } from '../api/statistics-api';
 import { DATE_FORMAT, presetRange } from '../lib/date-presets';
 import { workCountColumns } from '../lib/work-count-columns';
 import { DateRangeField } from './date-range-field';
@@ -28,13 +28,16 @@ export function WorkCountPage() {
   const doctorRows = rows.filter((r) => !r.total);
   useNoRowsNotice(!!query.data && doctorRows.length === 0, query.dataUpdatedAt);
 
-  // The doctor choice: the doctors of the same query for every doctor (no doctor list call exists); it is
-  // the same cached answer while no doctor is chosen. A new hospital empties the choice.
+  // The doctor choice: the chosen hospital's doctors (/orderCount/doctorList), and the names on the reports
+  // of the same query for every doctor (a doctor since removed still counts there; it is the same cached
+  // answer while no doctor is chosen). A new hospital empties the choice.
+  const hospitalDoctors = useDoctorList(sn);
   const everyDoctor = useWorkCount(params && { ...params, doctor: undefined });
-  const doctors = useMemo(
-    () => (everyDoctor.data ?? []).filter((r) => !r.total).map((r) => r.report_doctor),
-    [everyDoctor.data],
-  );
+  const doctors = useMemo(() => {
+    const listed = (hospitalDoctors.data ?? []).map((d) => d.name);
+    const onReports = (everyDoctor.data ?? []).filter((r) => !r.total).map((r) => r.report_doctor);
+    return [...new Set([...listed, ...onReports])].sort((a, b) => a.localeCompare(b));
+  }, [hospitalDoctors.data, everyDoctor.data]);
   const chooseHospital = useCallback((v: string | undefined) => {
     setSn(v);
     setDoctor(undefined);
@@ -79,7 +82,7 @@ export function WorkCountPage() {
           onChange={setDoctor}
           placeholder={t('filters.allDoctors')}
           options={doctors.map((d) => ({ value: d, label: d }))}
-          notFoundContent={t('filters.doctorsAfterQuery')}
+          notFoundContent={t('filters.noDoctors')}
         />
         <DateRangeField value={range} onChange={setRange} />
         <StatsButtons
