@@ -1,7 +1,8 @@
 import type { ServerModule } from '../../platform/module';
 import { PERMISSIONS } from '@shared/permissions';
 import { registerJobRunner } from '../report-products';
-import { peerRoutes } from './routes';
+import './messages';
+import { peerRoutes, registerCallRoutes } from './routes';
 import { runHl7Cancel, runHl7Result } from './result-job';
 
 // Results go out from the report jobs' outbox (written by the audit), with its retries and leases; the
@@ -12,8 +13,8 @@ registerJobRunner('hl7_cancel', runHl7Cancel);
 /** The hospital information system's side (issue 38, docs/his.md): HL7 v2 orders in, results out. */
 export const hisModule: ServerModule = {
   name: 'his',
-  permissions: [PERMISSIONS.SYS_DEVICE],
-  routes: () => [peerRoutes()],
+  permissions: [PERMISSIONS.SYS_DEVICE, PERMISSIONS.QUEUE_REGISTER],
+  routes: () => [peerRoutes(), registerCallRoutes()],
 };
 
 // What other modules use of this one.

@@ -20,6 +20,8 @@ export interface OrderSource {
   who: string;
   /** MSH-10 or the FHIR resource's id. */
   message_id: string;
+  /** A signed-in user acting on the order (the registration desk's sync), for the audit trail. */
+  user_pk?: number;
   now: Date;
 }
 
@@ -100,7 +102,7 @@ async function assertAccessionFree(tx: Tx, hospital: string, accession: string, 
 }
 
 const trail = (tx: Tx, src: OrderSource, action: AuditAction, target: string, detail: Record<string, unknown>) =>
-  audit(tx, { user_pk: null, username: src.who.slice(0, 64), action, target, detail });
+  audit(tx, { user_pk: src.user_pk ?? null, username: src.who.slice(0, 64), action, target, detail });
 
 /** Locks the order row (placer number in the hospital), making it first when it is new. */
 async function lockOrder(tx: Tx, src: OrderSource, placer: string) {

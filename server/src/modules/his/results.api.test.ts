@@ -45,7 +45,10 @@ async function until<T>(what: string, probe: () => T | null | undefined | Promis
   for (;;) {
     const v = await probe();
     if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await t.p.deps.db.select().from(reportJob))} ${JSON.stringify(received.map((m) => m.id))}`);
+    if (Date.now() > end)
+      throw new Error(
+        `timed out waiting for ${what}: ${JSON.stringify(await t.p.deps.db.select().from(reportJob))} ${JSON.stringify(received.map((m) => m.id))}`,
+      );
     await new Promise((r) => setTimeout(r, 50));
   }
 }
