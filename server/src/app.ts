@@ -11,6 +11,7 @@ import { allowCoreUrl } from './platform/http/core-url-csp';
 import { allowWasmInDecodeWorker } from './platform/http/viewer-worker-csp';
 import { bodyLimits } from './platform/http/body-limits';
 import { inputGuard } from './platform/http/input-guard';
+import { licenceHeaders } from './platform/http/licence-headers';
 import { onError } from './platform/http/on-error';
 import { requestContext } from './platform/http/request-log';
 import { securityHeaders } from './platform/http/security-headers';
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
   app.use(`${WEB_BASE.replace(/\/$/, '')}/assets/*`, allowWasmInDecodeWorker());
   for (const path of ['/dicomweb/*', '/wado']) app.use(path, viewerCors(deps.env.DICOMWEB_CORS_ORIGINS));
   app.use(securityHeaders());
+  app.use(licenceHeaders());
   const streamed = new Set(MODULES.flatMap((m) => Object.keys(m.streamedBodies ?? {})));
   app.use(shedLoad(deps.env, streamed, deps.strain));
   app.use(

@@ -39,6 +39,8 @@ export const CERT_NEAR_EXPIRY_DAYS = 60;
 export const LOW_DISK_GB = 500;
 export const LOW_DISK_THROTTLE_MS = 6 * 3600 * 1000;
 export const LICENCE_WARNING_DAYS = 30;
+/** The licence's answer headers (spec part 2, section 8): `pacs_auth` true/false, `pacs_day` days left when a date is set. */
+export const LICENCE_HEADERS = { auth: 'pacs_auth', days: 'pacs_day' } as const;
 export const BREAKPOINT_SM = 576;
 export const BREAKPOINT_XL = 1200;
 export const WEB_BASE = '/rxpacs/';

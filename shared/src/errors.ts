@@ -65,5 +65,7 @@ export const ERROR_IDS = [
   'ESIGN_REQUIRED',
   'ESIGN_STALE',
   'VERIFY_NOT_FOUND',
+  /** A patient-info save would give a study a patient ID whose other reports carry another name (data: the ID, the count). */
+  'PATIENT_HAS_REPORTS',
 ] as const;
 export type ErrorId = (typeof ERROR_IDS)[number];

@@ -22,6 +22,10 @@ export const PERMISSIONS = {
   // ours
   ORDER_LIST: 'order:list',
   ORDER_HISTORY: 'order:history',
+  /** The recycle bin (issue 38): delete a study to it with a reason, list it, restore from it. */
+  ORDER_DELETE: 'order:delete',
+  /** Delete studies in the recycle bin for good, images and reports with them (no seeded role: the super administrator's unless given). */
+  ORDER_PURGE: 'order:purge',
   PWD_ERROR_LIST: 'monitor:pwdErrorList',
   /** File download time (/useTime, /monitor/useTime*): the super administrator's, like the password error list. */
   USE_TIME: 'monitor:useTime',
@@ -76,6 +80,8 @@ export const PERMISSION_SCOPE: Record<PermissionCode, 'hospital' | 'installation
   [PERMISSIONS.DASHBOARD]: 'hospital',
   [PERMISSIONS.ORDER_LIST]: 'hospital',
   [PERMISSIONS.ORDER_HISTORY]: 'hospital',
+  [PERMISSIONS.ORDER_DELETE]: 'hospital',
+  [PERMISSIONS.ORDER_PURGE]: 'hospital',
   [PERMISSIONS.PWD_ERROR_LIST]: 'hospital',
   [PERMISSIONS.USE_TIME]: 'hospital',
   [PERMISSIONS.QUEUE_REGISTER]: 'hospital',

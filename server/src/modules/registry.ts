@@ -37,6 +37,7 @@ import { patientLookupModule } from './patient-lookup';
 import { wechatModule } from './wechat';
 import { verifyModule } from './verify';
 import { hisModule } from './his';
+import { recycleModule } from './recycle';
 
 /**
  * Every server module, in the order their routes are mounted and started (stopped in the reverse order).
@@ -81,4 +82,5 @@ export const MODULES: readonly ServerModule[] = [
   wechatModule,
   verifyModule,
   hisModule,
+  recycleModule,
 ];

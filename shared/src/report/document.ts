@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPEN_TYPES } from '../config-kinds';
 
 /**
  * Pure helpers of the A4 report document, shared by the web renderer, the print page and the server:
@@ -346,6 +347,10 @@ export const ReportConfigSchema = z
     workload_link_hospital: z.string().optional(),
     /** sys_config ai_url is set: the report screen offers the AI suggestion. Optional like the one above. */
     ai_enabled: z.boolean().optional(),
+    /** sys_config imageViewer: another viewer's address images open in ('' the platform's own). Optional like the above. */
+    image_viewer: z.string().optional(),
+    /** sys_config openType: '' or _blank a new window, _self this tab. Optional like the above. */
+    open_type: z.enum(OPEN_TYPES).optional(),
   })
   .meta({ id: 'ReportConfig' });
 export type ReportConfig = z.infer<typeof ReportConfigSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, SEXES } from '../constants';
+import { MODALITIES, NAME_MAX, NAME_MIN, PASSWORD_MAX, PASSWORD_MIN, SEXES } from '../constants';
 import { FilterTextSchema, intInput, msg, pkInput } from './common';
 
 /** Spec section 5: a phone is 11 digits, 1 then 3, 4, 5, 7 or 8. */
@@ -52,6 +52,8 @@ export const AdminUserRowSchema = z.object({
   /** The role's English name (its Chinese one when it has none). */
   role_name_en: z.string(),
   region: z.string(),
+  /** data2: the only modalities the user may see and choose; empty: every one. */
+  data2: z.array(z.string()),
   /** 1 active, 0 locked by an administrator */
   status: z.number().int(),
   /** Locked for a while after too many failed sign-ins. */
@@ -86,6 +88,12 @@ export const UserSaveSchema = z.strictObject({
   role_pk: pkInput(),
   region: text(64).optional().default(''),
   status: intInput(0, 1).optional().default(1),
+  /** data2 (spec section 6): the user's modalities, empty for every one; absent on an edit: unchanged. */
+  data2: z
+    .array(z.enum(MODALITIES))
+    .max(MODALITIES.length)
+    .transform((list) => MODALITIES.filter((m) => list.includes(m)))
+    .optional(),
 });
 export type UserSave = z.input<typeof UserSaveSchema>;
 export type UserSaveInput = z.output<typeof UserSaveSchema>;

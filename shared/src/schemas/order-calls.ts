@@ -3,7 +3,7 @@ import { msg, pkInput } from './common';
 import { SeriesPointSchema } from './statistics';
 
 /**
- * Issue 38, point 4: the spec's remaining `/api/order/*` calls (docs/pending/order-calls.md says what each
+ * Issue 38, point 4: the spec's remaining `/api/order/*` calls (docs/decisions.md, "The spec's order calls" says what each
  * is for). `queryList` takes the history body (HistoryRequestSchema) and `queryChart` the worklist's
  * (OrderListRequestSchema), both in ./order.
  */

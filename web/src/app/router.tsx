@@ -25,6 +25,7 @@ const routes: RouteObject[] = [
       { path: SIGN_IN_PATH, lazy: async () => ({ Component: (await import('./routes/login')).default }) },
       { path: '/lock', lazy: page(() => import('./routes/lock')) },
       { path: '/rptPrint', lazy: page(() => import('./routes/report-print')) },
+      { path: '/printApply/:id', lazy: page(() => import('./routes/print-apply')) },
       { path: '/OpenImageStation', lazy: page(() => import('./routes/open-image-station')) },
       { path: '/readingFilm', lazy: page(() => import('./routes/reading-film')) },
       { path: '/screen', lazy: page(() => import('./routes/screen')) },
@@ -71,7 +72,6 @@ const routes: RouteObject[] = [
           },
           { path: '/account/settings', lazy: page(() => import('./routes/account-settings')) },
           { path: '/printLabel', lazy: page(() => import('./routes/print-label')) },
-          { path: '/printApply/:id', lazy: page(() => import('./routes/print-apply')) },
           { path: '/system/hospital', lazy: page(() => import('./routes/system-hospital')) },
           { path: '/system/user', lazy: page(() => import('./routes/system-user')) },
           { path: '/system/role', lazy: page(() => import('./routes/system-role')) },
@@ -95,6 +95,11 @@ const routes: RouteObject[] = [
             path: '/uploadZip',
             element: <RequirePermission action={PERMISSIONS.UPLOAD_ZIP} />,
             children: [{ index: true, lazy: page(() => import('./routes/upload-zip')) }],
+          },
+          {
+            path: '/recycle',
+            element: <RequirePermission action={PERMISSIONS.ORDER_DELETE} />,
+            children: [{ index: true, lazy: page(() => import('./routes/recycle')) }],
           },
           {
             path: '/orderImage',

@@ -23,9 +23,9 @@ const clipped = (testId?: string) => (v: string | null) => (
  * column (a 15-character accession number, a long romanised name) ends in an ellipsis inside its cell and
  * shows whole on hover, never over the next column.
  */
-export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> {
+export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = {}): TableColumnsType<StudyRow> {
   // Widths fit name to auditor beside the actions at 1440 px with the side menu open (docs/decisions.md).
-  return [
+  const columns: TableColumnsType<StudyRow> = [
     {
       title: t('fields.patient_name'),
       dataIndex: 'patient_name',
@@ -111,4 +111,6 @@ export function studyColumns(t: TFunction<'study'>): TableColumnsType<StudyRow> 
     },
     { title: t('fields.department'), dataIndex: 'department', width: 88, ellipsis: true },
   ];
+  // A user of one hospital sees only its studies: the column would repeat one name on every row.
+  return o.hospital === false ? columns.filter((c) => !('dataIndex' in c && c.dataIndex === 'hospital_name')) : columns;
 }

@@ -1,10 +1,11 @@
 import { Select, type SelectProps } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { MODALITIES, RPT_STATUSES } from '@shared/constants';
+import { RPT_STATUSES } from '@shared/constants';
 import type { z } from 'zod';
 import type { HospitalOptionSchema } from '@shared/schemas/order';
 import { apiPost } from '@web/lib/api-client';
+import { useMyModalities } from '@web/lib/user-info';
 import { statusKey } from './rpt-status-tag';
 
 type Hospital = z.infer<typeof HospitalOptionSchema>;
@@ -30,15 +31,17 @@ export function HospitalSelect(props: Props<string>) {
   );
 }
 
+/** The modalities the user may choose (their data2 list when set). */
 export function ModalitySelect(props: Props<string[]>) {
   const { t } = useTranslation('study');
+  const modalities = useMyModalities();
   return (
     <Select
       mode="multiple"
       allowClear
       maxTagCount="responsive"
       placeholder={t('filters.modalities')}
-      options={MODALITIES.map((m) => ({ value: m, label: m }))}
+      options={modalities.map((m) => ({ value: m, label: m }))}
       {...props}
     />
   );

@@ -9,6 +9,7 @@ import type { Envelope } from '@shared/errors';
 import { ApiError } from './api-error';
 import { feedback } from './feedback';
 import { currentLocale, i18n } from './i18n';
+import { noticeLicence } from './licence-notice';
 import { useSessionStore } from './session-store';
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -148,6 +149,7 @@ export async function request<T>(
   const token = useSessionStore.getState().token;
   try {
     const res = await send(path, opts, token);
+    noticeLicence(res.headers);
     let env: (Envelope<T> & Record<string, unknown>) | null = null;
     try {
       env = (await res.json()) as Envelope<T> & Record<string, unknown>;

@@ -63,3 +63,9 @@ export function setFeedback(api: Feedback | null): void {
 }
 
 export const feedback = (): Feedback => bound ?? fallback;
+
+/**
+ * antd's static versions whether or not an App is mounted: for a notice that must outlive the App mounted now
+ * (the first screen's App can be replaced while it loads, taking its notices with it), e.g. the licence's.
+ */
+export const lastingFeedback = (): Feedback => fallback;

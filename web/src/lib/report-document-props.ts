@@ -13,6 +13,8 @@ export interface ToolSettings {
   lineHeight: number;
   zoom: number;
   autoZoom: boolean;
+  /** Font scaling: overflowing text shrinks 1 px at a time down to 12 px (off: the font stays, overflow asks at once). Default on. */
+  fontScale?: boolean;
 }
 
 export interface ReportDocumentProps {

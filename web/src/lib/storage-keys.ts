@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   screenKey: 'rxpacs.screen.key:',
   /** localStorage: '1' once someone turned a call screen's sound on in this browser (autoplay). */
   screenSound: 'rxpacs.screen.soundOn',
+  /** sessionStorage: '1' once the licence's days-left warning showed in this tab. */
+  licenceWarned: 'rxpacs.licence.warned',
   /** localStorage: the room the call panel calls for on this workstation. */
   callPanelRoom: 'rxpacs.callPanel.room',
 } as const;

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { UserInfo } from '@shared/schemas/auth';
 import { apiPost } from './api-client';
+import { modalitiesOf } from './modalities';
 import { queryClient } from './query-client';
 import { useSessionStore } from './session-store';
 
@@ -23,9 +24,9 @@ export function prefetchUserInfo(): void {
   if (token) void queryClient.prefetchQuery(userInfoQuery(token));
 }
 
-/** What an administrator's change can alter: role, hospital, menus and permissions. */
+/** What an administrator's change can alter: role, hospital, modalities, menus and permissions. */
 const accessOf = (info: UserInfo) =>
-  JSON.stringify([info.user.role_pk, info.user.hospital_code, info.menus, info.auth]);
+  JSON.stringify([info.user.role_pk, info.user.hospital_code, info.user.data2, info.menus, info.auth]);
 
 /** Loads the user info again (realtime access_changed); true when the user's access differs from before. */
 export async function reloadUserInfo(): Promise<boolean> {
@@ -51,4 +52,9 @@ export function can(info: Pick<UserInfo, 'user' | 'auth'> | undefined, action: s
 export function usePermission(action: string): boolean {
   const { data } = useUserInfo();
   return can(data, action);
+}
+
+/** The signed-in user's modality choices, for every modality picker. */
+export function useMyModalities(): readonly string[] {
+  return modalitiesOf(useUserInfo().data?.user.data2);
 }

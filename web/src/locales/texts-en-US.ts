@@ -25,6 +25,8 @@ import enVerify from './en-US/verify.json';
 import enRegistration from './en-US/registration.json';
 import enWechatMenu from './en-US/wechatMenu.json';
 import enWechatPublic from './en-US/wechatPublic.json';
+import enRecycle from './en-US/recycle.json';
+import enHis from './en-US/his.json';
 
 /**
  * The namespaces of en-US that the sign-in page does not use: one chunk, loaded before any other route
@@ -58,6 +60,8 @@ const texts = {
   registration: enRegistration,
   wechatMenu: enWechatMenu,
   wechatPublic: enWechatPublic,
+  recycle: enRecycle,
+  his: enHis,
 };
 
 export default texts;

@@ -25,6 +25,8 @@ import zhVerify from './zh-CN/verify.json';
 import zhRegistration from './zh-CN/registration.json';
 import zhWechatMenu from './zh-CN/wechatMenu.json';
 import zhWechatPublic from './zh-CN/wechatPublic.json';
+import zhRecycle from './zh-CN/recycle.json';
+import zhHis from './zh-CN/his.json';
 
 /**
  * The namespaces of zh-CN that the sign-in page does not use: one chunk, loaded before any other route
@@ -58,6 +60,8 @@ const texts = {
   registration: zhRegistration,
   wechatMenu: zhWechatMenu,
   wechatPublic: zhWechatPublic,
+  recycle: zhRecycle,
+  his: zhHis,
 };
 
 export default texts;

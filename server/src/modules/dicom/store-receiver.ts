@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../platform/context';
 import { BadDicom, createInstanceRules, parseInstance, type InstanceMeta } from '../images';
+import { createBinCheck } from '../recycle';
 import { translate, type MessageKey, type Params } from '../../platform/core/i18n';
 import type { ReceivedQueue, ReceivedTag } from './received-queue';
 import type { StagedInstance } from './staged-instance';
@@ -10,6 +11,9 @@ export interface StoreResult {
   /** For the response's ErrorComment (LO, at most 64 characters). */
   comment?: string;
 }
+
+/** Refused: the study is in the recycle bin (dcm4chee-arc's 0xA771 for a rejected object sent again). */
+export const IN_RECYCLE_BIN = 0xa771;
 
 const refused = (status: number, key: MessageKey, params?: Params): StoreResult => ({
   status,
@@ -24,6 +28,7 @@ const refused = (status: number, key: MessageKey, params?: Params): StoreResult 
  */
 export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: ReceivedTag) {
   const rules = createInstanceRules(deps.db, tag.hospitalCode);
+  const inRecycleBin = createBinCheck(deps.db, tag.hospitalCode);
 
   /** The instance's metadata, or why the archive would refuse it. */
   const check = async (bytes: Buffer): Promise<{ meta: InstanceMeta } | { no: StoreResult }> => {
@@ -35,7 +40,9 @@ export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: Re
       return { no: refused(DIMSE_STATUS.cannotUnderstand, err.key, err.params) };
     }
     const why = await rules.refusal(meta);
-    return why ? { no: refused(DIMSE_STATUS.notAuthorized, why) } : { meta };
+    if (why) return { no: refused(DIMSE_STATUS.notAuthorized, why) };
+    // A study in the recycle bin is not brought back, nor added to unseen (dcm4chee-arc's "subsequent occurrence").
+    return (await inRecycleBin(meta.study_iuid)) ? { no: refused(IN_RECYCLE_BIN, 'recycleStoreRefused') } : { meta };
   };
 
   return {

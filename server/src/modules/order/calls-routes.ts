@@ -20,7 +20,7 @@ import { setOrderFlag } from './status';
 
 const tags = ['order'];
 
-/** The spec's remaining /api/order/* calls (issue 38, point 4; docs/pending/order-calls.md). */
+/** The spec's remaining /api/order/* calls (issue 38, point 4; docs/decisions.md, "The spec's order calls"). */
 export function orderCallRoutes() {
   const app = newRouter();
 

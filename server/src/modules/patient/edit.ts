@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { RPT_STATUS } from '@shared/constants';
 import type { PatientEditSchema } from '@shared/schemas/patient';
 import type { StudyDetail } from '@shared/schemas/report';
@@ -15,6 +15,41 @@ import { scanItemsFor } from './scan-items';
 
 type PatientEditInput = z.output<typeof PatientEditSchema>;
 
+const sameName = (a: string, b: string) => a.replace(/\s+/g, '').toLowerCase() === b.replace(/\s+/g, '').toLowerCase();
+
+/**
+ * A new patient ID that other studies of the hospital already carry under another name would file this study
+ * with another person's reports: refused with how many there are (the screen offers to show them), so the
+ * user checks them first. The same ID under the same name (the patient's own reports) is fine.
+ */
+async function refuseOtherPatientsId(
+  db: Db,
+  s: { pk: number; hospital_code: string },
+  input: PatientEditInput,
+): Promise<void> {
+  const rows = await db
+    .select({ patient_name: study.patient_name })
+    .from(study)
+    .where(
+      and(
+        eq(study.hospital_code, s.hospital_code),
+        eq(study.patient_id, input.patient_id),
+        ne(study.pk, s.pk),
+        sql`${study.is_del} = 0`,
+      ),
+    );
+  const others = rows.filter((r) => !sameName(r.patient_name, input.patient_name));
+  if (!others.length) return;
+  throw new AppError(
+    409,
+    'PATIENT_HAS_REPORTS',
+    'patHasReports',
+    { id: input.patient_id, count: rows.length, name: others[0]!.patient_name },
+    undefined,
+    { patient_id: input.patient_id, count: rows.length },
+  );
+}
+
 /**
  * Corrects the patient and study fields of a study in the caller's hospital. Refused while a report of
  * the study is audited: the audited report shows these fields, so the audit is cancelled first.
@@ -26,6 +61,7 @@ export async function editPatient(db: Db, caller: Caller, input: PatientEditInpu
   if (reports.some((r) => r.rpt_status === RPT_STATUS.AUDITED)) {
     throw new AppError(409, 'REPORT_STATE', 'patAudited');
   }
+  if (input.patient_id !== s.patient_id) await refuseOtherPatientsId(db, s, input);
   const items = await scanItemsFor(db, s.hospital_code, input.modality, input.select_bodys);
   if (!items) {
     throw AppError.validation('validation', [

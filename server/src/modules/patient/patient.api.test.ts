@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ScanItem } from '@shared/schemas/patient';
 import type { StudyDetail } from '@shared/schemas/report';
@@ -173,5 +173,47 @@ describe('POST /patient/save', () => {
     expect(r.body.error).toBe('REPORT_STATE');
     expect(r.body.msg).toMatch(/cancel the audit/);
     expect(await studyNow(audited!.s.pk)).toEqual(before);
+  });
+
+  it('refuses a patient ID whose reports carry another name, saying how many; the same patient’s ID is fine', async () => {
+    const [other] = await t.p.deps.db
+      .select()
+      .from(study)
+      .where(and(eq(study.hospital_code, 'H001'), ne(study.pk, h001Study.pk), eq(study.is_del, 0)))
+      .limit(1);
+    const same = await t.p.deps.db
+      .select({ pk: study.pk })
+      .from(study)
+      .where(and(eq(study.hospital_code, 'H001'), eq(study.patient_id, other!.patient_id), eq(study.is_del, 0)));
+    const before = await studyNow(h001Study.pk);
+    const r = await post(
+      t.token('doctor'),
+      '/patient/save',
+      { ...validEdit(), patient_id: other!.patient_id, patient_name: '另一位患者' },
+      'en-US',
+    );
+    expect(r.status).toBe(409);
+    expect(r.body.error).toBe('PATIENT_HAS_REPORTS');
+    expect(r.body.data).toEqual({ patient_id: other!.patient_id, count: same.length });
+    expect(r.body.msg).toContain(`Patient ID ${other!.patient_id} already has ${same.length} reports`);
+    expect(r.body.msg).toContain(other!.patient_name);
+    const zh = await post(t.token('doctor'), '/patient/save', {
+      ...validEdit(),
+      patient_id: other!.patient_id,
+      patient_name: '另一位患者',
+    });
+    expect(zh.body.msg).toContain(`已有 ${same.length} 份报告`);
+    expect(await studyNow(h001Study.pk)).toEqual(before);
+
+    // the same person (the name as the other reports have it, spaces aside): saved
+    const ok = await post(t.token('doctor'), '/patient/save', {
+      ...validEdit(),
+      patient_id: other!.patient_id,
+      patient_name: ` ${other!.patient_name} `,
+    });
+    expect(ok.status).toBe(200);
+    expect((await studyNow(h001Study.pk)).patient_id).toBe(other!.patient_id);
+    // another hospital's studies with that ID do not count
+    await post(t.token('doctor'), '/patient/save', validEdit());
   });
 });

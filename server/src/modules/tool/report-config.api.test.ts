@@ -10,7 +10,7 @@ const setConfig = (name: string, value: string) =>
   t.p.deps.db.update(sysConfig).set({ value }).where(eq(sysConfig.name, name));
 
 describe('GET /tool/reportConfig', () => {
-  it('answers core_url, multi_page_report, use_critical, workload_link_hospital and whether ai_url is set', async () => {
+  it('answers core_url, multi_page_report, use_critical, workload_link_hospital, whether ai_url is set, imageViewer and openType', async () => {
     const r = await call(t.p.app, 'GET', '/tool/reportConfig', { token: t.token('doctor') });
     expect(r.status).toBe(200);
     expect(r.body.data).toEqual({
@@ -19,8 +19,12 @@ describe('GET /tool/reportConfig', () => {
       use_critical: true,
       workload_link_hospital: '',
       ai_enabled: false,
+      image_viewer: '',
+      open_type: '',
     });
     await setConfig('core_url', ' https://core.example.org ');
+    await setConfig('imageViewer', ' https://viewer.example.org/viewer?StudyInstanceUIDs={study_iuid} ');
+    await setConfig('openType', '_self');
     await setConfig('multi_page_report', 'N');
     await setConfig('use_critical', 'N');
     await setConfig('workload_link_hospital', ' H001 ');
@@ -33,6 +37,8 @@ describe('GET /tool/reportConfig', () => {
         use_critical: false,
         workload_link_hospital: 'H001',
         ai_enabled: true,
+        image_viewer: 'https://viewer.example.org/viewer?StudyInstanceUIDs={study_iuid}',
+        open_type: '_self',
       });
     } finally {
       await setConfig('core_url', '');
@@ -40,6 +46,8 @@ describe('GET /tool/reportConfig', () => {
       await setConfig('use_critical', 'Y');
       await setConfig('workload_link_hospital', '');
       await setConfig('ai_url', '');
+      await setConfig('imageViewer', '');
+      await setConfig('openType', '');
     }
   });
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { CAPTCHA_AFTER_FAILURES } from '@shared/constants';
+import { OPEN_TYPES } from '@shared/config-kinds';
 import { ReportConfigSchema } from '@shared/report/document';
 import { BridgeRequirementsSchema } from '@shared/agent/api';
 import { DownloadNameParamSchema, DownloadsSchema } from '@shared/schemas/downloads';
@@ -201,7 +202,7 @@ function clientToolRoutes(app: Router) {
       path: '/tool/reportConfig',
       tags,
       summary:
-        'Configuration the report screens and the print page read (core_url, multi_page_report, use_critical, workload_link_hospital)',
+        'Configuration the report screens and the print page read (core_url, multi_page_report, use_critical, workload_link_hospital, imageViewer, openType)',
       ...access('session'),
       responses: okResponse(ReportConfigSchema),
     }),
@@ -212,6 +213,8 @@ function clientToolRoutes(app: Router) {
         'use_critical',
         'workload_link_hospital',
         'ai_url',
+        'imageViewer',
+        'openType',
       ]);
       return ok(c, {
         core_url: cfg.core_url.trim(),
@@ -219,6 +222,10 @@ function clientToolRoutes(app: Router) {
         use_critical: cfg.use_critical === 'Y',
         workload_link_hospital: cfg.workload_link_hospital.trim(),
         ai_enabled: !!cfg.ai_url.trim(),
+        image_viewer: cfg.imageViewer.trim(),
+        open_type: (OPEN_TYPES as readonly string[]).includes(cfg.openType)
+          ? (cfg.openType as (typeof OPEN_TYPES)[number])
+          : '',
       });
     },
   );

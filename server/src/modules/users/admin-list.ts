@@ -22,6 +22,7 @@ const rowSelect = (db: Db) =>
         hospital_code: sysUser.hospital_code,
         role_pk: sysUser.role_pk,
         region: sysUser.region,
+        data2: sysUser.data2,
         status: sysUser.status,
         locked_until: sysUser.locked_until,
         must_change_password: sysUser.must_change_password,

@@ -52,9 +52,25 @@ async function thenTellTabs<T>(deps: Deps, work: () => Promise<Outcome<T>>) {
   return result;
 }
 
+/**
+ * data2 within the caller's own: an administrator limited to some modalities gives only those, and never none (which
+ * would mean every one); a user they create without a list gets theirs. Unlimited callers give any list.
+ */
+function modalitiesFor(c: Caller, data2: string[] | undefined, creating: boolean): string[] | undefined {
+  const own = c.me.modalities;
+  if (!own.length) return data2;
+  const list = data2 ?? (creating ? own : undefined);
+  if (list && (!list.length || list.some((m) => !own.includes(m)))) {
+    throw fieldError(c.locale, 'data2', 'userModalitiesBeyond', { list: own.join(', ') });
+  }
+  return list;
+}
+
 /** POST /user/save: create (no pk; password by the configured policy) or edit (no password). */
 export async function saveUser(deps: Deps, c: Caller, input: UserSaveInput): Promise<{ pk: number }> {
-  const { pk, password, ...fields } = input;
+  const { pk, password, data2: asked, ...rest } = input;
+  const data2 = modalitiesFor(c, asked, pk === undefined);
+  const fields = { ...rest, ...(data2 ? { data2 } : {}) };
   if (pk === undefined && !password) throw fieldError(c.locale, 'password', 'userPasswordRequired');
   if (pk !== undefined && password !== undefined) throw fieldError(c.locale, 'password', 'userPasswordOnCreate');
   if (password) await assertPasswordPolicy(deps.db, c.locale, password);

@@ -7,6 +7,7 @@ const zh = {
   userSelf: '不能对自己的账号执行锁定、停用、重置密码或删除',
   userLastSuper: '这是最后一个启用的超级管理员，不能删除、锁定、停用或更换角色',
   userOtherHospital: '只能管理本医院的用户',
+  userModalitiesBeyond: '只能在自己的检查类型（{{list}}）中选择，且至少选一项',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -16,6 +17,7 @@ const en: Record<keyof typeof zh, string> = {
   userLastSuper:
     'This is the last active super administrator: it cannot be deleted, locked, disabled or given another role',
   userOtherHospital: "You can manage only your own hospital's users",
+  userModalitiesBeyond: 'Choose at least one modality, and only among your own ({{list}})',
 };
 
 addMessages({ 'zh-CN': zh, 'en-US': en });

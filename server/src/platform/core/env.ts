@@ -92,6 +92,24 @@ const EnvSchema = z.object({
   STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** A request answered slower than this (ms) is logged as a warning with its route; 0: none. */
   SLOW_REQUEST_MS: z.coerce.number().int().min(0).max(600_000).default(1000),
+  /**
+   * The licence's last day (YYYY-MM-DD, the server's calendar): answers carry pacs_auth / pacs_day from it
+   * (platform/http/licence-headers.ts). Unset: no licence limit.
+   */
+  LICENCE_EXPIRES: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'a date, YYYY-MM-DD' })
+      .refine(
+        (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+        {
+          message: 'not a calendar date',
+        },
+      )
+      .optional(),
+  ),
   /** Session lifetime in minutes (sliding through refresh). */
   SESSION_TTL_MIN: z.coerce
     .number()
@@ -205,6 +223,8 @@ const EnvSchema = z.object({
   REPORT_JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Attempts before a job stops retrying by itself (the retry button starts it again). */
   REPORT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /** Days a study stays in the recycle bin before it is deleted for good, images and reports with it (server/src/modules/recycle); 0: kept until deleted by hand. */
+  RECYCLE_KEEP_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   /** The hospital's seal the archived report PDFs are signed with: a PKCS#12 file (RSA key, certificate, chain); unset: the installation's own seal, made once. */
   PDF_SEAL_P12: z.string().optional(),
   /** Passphrase of PDF_SEAL_P12 (never logged). */

@@ -76,6 +76,17 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     menu_type: 1,
   },
   {
+    // The recycle bin (issue 38): deleted studies, restored or deleted for good; order:delete also deletes from the worklist.
+    key: 'recycle',
+    name: '回收站',
+    name_en: 'Recycle bin',
+    path: '/recycle',
+    icon: 'DeleteOutlined',
+    perms: P.ORDER_DELETE,
+    menu_type: 1,
+    children: [action('orderPurge', '彻底删除', 'Delete for good', P.ORDER_PURGE)],
+  },
+  {
     key: 'system',
     name: '系统监控',
     name_en: 'Monitoring',
@@ -182,7 +193,7 @@ export const ROLE_SEEDS = [
     code: 'audit_doctor',
     name: '审核医生',
     name_en: 'Reviewing doctor',
-    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport'],
+    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport', 'recycle'],
   },
   {
     code: 'register',

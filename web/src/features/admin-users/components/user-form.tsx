@@ -9,6 +9,7 @@ import { testIdProp } from '@web/lib/test-id';
 import { saveUser, useHospitalOptions, useRegionOptions, useStrongPasswords, usernameTaken } from '../api/users-api';
 import { roleName } from '../lib/user-list';
 import { UserDetailFields } from './user-detail-fields';
+import { UserModalitiesField } from './user-modalities-field';
 import { UserSignField } from './user-sign-field';
 
 interface Props {
@@ -58,7 +59,12 @@ export function UserForm({ row, roles, pickHospital, myHospital, onClose }: Prop
     form.resetFields();
     form.setFieldsValue(
       row
-        ? { ...row, role_pk: row.role_pk ?? undefined, gender: row.gender as UserSave['gender'] }
+        ? {
+            ...row,
+            role_pk: row.role_pk ?? undefined,
+            gender: row.gender as UserSave['gender'],
+            data2: row.data2 as FormValues['data2'],
+          }
         : { gender: '', hospital_code: '', region: '', department: '' },
     );
   }, [open, row, form]);
@@ -127,6 +133,7 @@ export function UserForm({ row, roles, pickHospital, myHospital, onClose }: Prop
               />
             </Form.Item>
           </Col>
+          <UserModalitiesField />
         </Row>
       </Form>
       {row && <UserSignField pk={row.pk} />}

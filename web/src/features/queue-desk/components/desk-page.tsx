@@ -21,6 +21,7 @@ import {
 import { deskSpec, today, type DeskFilters } from '../lib/desk-list';
 import { deskNo } from '../lib/desk-no';
 import { deskColumns } from './desk-columns';
+import { useRegisteredNotice } from './desk-prints';
 import { RegisterForm } from './register-form';
 import { RoomPickModal } from './room-pick-modal';
 import { RoomTabs } from './room-tabs';
@@ -30,6 +31,7 @@ import { RowActions } from './row-actions';
 export function DeskPage() {
   const { t } = useTranslation('queueDesk');
   const { message } = App.useApp();
+  const announceRegistered = useRegisteredNotice();
   const info = useUserInfo().data;
   const isSuper = info?.user.role_pk === SUPER_ADMIN_ROLE_PK;
   const allowed = (p: string) => can(info, p);
@@ -132,12 +134,7 @@ export function DeskPage() {
         room={room}
         onClose={(saved) => {
           setRegistering(false);
-          if (saved)
-            void message.success(
-              saved.call_no
-                ? t('done.registeredNumber', { name: saved.pat_name, no: deskNo(saved), room: saved.call_room })
-                : t('done.registered', { name: saved.pat_name }),
-            );
+          if (saved) announceRegistered(saved);
         }}
       />
       <RoomPickModal

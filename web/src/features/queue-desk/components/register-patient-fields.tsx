@@ -1,8 +1,8 @@
 import { Col, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MODALITIES } from '@shared/constants';
 import { QUEUE_SEXES, RegisterSaveSchema } from '@shared/schemas/queue';
 import { zodRule } from '@web/components/form/zod-rule';
+import { useMyModalities } from '@web/lib/user-info';
 
 const shape = RegisterSaveSchema.shape;
 type TextField = 'pat_id' | 'pat_name' | 'patient_age' | 'patient_phone' | 'sq_doctor' | 'accession_no' | 'study_desc';
@@ -10,6 +10,7 @@ type TextField = 'pat_id' | 'pat_name' | 'patient_age' | 'patient_phone' | 'sq_d
 /** The patient and the exam of a registration, and the room: columns of the register form's row. */
 export function RegisterPatientFields({ rooms }: { rooms: string[] }) {
   const { t } = useTranslation(['queueDesk', 'common']);
+  const modalities = useMyModalities();
   const item = (name: TextField) => ({
     name,
     label: t(`fields.${name}`),
@@ -47,7 +48,7 @@ export function RegisterPatientFields({ rooms }: { rooms: string[] }) {
           label={t('fields.modality')}
           rules={[{ required: true, message: t('rules.modality') }]}
         >
-          <Select options={MODALITIES.map((m) => ({ value: m, label: m }))} data-testid="desk-register-modality" />
+          <Select options={modalities.map((m) => ({ value: m, label: m }))} data-testid="desk-register-modality" />
         </Form.Item>
       </Col>
       <Col span={12}>

@@ -5,6 +5,7 @@ import type { QueueAction, Registration } from '@shared/schemas/queue';
 import { testIdProp } from '@web/lib/test-id';
 import { actionAllowed, CONFIRMED_ACTIONS, ROOM_ACTIONS } from '../lib/desk-actions';
 import { deskNo } from '../lib/desk-no';
+import { DESK_PRINTS, deskPrint, type DeskPrint } from './desk-prints';
 
 const INLINE: QueueAction[] = ['call', 'callAgain', 'pass', 'checking', 'complete'];
 const MORE: QueueAction[] = ['takeNumber', 'referral', 'top', 'abandon', 'recover', 'delete'];
@@ -50,13 +51,23 @@ export function RowActions({ row, can, run, pickRoom }: Props) {
       <Dropdown
         trigger={['click']}
         menu={{
-          items: MORE.map((a) => ({
-            key: a,
-            label: <span data-testid={`desk-action-${a}`}>{t(`actions.${a}`)}</span>,
-            disabled: !allowed(a),
-            danger: CONFIRMED_ACTIONS.includes(a),
-          })),
-          onClick: ({ key }) => start(key as QueueAction),
+          items: [
+            ...MORE.map((a) => ({
+              key: a,
+              label: <span data-testid={`desk-action-${a}`}>{t(`actions.${a}`)}</span>,
+              disabled: !allowed(a),
+              danger: CONFIRMED_ACTIONS.includes(a),
+            })),
+            { type: 'divider' as const },
+            ...DESK_PRINTS.map((p) => ({
+              key: p,
+              label: <span data-testid={`desk-action-${p}`}>{t(`actions.${p}`)}</span>,
+            })),
+          ],
+          onClick: ({ key }) =>
+            (DESK_PRINTS as readonly string[]).includes(key)
+              ? deskPrint(key as DeskPrint, row)
+              : start(key as QueueAction),
         }}
       >
         <Button type="link" size="small" data-testid="desk-action-more">

@@ -67,7 +67,11 @@ export function ReportDocument(props: ReportDocumentProps) {
     () => (onOverflow ? () => onOverflow(multiPage ? 'add-page' : 'max') : undefined),
     [onOverflow, multiPage],
   );
-  const font = useMemo(() => ({ size: tool.fontSize, lineHeight: tool.lineHeight }), [tool.fontSize, tool.lineHeight]);
+  const shrink = tool.fontScale !== false;
+  const font = useMemo(
+    () => ({ size: tool.fontSize, lineHeight: tool.lineHeight, shrink }),
+    [tool.fontSize, tool.lineHeight, shrink],
+  );
   const canDelete = editable && mode === 'screen';
   // The report's language is loading (a reader whose screen uses another language): a moment's wait.
   // Same element and ref as the document, so auto-zoom measures it from the start.

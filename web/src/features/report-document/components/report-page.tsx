@@ -19,7 +19,8 @@ export interface ReportPageProps {
   editable: boolean;
   mode: 'screen' | 'print';
   pageText: Record<PageTextField, string>;
-  font: { size: number; lineHeight: number };
+  /** `shrink`: overflowing text shrinks down to 12 px (the Tool tab's font scaling; default on). */
+  font: { size: number; lineHeight: number; shrink?: boolean };
   watermark?: string | undefined;
   resolveUrl: (src: string) => string;
   docT: ReportTexts;
@@ -42,6 +43,7 @@ export function ReportPage(p: ReportPageProps) {
     pageRef,
     base: p.font.size,
     lineHeight: p.font.lineHeight,
+    shrink: p.font.shrink !== false,
     contentKey,
     onOverflow: p.mode === 'screen' ? p.onOverflow : undefined,
   });

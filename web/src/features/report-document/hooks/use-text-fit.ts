@@ -7,6 +7,8 @@ interface TextFitOptions {
   base: number;
   /** Line height at the base font; it shrinks in proportion. */
   lineHeight: number;
+  /** Font scaling (the Tool tab's, default on); off: the base font stays and overflow is told at once. */
+  shrink?: boolean;
   /** Changes whenever anything on the page that takes room changes (texts, typed values, template). */
   contentKey: string;
   /** Called once each time the page starts overflowing at the smallest font. */
@@ -30,7 +32,14 @@ export const lineHeightFor = (font: number, base: number, lineHeight: number) =>
  * (before paint) by setting the font on the DOM and reading the page's scroll height, then kept in state
  * so React renders the same font. Text boxes grow with their text so the page is what overflows.
  */
-export function useTextFit({ pageRef, base, lineHeight, contentKey, onOverflow }: TextFitOptions): TextFit {
+export function useTextFit({
+  pageRef,
+  base,
+  lineHeight,
+  shrink = true,
+  contentKey,
+  onOverflow,
+}: TextFitOptions): TextFit {
   const [fit, setFit] = useState<TextFit>({ font: base, overflow: false });
   const overflowed = useRef(false);
   const onOverflowRef = useRef(onOverflow);
@@ -57,13 +66,14 @@ export function useTextFit({ pageRef, base, lineHeight, contentKey, onOverflow }
     page.style.overflow = 'hidden';
     let f = base;
     apply(f);
-    while (f > TOOL_LIMITS.overflowMinFont && overflows()) apply(--f);
+    const min = shrink ? TOOL_LIMITS.overflowMinFont : base;
+    while (f > min && overflows()) apply(--f);
     const over = overflows();
     page.style.height = '';
     page.style.overflow = '';
     setFit({ font: f, overflow: over });
     if (over && !overflowed.current) onOverflowRef.current?.();
     overflowed.current = over;
-  }, [pageRef, base, lineHeight, contentKey]);
+  }, [pageRef, base, lineHeight, shrink, contentKey]);
   return fit;
 }

@@ -2,12 +2,14 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import type { ButtonProps } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MODALITIES, PATIENT_TYPES, SEXES } from '@shared/constants';
+import { PATIENT_TYPES, SEXES } from '@shared/constants';
 import { PARTS_COUNT_MAX, type PatientEdit } from '@shared/schemas/patient';
 import type { StudyDetail } from '@shared/schemas/report';
 import { isApiError } from '@web/lib/api-error';
+import { useMyModalities } from '@web/lib/user-info';
 import { savePatient, useScanItems } from '../api/patient-api';
 import { PatientIdentityFields } from './patient-identity-fields';
+import { PatientTakenAlert, type PatientTaken } from './patient-reports-dialog';
 
 type FormValues = Omit<PatientEdit, 'study_iuid'>;
 
@@ -48,6 +50,13 @@ export function PatientEditModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   const [saving, setSaving] = useState(false);
+  const modalities = useMyModalities();
+  // The save's "this patient ID already has reports" answer: its message, and whose reports the button shows.
+  const [taken, setTaken] = useState<PatientTaken | null>(null);
+  const close = () => {
+    setTaken(null);
+    onClose();
+  };
   const modality = Form.useWatch('modality', form) ?? study.modality;
   const items = useScanItems(modality, '', open);
   useEffect(() => {
@@ -68,10 +77,13 @@ export function PatientEditModal({
       const s = await savePatient({ ...v, study_iuid: study.study_iuid });
       void message.success(t('patient.saved'));
       onSaved(s);
-      onClose();
+      close();
     } catch (e) {
       if (!isApiError(e)) throw e;
-      if (e.fieldErrors.length) {
+      if (e.error === 'PATIENT_HAS_REPORTS') {
+        const of = { study_iuid: study.study_iuid, hospital_code: study.hospital_code, patient_id: v.patient_id };
+        setTaken({ msg: e.message, of });
+      } else if (e.fieldErrors.length) {
         form.setFields(e.fieldErrors.map((f) => ({ name: f.field as keyof FormValues, errors: [f.msg] })));
       } else void message.error(e.message);
     } finally {
@@ -85,17 +97,18 @@ export function PatientEditModal({
       open={open}
       title={t('patient.title')}
       width={640}
-      onCancel={onClose}
+      onCancel={close}
       onOk={() => form.submit()}
       confirmLoading={saving}
       okButtonProps={{ 'data-testid': 'rw-patient-ok' } as ButtonProps}
       destroyOnHidden
     >
+      {taken && <PatientTakenAlert taken={taken} />}
       <Form form={form} layout="vertical" onFinish={finish} data-testid="rw-patient">
         <PatientIdentityFields />
         <Form.Item name="modality" label={t('study:fields.modality')} rules={[required]}>
           <Select
-            options={MODALITIES.map((m) => ({ value: m, label: m }))}
+            options={modalities.map((m) => ({ value: m, label: m }))}
             onChange={() => form.setFieldValue('select_bodys', [])}
           />
         </Form.Item>

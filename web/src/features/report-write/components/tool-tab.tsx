@@ -2,7 +2,7 @@ import { Button, Checkbox, Form, Slider } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TOOL_LIMITS, useToolStore } from '../stores/tool-store';
 
-/** Font size, line spacing, zoom and auto-zoom of the report page; kept in this browser. */
+/** Font size, line spacing, zoom, auto-zoom and font scaling of the report page; kept in this browser. */
 export function ToolTab() {
   const { t } = useTranslation('report');
   const tool = useToolStore();
@@ -34,6 +34,15 @@ export function ToolTab() {
           data-testid="rw-tool-autozoom"
         >
           {t('tool.autoZoom')}
+        </Checkbox>
+      </Form.Item>
+      <Form.Item extra={t('tool.fontScaleHelp')}>
+        <Checkbox
+          checked={tool.fontScale}
+          onChange={(e) => tool.set({ fontScale: e.target.checked })}
+          data-testid="rw-tool-fontscale"
+        >
+          {t('tool.fontScale')}
         </Checkbox>
       </Form.Item>
       <Button size="small" onClick={tool.reset}>

@@ -48,6 +48,7 @@ function CentreDocument({
     lineHeight: tool.lineHeight,
     zoom: tool.zoom,
     autoZoom: tool.autoZoom,
+    fontScale: tool.fontScale,
   };
   if (!render) return <ReportTexts disabled={!slot.editable} />;
   return <>{render({ ...slot, findings, opinion, detail, tool: values })}</>;

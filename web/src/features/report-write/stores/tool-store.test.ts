@@ -8,6 +8,7 @@ describe('Tool tab limits', () => {
       lineHeight: 48,
       zoom: 2,
       autoZoom: true,
+      fontScale: true,
     });
     expect(sanitizeTool({ fontSize: 12.4, lineHeight: 8, zoom: 0.04 })).toMatchObject({ fontSize: 12, zoom: 0.2 });
     expect(sanitizeTool({ zoom: 1.26 }).zoom).toBe(1.3);
@@ -15,5 +16,11 @@ describe('Tool tab limits', () => {
 
   it('falls back to the defaults for anything that is not a number', () => {
     expect(sanitizeTool({ fontSize: '20', zoom: Number.NaN, autoZoom: 'yes' })).toEqual(TOOL_DEFAULTS);
+  });
+
+  it('keeps font scaling on unless turned off (older stored settings have none)', () => {
+    expect(sanitizeTool({}).fontScale).toBe(true);
+    expect(sanitizeTool({ fontScale: 'no' }).fontScale).toBe(true);
+    expect(sanitizeTool({ fontScale: false }).fontScale).toBe(false);
   });
 });

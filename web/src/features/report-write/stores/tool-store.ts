@@ -12,22 +12,29 @@ export const TOOL_LIMITS = {
 export type ToolValues = ToolSettings;
 
 /** Auto-zoom on by default: the A4 page fits the centre pane whatever the window width. */
-export const TOOL_DEFAULTS: ToolValues = { fontSize: 16, lineHeight: 24, zoom: 1, autoZoom: true };
+export const TOOL_DEFAULTS: Required<ToolValues> = {
+  fontSize: 16,
+  lineHeight: 24,
+  zoom: 1,
+  autoZoom: true,
+  fontScale: true,
+};
 
 const clamp = (v: unknown, { min, max }: { min: number; max: number }, fallback: number) =>
   typeof v === 'number' && Number.isFinite(v) ? Math.min(max, Math.max(min, v)) : fallback;
 
 /** Keeps stored values inside the limits (an old or hand-edited entry cannot break the page). */
-export function sanitizeTool(v: Partial<Record<keyof ToolValues, unknown>>): ToolValues {
+export function sanitizeTool(v: Partial<Record<keyof ToolValues, unknown>>): Required<ToolValues> {
   return {
     fontSize: Math.round(clamp(v.fontSize, TOOL_LIMITS.fontSize, TOOL_DEFAULTS.fontSize)),
     lineHeight: Math.round(clamp(v.lineHeight, TOOL_LIMITS.lineHeight, TOOL_DEFAULTS.lineHeight)),
     zoom: Math.round(clamp(v.zoom, TOOL_LIMITS.zoom, TOOL_DEFAULTS.zoom) * 10) / 10,
     autoZoom: typeof v.autoZoom === 'boolean' ? v.autoZoom : TOOL_DEFAULTS.autoZoom,
+    fontScale: typeof v.fontScale === 'boolean' ? v.fontScale : TOOL_DEFAULTS.fontScale,
   };
 }
 
-interface ToolState extends ToolValues {
+interface ToolState extends Required<ToolValues> {
   set: (patch: Partial<ToolValues>) => void;
   reset: () => void;
 }

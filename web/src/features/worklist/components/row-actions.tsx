@@ -7,6 +7,7 @@ import type { StudyRow } from '@shared/schemas/order';
 import { FavouriteButton } from '@web/components/favourite-button';
 import { openPrintPage } from '@web/lib/print-page';
 import { OpenWorkstationButton } from '@web/features/agent-bridge/components/open-workstation-button';
+import { RowMoreMenu } from './row-more-menu';
 
 interface RowActionsProps {
   study: StudyRow;
@@ -59,6 +60,7 @@ export function RowActions({ study, canHistory, canFavourite, onHistory }: RowAc
         </Tooltip>
       )}
       {canFavourite && <FavouriteButton study={study} />}
+      <RowMoreMenu study={study} />
     </span>
   );
 }

@@ -5,7 +5,8 @@ import type { StudyRow } from '@shared/schemas/order';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { studyColumns } from '@web/components/study-columns';
-import { usePermission } from '@web/lib/user-info';
+import { usePermission, useUserInfo } from '@web/lib/user-info';
+import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { exportOrderList, useOrderList } from '../api/order-list';
 import { useWorklistSearch } from '../hooks/use-worklist-search';
 import { HistoryDialog } from './history-dialog';
@@ -19,22 +20,24 @@ export function WorklistPage() {
   const [historyOf, setHistoryOf] = useState<StudyRow | null>(null);
   const canHistory = usePermission(PERMISSIONS.ORDER_HISTORY);
   const canFavourite = usePermission(PERMISSIONS.USER);
+  const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
 
   const columns = useMemo(
     (): ListColumn<StudyRow>[] => [
-      ...studyColumns(t),
+      ...studyColumns(t, { hospital: isSuper }),
       {
         title: t('actions.title'),
         key: 'actions',
         fixed: 'right',
-        width: 128,
+        // 24 px a slot (six) and the cell's padding
+        width: 152,
         className: 'rx-actions-cell',
         render: (_: unknown, r: StudyRow) => (
           <RowActions study={r} canHistory={canHistory} canFavourite={canFavourite} onHistory={setHistoryOf} />
         ),
       },
     ],
-    [t, canHistory, canFavourite],
+    [t, canHistory, canFavourite, isSuper],
   );
 
   return (
