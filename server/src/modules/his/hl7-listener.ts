@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { AppDeps } from '../../platform/context';
 import { hl7Message, hl7Peer } from '../../platform/db/schema';
 import { loggableError } from '../../platform/core/log-error';
@@ -16,6 +16,18 @@ import { applyEvent } from './order-store';
 export const HL7_MAX_MESSAGE_BYTES = 1024 * 1024;
 /** Connections open at once; more are refused at once. */
 const MAX_CONNECTIONS = 64;
+/** How long an applied message's id is kept to answer it again (a HIS resends within minutes, not months). */
+export const HL7_MESSAGE_KEEP_DAYS = 90;
+
+/** Forgets the ids of messages applied more than HL7_MESSAGE_KEEP_DAYS ago; how many. */
+export async function forgetOldMessages(deps: AppDeps, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - HL7_MESSAGE_KEEP_DAYS * 86_400_000);
+  const gone = await deps.db
+    .delete(hl7Message)
+    .where(lt(hl7Message.received_at, before))
+    .returning({ pk: hl7Message.pk });
+  return gone.length;
+}
 
 export interface Hl7Listener {
   port: number;
@@ -158,12 +170,20 @@ export async function startHl7Listener(deps: AppDeps, o: { port: number; host: s
       resolve();
     });
   });
+  const forget = () =>
+    void forgetOldMessages(deps, deps.now?.() ?? new Date()).catch((e: unknown) =>
+      deps.log.warn({ err: loggableError(e) }, 'hl7: old message ids not removed'),
+    );
+  forget();
+  const daily = setInterval(forget, 86_400_000);
+  daily.unref();
   deps.metrics.gauge('hl7_connections', 'HL7 (MLLP) connections open on the listener', () => sockets.size);
   const port = (server.address() as net.AddressInfo).port;
   deps.log.info({ port, host: o.host }, 'hl7: listening');
   return {
     port,
     async close() {
+      clearInterval(daily);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         for (const s of sockets) s.destroy();

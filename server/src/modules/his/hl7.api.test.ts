@@ -5,12 +5,12 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, device, hisOrder, hl7Peer, report, study } from '../../platform/db/schema';
+import { auditLog, device, hisOrder, hl7Message, hl7Peer, report, study } from '../../platform/db/schema';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { call } from '../../../../tests/support/api-client';
 import { run } from '../../../../tests/support/dcmtk';
 import { startDicomListener, type DicomListener } from '../dicom';
-import { startHl7Listener, type Hl7Listener } from './hl7-listener';
+import { forgetOldMessages, HL7_MESSAGE_KEEP_DAYS, startHl7Listener, type Hl7Listener } from './hl7-listener';
 
 /**
  * Orders from the HIS over MLLP, sent by python-hl7's mllp_send (Debian python3-hl7), and seen by dcmtk's
@@ -252,5 +252,33 @@ describe('HL7 orders over MLLP (mllp_send, findscu -W)', () => {
     } finally {
       await t.p.deps.db.update(hl7Peer).set({ status: 1 }).where(eq(hl7Peer.pk, peerPk));
     }
+  });
+
+  it(`forgets applied message ids after ${HL7_MESSAGE_KEEP_DAYS} days, not before`, async () => {
+    const day = 86_400_000;
+    const now = new Date();
+    await t.p.deps.db.insert(hl7Message).values([
+      {
+        peer_pk: peerPk,
+        control_id: 'OLD',
+        type: 'ORM^O01',
+        ack_code: 'AA',
+        received_at: new Date(now.getTime() - (HL7_MESSAGE_KEEP_DAYS + 1) * day),
+      },
+      {
+        peer_pk: peerPk,
+        control_id: 'RECENT',
+        type: 'ORM^O01',
+        ack_code: 'AA',
+        received_at: new Date(now.getTime() - (HL7_MESSAGE_KEEP_DAYS - 1) * day),
+      },
+    ]);
+    expect(await forgetOldMessages(t.p.deps, now)).toBe(1);
+    const left = await t.p.deps.db
+      .select({ id: hl7Message.control_id })
+      .from(hl7Message)
+      .where(eq(hl7Message.peer_pk, peerPk));
+    expect(left.map((r) => r.id)).toContain('RECENT');
+    expect(left.map((r) => r.id)).not.toContain('OLD');
   });
 });

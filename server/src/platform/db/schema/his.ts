@@ -76,7 +76,7 @@ export const hisOrder = pgTable(
 
 /**
  * The HL7 messages a peer sent, by their control id (MSH-10), with the answer given: a message sent again
- * (its ACK was lost) is answered the same and not applied twice. Kept for HL7_MESSAGE_KEEP_DAYS.
+ * (its ACK was lost) is answered the same and not applied twice. Kept 90 days (his/hl7-listener.ts).
  */
 export const hl7Message = pgTable(
   'hl7_message',
