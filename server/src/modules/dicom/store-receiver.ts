@@ -1,6 +1,5 @@
 import type { AppDeps } from '../../platform/context';
 import { BadDicom, createInstanceRules, parseInstance, type InstanceMeta } from '../images';
-import { createBinCheck } from '../recycle';
 import { translate, type MessageKey, type Params } from '../../platform/core/i18n';
 import type { ReceivedQueue, ReceivedTag } from './received-queue';
 import type { StagedInstance } from './staged-instance';
@@ -28,7 +27,6 @@ const refused = (status: number, key: MessageKey, params?: Params): StoreResult 
  */
 export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: ReceivedTag) {
   const rules = createInstanceRules(deps.db, tag.hospitalCode);
-  const inRecycleBin = createBinCheck(deps.db, tag.hospitalCode);
 
   /** The instance's metadata, or why the archive would refuse it. */
   const check = async (bytes: Buffer): Promise<{ meta: InstanceMeta } | { no: StoreResult }> => {
@@ -40,9 +38,9 @@ export function createStoreReceiver(deps: AppDeps, queue: ReceivedQueue, tag: Re
       return { no: refused(DIMSE_STATUS.cannotUnderstand, err.key, err.params) };
     }
     const why = await rules.refusal(meta);
-    if (why) return { no: refused(DIMSE_STATUS.notAuthorized, why) };
-    // A study in the recycle bin is not brought back, nor added to unseen (dcm4chee-arc's "subsequent occurrence").
-    return (await inRecycleBin(meta.study_iuid)) ? { no: refused(IN_RECYCLE_BIN, 'recycleStoreRefused') } : { meta };
+    // A deleted study is not brought back, nor added to unseen (dcm4chee-arc's "subsequent occurrence").
+    if (why === 'imgStudyDeleted') return { no: refused(IN_RECYCLE_BIN, why) };
+    return why ? { no: refused(DIMSE_STATUS.notAuthorized, why) } : { meta };
   };
 
   return {

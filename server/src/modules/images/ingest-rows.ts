@@ -53,7 +53,7 @@ export async function writeRows(
     const s = studies.get(meta.study_iuid)!;
     const seriesPk = s.pk < 0 ? -1 : await seriesOf(tx, rules, s.pk, meta);
     if (s.pk < 0 || seriesPk < 0) {
-      const reason: MessageKey = s.pk < 0 ? 'imgOtherHospital' : 'imgOtherStudy';
+      const reason: MessageKey = s.pk === DELETED ? 'imgStudyDeleted' : s.pk < 0 ? 'imgOtherHospital' : 'imgOtherStudy';
       outcomes.push({ file: name, status: 'failed', reason: { key: reason } });
       continue;
     }
@@ -105,6 +105,9 @@ export async function writeRows(
 type StudyRef = { pk: number; before: Record<string, unknown> | null; created?: boolean };
 
 /** The batch's studies by UID: known ones of the chosen hospital, new ones created; pk -1 for another hospital's. */
+/** The study pk standing for "refused: the study is deleted" (-1: another hospital's). */
+const DELETED = -2;
+
 async function studiesOf(
   tx: DbOrTx,
   rules: InstanceRules,
@@ -117,6 +120,7 @@ async function studiesOf(
     const row = await rules.study(meta.study_iuid);
     if (!row) out.set(meta.study_iuid, { pk: await createStudy(tx, hospitalCode, meta), before: null, created: true });
     else if (row === 'imgOtherHospital') out.set(meta.study_iuid, { pk: -1, before: null });
+    else if (row === 'imgStudyDeleted') out.set(meta.study_iuid, { pk: DELETED, before: null });
     else out.set(meta.study_iuid, { pk: row.pk, before: { file_count: row.file_count, file_size: row.file_size } });
   }
   return out;

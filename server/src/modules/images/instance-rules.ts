@@ -7,6 +7,7 @@ import type { InstanceMeta } from './parse';
 interface StoredStudy {
   pk: number;
   hospital_code: string;
+  is_del: number;
   file_count: number;
   file_size: number;
 }
@@ -20,8 +21,8 @@ interface KnownSeries {
 type Place = Pick<InstanceMeta, 'study_iuid' | 'series_iuid'>;
 
 /**
- * The archive's two rules for where an instance may go, for one hospital: its study is not another
- * hospital's, its series is not another study's. The C-STORE receiver asks them before it accepts an instance
+ * The archive's rules for where an instance may go, for one hospital: its study is not another hospital's
+ * nor deleted, its series is not another study's. The C-STORE receiver asks them before it accepts an instance
  * (so the peer hears the refusal), the ingest as it writes the rows. What they read is remembered, so `db` is
  * one association's or one transaction's.
  */
@@ -29,14 +30,19 @@ export function createInstanceRules(db: DbOrTx, hospitalCode: string) {
   const studies = new Map<string, StoredStudy | null>();
   const seriesOf = new Map<string, KnownSeries | null>();
   const rules = {
-    /** The hospital rule: the study stored under this UID (null when none is), refused when another hospital's. */
-    async study(uid: string): Promise<StoredStudy | null | 'imgOtherHospital'> {
+    /**
+     * The hospital rule: the study stored under this UID (null when none is), refused when another hospital's;
+     * and the deleted rule: a deleted study (the recycle bin, a registration deleted at the desk) is not
+     * brought back, nor added to unseen, by images sent to it: restored first, it takes them.
+     */
+    async study(uid: string): Promise<StoredStudy | null | 'imgOtherHospital' | 'imgStudyDeleted'> {
       let row = studies.get(uid);
       if (row === undefined) {
         [row = null] = await db
           .select({
             pk: study.pk,
             hospital_code: study.hospital_code,
+            is_del: study.is_del,
             file_count: study.file_count,
             file_size: study.file_size,
           })
@@ -45,7 +51,8 @@ export function createInstanceRules(db: DbOrTx, hospitalCode: string) {
         studies.set(uid, row);
       }
       if (!row) return null;
-      return row.hospital_code === hospitalCode ? row : 'imgOtherHospital';
+      if (row.hospital_code !== hospitalCode) return 'imgOtherHospital';
+      return row.is_del ? 'imgStudyDeleted' : row;
     },
 
     /**
@@ -72,8 +79,9 @@ export function createInstanceRules(db: DbOrTx, hospitalCode: string) {
      * Why the archive would refuse an instance here, or null when it may be accepted; the new series of one
      * accepted holds later instances to its study.
      */
-    async refusal(at: Place): Promise<'imgOtherHospital' | 'imgOtherStudy' | null> {
-      if ((await rules.study(at.study_iuid)) === 'imgOtherHospital') return 'imgOtherHospital';
+    async refusal(at: Place): Promise<'imgOtherHospital' | 'imgStudyDeleted' | 'imgOtherStudy' | null> {
+      const stored = await rules.study(at.study_iuid);
+      if (stored === 'imgOtherHospital' || stored === 'imgStudyDeleted') return stored;
       const known = await rules.series(at);
       if (known === 'imgOtherStudy') return known;
       if (!known) seriesOf.set(at.series_iuid, { pk: null, study_iuid: at.study_iuid });

@@ -32,6 +32,8 @@ const FAILURE_REASON: Partial<Record<MessageKey, number>> = {
   imgDicomDir: 0x0122,
   imgUidInUse: 0x0111,
   imgOtherHospital: 0x0124,
+  // dcm4chee-arc's "subsequent occurrence of a rejected object", as the DICOM listener answers
+  imgStudyDeleted: 0xa771,
 };
 const PROCESSING_FAILURE = 0x0110;
 

@@ -26,5 +26,4 @@ export const recycleModule: ServerModule = {
 };
 
 // What other modules use of this one.
-export { createBinCheck } from './bin-check';
 export { purgeExpired } from './purge';

@@ -7,7 +7,6 @@ const zh = {
   recycleDeleted: '已将 {{count}} 个检查移入回收站',
   recycleRestored: '已恢复 {{count}} 个检查',
   recyclePurged: '已彻底删除 {{count}} 个检查',
-  recycleStoreRefused: '该检查在回收站中：请先恢复，再发送图像',
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
@@ -18,7 +17,6 @@ const en: Record<keyof typeof zh, string> = {
   recycleRestored: '{{count}} studies restored',
   recyclePurged: '{{count}} studies deleted for good',
   // A C-STORE ErrorComment (LO): at most 64 characters.
-  recycleStoreRefused: 'Study is in the recycle bin: restore it, then send again',
 };
 
 addMessages({ 'zh-CN': zh, 'en-US': en });

@@ -216,6 +216,26 @@ describe('restoreStudy', () => {
     expect((await restore('auditor', [s.study_iuid])).status).toBe(404);
   });
 
+  it('an upload into a study in the bin is refused per file, naming why; restored, the study takes it', async () => {
+    const s = await withImages(7, 1);
+    expect((await del('auditor', [s.study_iuid])).status).toBe(200);
+    const more = {
+      name: 'IM2.dcm',
+      data: buildDicom(
+        ctSpec({ n: 2, study: uid(910, 7), series: uid(910, 7, 1), sop: uid(910, 7, 1, 2), patientId: 'RBI7' }),
+      ),
+    };
+    const upload = () =>
+      uploadDicom(h.p.app, { token: h.tok.admin, files: [more], hospital_code: 'H001', lang: 'en-US' });
+    const refused = await upload();
+    expect(resultOf(refused).data.uploaded).toBe(0);
+    expect(JSON.stringify(refused.lines)).toContain('Study is deleted (recycle bin): restore it, then send again');
+    expect(await studyRow(s.study_iuid)).toMatchObject({ is_del: 1, file_count: 1 });
+    expect((await restore('auditor', [s.study_iuid])).status).toBe(200);
+    expect(resultOf(await upload()).data.uploaded).toBe(1);
+    expect(await studyRow(s.study_iuid)).toMatchObject({ is_del: 0, file_count: 2 });
+  });
+
   it('leaves a registration the desk deleted to the desk: not listed, not restored here', async () => {
     const s = await scheduled();
     await db().update(study).set({ is_del: 1 }).where(eq(study.pk, s.pk));
@@ -359,7 +379,7 @@ describe('C-STORE of an instance whose study is in the bin', () => {
     const refused = await send(2);
     expect(refused.code).not.toBe(0);
     expect(refused.out).toMatch(/DIMSE Status\s*: 0xa771/i);
-    expect(refused.out).toContain('[Study is in the recycle bin: restore it, then send again]');
+    expect(refused.out).toContain('[Study is deleted (recycle bin): restore it, then send again]');
     expect(await studyRow(uid(920))).toMatchObject({ file_count: 1, is_del: 1 });
     expect(await db().$count(instance, eq(instance.sop_iuid, uid(920, 1, 2)))).toBe(0);
     expect(await worklist('auditor', 'RBSCU')).toBe(0);
