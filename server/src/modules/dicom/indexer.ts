@@ -97,7 +97,7 @@ export function startIndexer(
       const { hospitalCode, aet, ip } = group[0]!.tag;
       const outcomes = new Map<string, FileOutcome>();
       const ingest = createIngest(
-        { deps, who: { pk: 0, username: `dicom:${aet}`.slice(0, 64) }, hospitalCode, ip },
+        { deps, who: { pk: 0, username: `dicom:${aet}`.slice(0, 64) }, hospitalCode, ip, acknowledged: true },
         (r) => outcomes.set(r.file, r),
       );
       try {

@@ -32,7 +32,7 @@ export async function writeRows(
         )
     ).map((r) => [r.sop, r] as const),
   );
-  const rules = createInstanceRules(tx, ctx.hospitalCode);
+  const rules = createInstanceRules(tx, ctx.hospitalCode, { takeDeleted: ctx.acknowledged });
   const studies = await studiesOf(tx, rules, ctx.hospitalCode, batch);
   const rows: (typeof instance.$inferInsert)[] = [];
   const outcomes: FileOutcome[] = [];

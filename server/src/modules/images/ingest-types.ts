@@ -12,6 +12,11 @@ export interface IngestContext {
   who: { pk: number; username: string };
   hospitalCode: string;
   ip: string;
+  /**
+   * Instances a peer was already told are stored (C-STORE, indexed after the answer): a deleted study takes
+   * them (a restore brings them back with it) rather than refusing what was acknowledged.
+   */
+  acknowledged?: boolean;
 }
 
 /**

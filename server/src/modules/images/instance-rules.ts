@@ -24,9 +24,10 @@ type Place = Pick<InstanceMeta, 'study_iuid' | 'series_iuid'>;
  * The archive's rules for where an instance may go, for one hospital: its study is not another hospital's
  * nor deleted, its series is not another study's. The C-STORE receiver asks them before it accepts an instance
  * (so the peer hears the refusal), the ingest as it writes the rows. What they read is remembered, so `db` is
- * one association's or one transaction's.
+ * one association's or one transaction's. `takeDeleted`: instances already acknowledged (indexed after the
+ * C-STORE answer) join a deleted study all the same.
  */
-export function createInstanceRules(db: DbOrTx, hospitalCode: string) {
+export function createInstanceRules(db: DbOrTx, hospitalCode: string, o: { takeDeleted?: boolean } = {}) {
   const studies = new Map<string, StoredStudy | null>();
   const seriesOf = new Map<string, KnownSeries | null>();
   const rules = {
@@ -52,7 +53,7 @@ export function createInstanceRules(db: DbOrTx, hospitalCode: string) {
       }
       if (!row) return null;
       if (row.hospital_code !== hospitalCode) return 'imgOtherHospital';
-      return row.is_del ? 'imgStudyDeleted' : row;
+      return row.is_del && !o.takeDeleted ? 'imgStudyDeleted' : row;
     },
 
     /**

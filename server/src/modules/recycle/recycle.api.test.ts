@@ -14,6 +14,7 @@ import { run } from '../../../../tests/support/dcmtk';
 import { buildDicom, uid, zipOf } from '../../../../tests/support/dicom-builder';
 import { ctSpec, useImagePlatform } from '../../../../tests/support/image-platform';
 import { resultOf, uploadDicom } from '../../../../tests/support/image-upload';
+import { createIngest } from '../images';
 import { purgeExpired } from './purge';
 
 const h = useImagePlatform();
@@ -234,6 +235,31 @@ describe('restoreStudy', () => {
     expect((await restore('auditor', [s.study_iuid])).status).toBe(200);
     expect(resultOf(await upload()).data.uploaded).toBe(1);
     expect(await studyRow(s.study_iuid)).toMatchObject({ is_del: 0, file_count: 2 });
+  });
+
+  it('an instance acknowledged before the delete and indexed after it joins the study in the bin, not refused', async () => {
+    const s = await withImages(8, 1);
+    expect((await del('auditor', [s.study_iuid])).status).toBe(200);
+    const late = buildDicom(
+      ctSpec({ n: 2, study: uid(910, 8), series: uid(910, 8, 1), sop: uid(910, 8, 1, 2), patientId: 'RBI8' }),
+    );
+    const ingestOf = (acknowledged: boolean) => {
+      const outcomes: string[] = [];
+      const ingest = createIngest(
+        { deps: h.p.deps, who: { pk: 0, username: 'dicom:TEST' }, hospitalCode: 'H001', ip: '', acknowledged },
+        (o) => outcomes.push(o.status === 'failed' ? o.reason.key : o.status),
+      );
+      return { ingest, outcomes };
+    };
+    const upload = ingestOf(false);
+    await upload.ingest.add('late.dcm', late);
+    await upload.ingest.flush();
+    expect(upload.outcomes).toEqual(['imgStudyDeleted']);
+    const indexed = ingestOf(true);
+    await indexed.ingest.add('late.dcm', late);
+    await indexed.ingest.flush();
+    expect(indexed.outcomes).toEqual(['uploaded']);
+    expect(await studyRow(s.study_iuid)).toMatchObject({ is_del: 1, file_count: 2 });
   });
 
   it('leaves a registration the desk deleted to the desk: not listed, not restored here', async () => {
