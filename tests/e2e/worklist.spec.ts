@@ -60,6 +60,8 @@ describe('worklist', () => {
     const codes = await list.hospitalCodes();
     expect(codes.length).toBeGreaterThan(0);
     expect(new Set(codes)).toEqual(new Set(['H002']));
+    // one hospital's user: no hospital column repeating its name on every row
+    expect(await list.page.getByTestId('cell-hospital').count()).toBe(0);
     await close();
   });
 

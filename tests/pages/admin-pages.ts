@@ -94,7 +94,11 @@ export class AdminPages {
   /** Locks (or unlocks) a user from their row of the users list, confirming. */
   async toggleLock(username: string, action: 'lock' | 'unlock'): Promise<void> {
     await this.page.getByTestId(`user-row-lock-${username}`).click();
-    await this.page.getByTestId(`user-confirm-${action}`).click();
-    await this.page.getByTestId(`user-confirm-${action}`).waitFor({ state: 'hidden' });
+    const ok = this.page.getByTestId(`user-confirm-${action}`);
+    await ok.waitFor();
+    // The dialog has finished opening: a click during its zoom can miss the button (seen on a loaded CI machine).
+    await this.page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
+    await ok.click();
+    await ok.waitFor({ state: 'hidden' });
   }
 }

@@ -54,10 +54,9 @@ export class WorklistPage {
     return this.page.getByTestId(testId).allTextContents();
   }
 
+  /** The hospital of each row (its data-hospital; the column itself shows only to the super administrator). */
   async hospitalCodes(): Promise<string[]> {
-    return this.page
-      .getByTestId('cell-hospital')
-      .evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.hospital ?? ''));
+    return this.rows().evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.hospital ?? ''));
   }
 
   /** The row (a locator) of the first study whose patient id appears more than once on the page. */

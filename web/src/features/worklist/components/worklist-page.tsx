@@ -50,7 +50,7 @@ export function WorklistPage() {
       query={query}
       columns={columns}
       rowKey="study_iuid"
-      rowAttrs={(r) => ({ 'data-modality': r.modality })}
+      rowAttrs={(r) => ({ 'data-modality': r.modality, 'data-hospital': r.hospital_code })}
       onExport={() => exportOrderList(state.params)}
     >
       <HistoryDialog study={historyOf} onClose={() => setHistoryOf(null)} />
