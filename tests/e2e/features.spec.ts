@@ -3,6 +3,7 @@ import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { shot } from '../fixtures/shots';
 import { WorklistPage } from '../pages/worklist-page';
+import { clickWhenOpen } from '../pages/dialogs';
 
 const e2e = useE2e();
 
@@ -108,7 +109,7 @@ describe('administration', () => {
     expect(await row.getByTestId('pwd-count').textContent()).toBe('2');
 
     await row.getByTestId('pwd-delete').click();
-    await page.locator('.ant-popconfirm .ant-btn-dangerous').click();
+    await clickWhenOpen(page.locator('.ant-popconfirm .ant-btn-dangerous'));
     await row.waitFor({ state: 'detached' });
     await page.getByTestId('pwd-refresh').click();
     await page.waitForSelector('[data-testid=pwd-result][data-fetching=false]');

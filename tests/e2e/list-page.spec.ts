@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { useE2e } from '../fixtures/e2e';
 import { signedIn } from '../fixtures/session';
 import { ListScreen } from '../pages/list-page';
+import { clickWhenOpen } from '../pages/dialogs';
 
 const e2e = useE2e();
 
@@ -105,7 +106,7 @@ describe('list parts on the favourites', () => {
     await list.selectRow(1);
     await list.id('batch-delete').click();
     await page.locator('.ant-modal-confirm').getByText('确定将选中的 2 个检查移出收藏吗？').waitFor();
-    await list.id('confirm-ok').click();
+    await clickWhenOpen(list.id('confirm-ok'));
     await page.waitForFunction(
       () => document.querySelector<HTMLElement>('[data-testid=col-result]')?.dataset.total === '1',
     );

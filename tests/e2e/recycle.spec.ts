@@ -5,6 +5,7 @@ import { signedIn } from '../fixtures/session';
 import { shot } from '../fixtures/shots';
 import { ListScreen } from '../pages/list-page';
 import { WorklistPage } from '../pages/worklist-page';
+import { clickWhenOpen } from '../pages/dialogs';
 
 const PATIENT = 'E2E-RB-1';
 const STUDY = uid(51);
@@ -62,10 +63,7 @@ describe('recycle bin', () => {
 
         // the reason is required
         const reason = page.getByTestId('delete-study-reason');
-        await reason.waitFor();
-        // the dialog has finished opening (a click during its zoom can miss the button)
-        await page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
-        await page.getByTestId('delete-study-ok').click();
+        await clickWhenOpen(page.getByTestId('delete-study-ok'));
         await page
           .getByText(zh ? '请填写删除原因（2 至 256 个字）' : 'Give the reason (2 to 256 characters)')
           .waitFor();
@@ -87,7 +85,7 @@ describe('recycle bin', () => {
         expect(await bin.rows().first().getByTestId('rb-row-purge').count()).toBe(0);
         await shot(page, `recycle-bin-${locale}`);
         await bin.rows().first().getByTestId('rb-row-restore').click();
-        await page.getByTestId('rb-confirm-restore').click();
+        await clickWhenOpen(page.getByTestId('rb-confirm-restore'));
         await page.getByText(zh ? '检查已恢复' : 'Study restored').waitFor();
         await expect.poll(() => bin.total()).toBe(0);
 
@@ -111,7 +109,7 @@ describe('recycle bin', () => {
       await wl.rows().first().getByTestId('row-more').click();
       await page.getByTestId('row-delete-study').click();
       await page.getByTestId('delete-study-reason').fill('测试数据');
-      await page.getByTestId('delete-study-ok').click();
+      await clickWhenOpen(page.getByTestId('delete-study-ok'));
       await page.getByText('检查已移入回收站').waitFor();
 
       await page.goto(`${e2e.platform.appUrl}#/recycle?patient_id=${PATIENT}&pageNumber=1`);
@@ -119,7 +117,7 @@ describe('recycle bin', () => {
       await bin.waitForResults({ query: PATIENT, min: 1 });
       await shot(page, 'recycle-bin-admin-zh-CN');
       await bin.rows().first().getByTestId('rb-row-purge').click();
-      await page.getByTestId('rb-confirm-purge').click();
+      await clickWhenOpen(page.getByTestId('rb-confirm-purge'));
       await page.getByText('检查已彻底删除').waitFor();
       await expect.poll(() => bin.total()).toBe(0);
     } finally {

@@ -14,6 +14,7 @@ import { LoginPage } from '../pages/login-page';
 import { ReportPrintPage } from '../pages/report-print-page';
 import { ReportWritePage } from '../pages/report-write-page';
 import { ShellPage } from '../pages/shell-page';
+import { clickWhenOpen } from '../pages/dialogs';
 
 /**
  * Issue 37 in the browser: the auditor audits, the PIN dialog asks the USB key (SoftHSM2, through the real
@@ -156,7 +157,7 @@ describe('audit signed with the USB key', () => {
       await w.button('audit').click();
       await page.getByTestId('esign-dialog').waitFor();
       await shot(page, 'report-esign-pin-en-US');
-      await page.getByTestId('esign-unsigned').click();
+      await clickWhenOpen(page.getByTestId('esign-unsigned'));
       await w.waitStatus(2);
       // Where the hospital uses signatures, the report says it was not signed.
       await page.getByTestId('report-esign-none').waitFor();

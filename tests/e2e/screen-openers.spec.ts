@@ -10,6 +10,7 @@ import { DeskScreen } from '../pages/queue-pages';
 import { ReportDocumentView } from '../pages/report-document';
 import { ReportWritePage } from '../pages/report-write-page';
 import { WorklistPage } from '../pages/worklist-page';
+import { clickWhenOpen } from '../pages/dialogs';
 
 // The desk registers into a room of a call device of H001 (the test platform has none).
 const e2e = useE2e(async ({ platform }) => {
@@ -356,7 +357,7 @@ describe('Tool tab: font scaling', () => {
       const ask = page.locator('.ant-modal-confirm', { hasText: '内容超出本页' });
       await ask.waitFor();
       await shot(page, 'tool-font-scaling-off-zh-CN');
-      await ask.locator('.ant-modal-confirm-btns button').first().click();
+      await clickWhenOpen(ask.locator('.ant-modal-confirm-btns button').first());
       await ask.waitFor({ state: 'hidden' });
       await scaling.check();
       await page.waitForFunction(

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ListScreen } from './list-page';
+import { clickWhenOpen } from './dialogs';
 
 /** Picks an option of the antd select with this test id, by the option's text. */
 async function pick(page: Page, testId: string, option: string): Promise<void> {
@@ -95,10 +96,7 @@ export class AdminPages {
   async toggleLock(username: string, action: 'lock' | 'unlock'): Promise<void> {
     await this.page.getByTestId(`user-row-lock-${username}`).click();
     const ok = this.page.getByTestId(`user-confirm-${action}`);
-    await ok.waitFor();
-    // The dialog has finished opening: a click during its zoom can miss the button (seen on a loaded CI machine).
-    await this.page.waitForFunction(() => !document.querySelector('.ant-zoom-appear, .ant-zoom-enter'));
-    await ok.click();
+    await clickWhenOpen(ok);
     await ok.waitFor({ state: 'hidden' });
   }
 }

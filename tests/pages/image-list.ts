@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { clickWhenOpen } from './dialogs';
 
 /** The image list of one study (drawer on the writing screen and on /orderImage). */
 export class ImageListPanel {
@@ -33,7 +34,7 @@ export class ImageListPanel {
   async change(kind: 'delete' | 'restore', confirm = true): Promise<void> {
     await this.page.getByTestId(`il-${kind}`).click();
     if (confirm) {
-      await this.page.getByTestId('il-confirm-ok').click();
+      await clickWhenOpen(this.page.getByTestId('il-confirm-ok'));
       await this.page.getByTestId('il-confirm-ok').waitFor({ state: 'detached' });
     }
   }

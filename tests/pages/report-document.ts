@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { clickWhenOpen } from './dialogs';
 
 /** The A4 report document wherever it is shown (writing screen, print page). */
 export class ReportDocumentView {
@@ -20,6 +21,6 @@ export class ReportDocumentView {
   /** Deletes extra page `index` through its confirmation. */
   async deletePage(index: number): Promise<void> {
     await this.page.getByTestId(`page-delete-${index}`).click();
-    await this.page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await clickWhenOpen(this.page.locator('.ant-popconfirm .ant-btn-primary'));
   }
 }

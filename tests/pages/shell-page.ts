@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { clickWhenOpen } from './dialogs';
 
 /** The signed-in frame: header actions, user menu, menu, tabs. */
 export class ShellPage {
@@ -29,7 +30,7 @@ export class ShellPage {
   async signOut(): Promise<void> {
     await this.openUserMenu();
     await this.page.getByTestId('menu-logout').click();
-    await this.page.getByTestId('logout-confirm').click();
+    await clickWhenOpen(this.page.getByTestId('logout-confirm'));
     await this.page.waitForURL((u) => u.hash.startsWith('#/user/login'));
   }
 
