@@ -72,6 +72,11 @@ describe('platform basics', () => {
         '/oauth/revoke',
         '/sso/login',
         '/sso/checkApp',
+        // FHIR order entry (docs/his.md): an app's own token, checked by the routes (a user's session is 401)
+        '/fhir/metadata',
+        '/fhir/ServiceRequest',
+        '/fhir/ServiceRequest/{id}',
+        '/fhir/Patient',
         // patients (docs/patient-lookup.md): two identifiers or a read-only report token, rate-limited
         '/api/order/patientInfoList',
         '/report/shared/info',
@@ -171,9 +176,11 @@ describe('no input produces a 500', () => {
               },
             );
         expect(r.status, `${method} ${path} ${JSON.stringify(body)}`).toBeLessThan(500);
-        // Our answers are the envelope; DICOMweb's (application/dicom+json) are the DICOM JSON model.
+        // Our answers are the envelope; DICOMweb's (application/dicom+json) are the DICOM JSON model, FHIR's
+        // (application/fhir+json) FHIR resources.
         const type = r.headers.get('content-type') ?? '';
-        if (type.includes('json') && !type.includes('dicom+json'))
+        if (type.includes('fhir+json')) expect(typeof r.body.resourceType, `${method} ${path}`).toBe('string');
+        else if (type.includes('json') && !type.includes('dicom+json'))
           expect(typeof r.body.success, `${method} ${path} ${type}`).toBe('boolean');
       }
     }

@@ -56,7 +56,12 @@ describe('third-party apps', () => {
     await apps.id('app-form').waitFor({ state: 'hidden' });
 
     const listed = admin.page.waitForResponse((r) => r.url().includes('/app/queryList'));
-    await apps.create({ name: 'HIS 接口', redirectUris: [thirdParty.callback], remark: '院内 HIS' });
+    await apps.create({
+      name: 'HIS 接口',
+      redirectUris: [thirdParty.callback],
+      remark: '院内 HIS',
+      orderHospital: '第一人民医院',
+    });
     expect(await apps.id('app-secret-warning').textContent()).toContain('仅此一次显示');
     const first = await apps.shownCredentials();
     expect(first.client_id).toMatch(/^rx_[A-Za-z0-9_-]{24}$/);
@@ -75,6 +80,8 @@ describe('third-party apps', () => {
     expect(await apps.row('HIS 接口').getAttribute('data-client-id')).toBe(first.client_id);
     await apps.row('HIS 接口').getByTestId('app-row-details').click();
     expect(await apps.id('app-details').textContent()).toContain(first.client_id);
+    // it places FHIR orders for the hospital chosen
+    expect(await apps.id('app-details').textContent()).toContain('H001');
     await apps.id('app-details-close').click();
     expect(await admin.page.content()).not.toContain(first.client_secret);
     await shot(admin.page, 'app-list-zh-CN');

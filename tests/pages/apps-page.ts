@@ -6,6 +6,8 @@ export interface AppInput {
   redirectUris: string[];
   remark?: string;
   serverUrl?: string;
+  /** The hospital the app places FHIR orders for, by its name in the picker. */
+  orderHospital?: string;
 }
 
 /** The third-party apps screen (#/app) and its dialogs, by their test ids. */
@@ -32,6 +34,10 @@ export class AppsPage {
     if (a.redirectUris) await this.id('app-form-redirect-uris').fill(a.redirectUris.join('\n'));
     if (a.remark !== undefined) await this.id('app-form-remark').fill(a.remark);
     if (a.serverUrl !== undefined) await this.id('app-form-server-url').fill(a.serverUrl);
+    if (a.orderHospital) {
+      await this.id('app-form-order-hospital').click();
+      await this.page.locator(`.ant-select-item-option[title="${a.orderHospital}"]`).click();
+    }
   }
 
   /** Opens the new-app form, fills it and saves; resolves once the once-only credentials dialog shows. */

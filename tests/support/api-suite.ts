@@ -190,11 +190,22 @@ export async function send(
   return { status: res.status, type, text, json };
 }
 
+/** What is wrong with a FHIR answer, or null. */
+function fhirProblem(r: RawAnswer): string | null {
+  const j = r.json as { resourceType?: unknown; issue?: unknown } | undefined;
+  if (!j || typeof j.resourceType !== 'string') return 'not a FHIR resource';
+  if (r.status >= 400 && (j.resourceType !== 'OperationOutcome' || !Array.isArray(j.issue) || !j.issue.length))
+    return 'a FHIR refusal without an OperationOutcome';
+  return null;
+}
+
 /** What is wrong with an answer's envelope, or null: refusals are JSON envelopes, successes JSON or a file. */
 export function envelopeProblem(r: RawAnswer): string | null {
   if (r.status >= 500) return `status ${r.status}: ${r.text.slice(0, 200)}`;
   // DICOMweb answers in the DICOM JSON model (PS3.18 F.2), not the envelope; its refusals are the envelope.
   if (r.status < 300 && r.type.startsWith('application/dicom+json')) return null;
+  // FHIR answers in FHIR (R4 3.1.0.4): the resource, and every refusal an OperationOutcome with its issues.
+  if (r.type.startsWith('application/fhir+json')) return fhirProblem(r);
   if (!r.json) return r.status < 300 && r.type && !r.type.includes('json') ? null : `not JSON: ${r.type}`;
   const j = r.json;
   if (typeof j.success !== 'boolean' || typeof j.msg !== 'string' || !('data' in j)) return 'not the envelope';

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDicom } from './dicom-builder';
 
@@ -57,4 +57,22 @@ export async function untilListening(port: number) {
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`nothing listens on port ${port}`);
+}
+
+/**
+ * findscu -W (modality worklist) as modality CT_HL7 for one accession number, against the platform's DICOM
+ * listener; the patient names answered (dcmdump +U8). `dir`: where the answers are written.
+ */
+export async function worklistNames(port: number, accession: string, dir: string): Promise<string[]> {
+  const out = await mkdtemp(path.join(dir, 'wl-'));
+  const r = await run('findscu', [
+    ...['-W', '-aet', 'CT_HL7', '-aec', 'RXPACS', '-X', '-od', out, '127.0.0.1', String(port)],
+    ...['-k', 'SpecificCharacterSet=ISO_IR 192', '-k', `AccessionNumber=${accession}`],
+    ...['-k', 'PatientName', '-k', 'PatientID', '-k', 'ScheduledProcedureStepSequence[0].Modality'],
+  ]);
+  if (r.code !== 0) throw new Error(`findscu: ${r.out}`);
+  return (await readdir(out)).map((f) => {
+    const dump = spawnSync('dcmdump', ['+U8', path.join(out, f)], { encoding: 'utf8' }).stdout;
+    return /\(0010,0010\) PN \[([^\]]*)\]/.exec(dump)?.[1] ?? '';
+  });
 }

@@ -56,6 +56,8 @@ export const AppFieldsSchema = z.object({
     .transform((l) => [...new Set(l)]),
   group_logo: httpUrl.optional().default(''),
   group_favicon: httpUrl.optional().default(''),
+  /** The hospital whose orders the app places through FHIR (client credentials); '' for none. docs/his.md. */
+  order_hospital_code: z.string().trim().max(32).optional().default(''),
 });
 
 /** POST /app/save: a new app; client_id and client_secret are made by the server. */
@@ -85,6 +87,7 @@ export const AppRowSchema = z.object({
   redirect_uris: z.array(z.string()),
   group_logo: z.string(),
   group_favicon: z.string(),
+  order_hospital_code: z.string(),
   create_name: z.string(),
   create_time: z.string(),
   update_name: z.string(),

@@ -16,6 +16,12 @@ export const CODE_VERIFIER_RE = /^[A-Za-z0-9._~-]{43,128}$/;
 export const CODE_CHALLENGE_RE = /^[A-Za-z0-9_-]{43}$/;
 /** The one scope a token carries: read-only access as the user (docs/oauth.md lists the routes). */
 export const OAUTH_SCOPE = 'pacs.read';
+/**
+ * What an app's own token (client credentials, RFC 6749 §4.4) may do: place orders for the hospital it is
+ * registered for (SMART backend-services scope names). docs/his.md.
+ */
+export const ORDER_SCOPES = ['system/ServiceRequest.write', 'system/Patient.write'] as const;
+export type OrderScope = (typeof ORDER_SCOPES)[number];
 export const AUTH_CODE_TTL_S = 60;
 export const ACCESS_TOKEN_TTL_S = 3600;
 
@@ -85,6 +91,8 @@ export const TokenRequestSchema = z.strictObject({
   client_id: z.string().max(64).optional(),
   client_secret: z.string().max(128).optional(),
   code_verifier: z.string().max(128).optional(),
+  /** client_credentials: the scopes asked for (RFC 6749 §3.3), a subset of ORDER_SCOPES; all of them when left out. */
+  scope: z.string().max(256).optional(),
 });
 export const TokenResponseSchema = z.object({
   access_token: z.string(),

@@ -20,6 +20,7 @@ export function toAppRow(r: AppRecord): AppRow {
     redirect_uris: r.redirect_uris,
     group_logo: r.group_logo,
     group_favicon: r.group_favicon,
+    order_hospital_code: r.order_hospital_code,
     create_name: r.create_name,
     create_time: fmt(r.create_time),
     update_name: r.update_name,

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AppCredentials, AppEditSchema, AppSaveSchema } from '@shared/schemas/apps';
 import type { Locale } from '@shared/constants';
 import type { Db, Tx } from '../../platform/db/client';
-import { sysApp } from '../../platform/db/schema';
+import { hospital, sysApp } from '../../platform/db/schema';
 import type { Caller } from '../../platform/http/caller';
 import { sha256Hex } from '../../platform/core/crypto';
 import { AppError, notFound } from '../../platform/core/errors';
@@ -33,6 +33,18 @@ async function lockedApp(tx: Tx, pk: number): Promise<AppRecord> {
   return row;
 }
 
+/** The hospital an app orders for: '' (none) or an existing hospital (400 naming the field otherwise). */
+async function orderHospital(tx: Tx, who: Caller, code: string): Promise<string> {
+  if (!code) return '';
+  const [known] = await tx.select({ code: hospital.code }).from(hospital).where(eq(hospital.code, code));
+  if (!known) {
+    throw AppError.validation('validation', [
+      { field: 'order_hospital_code', msg: translate(who.locale, 'orgNoHospital') },
+    ]);
+  }
+  return code;
+}
+
 /** The audit row's view of an app: the secret's hash is left out by auditChange (its name says hash). */
 const audited = (r: AppRecord) => r as unknown as Record<string, unknown>;
 
@@ -50,11 +62,13 @@ export async function createApp(db: Db, who: Caller, v: AppSaveInput): Promise<A
   return withNameCheck(who, v.app_name, () =>
     db.transaction(async (tx) => {
       await refuseTakenName(tx, who, v.app_name);
+      const order_hospital_code = await orderHospital(tx, who, v.order_hospital_code);
       const client_secret = newClientSecret();
       const [after] = await tx
         .insert(sysApp)
         .values({
           ...v,
+          order_hospital_code,
           client_id: newClientId(),
           client_secret_hash: sha256Hex(client_secret),
           create_name: who.me.username,
@@ -78,9 +92,10 @@ export async function editApp(db: Db, who: Caller, v: AppEditInput): Promise<voi
       const before = await lockedApp(tx, v.pk);
       await refuseTakenName(tx, who, v.app_name, v.pk);
       const { pk, ...fields } = v;
+      const order_hospital_code = await orderHospital(tx, who, v.order_hospital_code);
       const [after] = await tx
         .update(sysApp)
-        .set({ ...fields, update_name: who.me.username, update_time: new Date() })
+        .set({ ...fields, order_hospital_code, update_name: who.me.username, update_time: new Date() })
         .where(eq(sysApp.pk, pk))
         .returning();
       await auditChange(tx, who.me, {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, device, hisOrder, hl7Message, hl7Peer, report, study } from '../../platform/db/schema';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { call } from '../../../../tests/support/api-client';
-import { run } from '../../../../tests/support/dcmtk';
+import { run, worklistNames } from '../../../../tests/support/dcmtk';
 import { startDicomListener, type DicomListener } from '../dicom';
 import { forgetOldMessages, HL7_MESSAGE_KEEP_DAYS, startHl7Listener, type Hl7Listener } from './hl7-listener';
 
@@ -64,36 +64,7 @@ const studyOf = async (accession: string) =>
   )[0];
 
 /** findscu -W as modality CT_HL7 for one accession number: the patient names answered. */
-async function worklist(accession: string): Promise<string[]> {
-  const out = mkdtempSync(path.join(dir, 'wl-'));
-  const r = await run('findscu', [
-    '-W',
-    '-aet',
-    'CT_HL7',
-    '-aec',
-    'RXPACS',
-    '-X',
-    '-od',
-    out,
-    '127.0.0.1',
-    String(dicom.port),
-    '-k',
-    'SpecificCharacterSet=ISO_IR 192',
-    '-k',
-    `AccessionNumber=${accession}`,
-    '-k',
-    'PatientName',
-    '-k',
-    'PatientID',
-    '-k',
-    'ScheduledProcedureStepSequence[0].Modality',
-  ]);
-  if (r.code !== 0) throw new Error(`findscu: ${r.out}`);
-  return readdirSync(out).map((f) => {
-    const dump = spawnSync('dcmdump', ['+U8', path.join(out, f)], { encoding: 'utf8' }).stdout;
-    return /\(0010,0010\) PN \[([^\]]*)\]/.exec(dump)?.[1] ?? '';
-  });
-}
+const worklist = (accession: string) => worklistNames(dicom.port, accession, dir);
 
 const inWorklistCall = async (accession: string) => {
   const r = await call(t.p.app, 'POST', '/api/order/OrderList', {

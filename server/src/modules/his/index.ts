@@ -2,6 +2,7 @@ import type { ServerModule } from '../../platform/module';
 import { PERMISSIONS } from '@shared/permissions';
 import { registerJobRunner } from '../report-products';
 import './messages';
+import { fhirOrderRoutes } from './fhir-routes';
 import { peerRoutes, registerCallRoutes } from './routes';
 import { runHl7Cancel, runHl7Result } from './result-job';
 
@@ -10,11 +11,11 @@ import { runHl7Cancel, runHl7Result } from './result-job';
 registerJobRunner('hl7_result', runHl7Result);
 registerJobRunner('hl7_cancel', runHl7Cancel);
 
-/** The hospital information system's side (issue 38, docs/his.md): HL7 v2 orders in, results out. */
+/** The hospital information system's side (issue 38, docs/his.md): HL7 v2 and FHIR orders in, results out. */
 export const hisModule: ServerModule = {
   name: 'his',
   permissions: [PERMISSIONS.SYS_DEVICE, PERMISSIONS.QUEUE_REGISTER],
-  routes: () => [peerRoutes(), registerCallRoutes()],
+  routes: () => [peerRoutes(), registerCallRoutes(), fhirOrderRoutes()],
 };
 
 // What other modules use of this one.

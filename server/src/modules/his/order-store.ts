@@ -125,8 +125,23 @@ async function lockOrder(tx: Tx, src: OrderSource, placer: string) {
   return row!;
 }
 
+/**
+ * An order is changed or cancelled only by the kind of system that placed it: an HIS interface (any of the
+ * hospital's) or the app that placed it. Another app cannot cancel the HIS's order, nor the HIS an app's.
+ */
+function assertOwnOrder(row: typeof hisOrder.$inferSelect, src: OrderSource) {
+  if (row.status === 'new') return;
+  if (row.source === src.source && (src.source === 'hl7' || row.app_pk === src.app_pk)) return;
+  throw new Refusal({
+    code: 'AE',
+    error: HL7_ERROR.unknownKey,
+    text: `order ${row.placer_no} was placed by another system of the hospital`,
+  });
+}
+
 async function schedule(tx: Tx, src: OrderSource, o: HisOrderData, change: boolean): Promise<Applied> {
   const row = await lockOrder(tx, src, o.placer_no);
+  assertOwnOrder(row, src);
   const known = row.status !== 'new';
   if (change && !known)
     throw new Refusal({ code: 'AE', error: HL7_ERROR.unknownKey, text: `no order ${o.placer_no} to change` });
@@ -183,6 +198,7 @@ async function cancel(tx: Tx, src: OrderSource, o: HisOrderData): Promise<Applie
   const row = await lockOrder(tx, src, o.placer_no);
   if (row.status === 'new')
     throw new Refusal({ code: 'AE', error: HL7_ERROR.unknownKey, text: `no order ${o.placer_no} to cancel` });
+  assertOwnOrder(row, src);
   if (row.status === 'cancelled') return { study_pk: row.study_pk ?? undefined };
   const [s] = row.study_pk ? await tx.select().from(study).where(eq(study.pk, row.study_pk)).for('update') : [];
   if (s && (performed(s) || (await reported(tx, s.pk))))

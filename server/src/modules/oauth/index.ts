@@ -10,4 +10,4 @@ export const oauthModule: ServerModule = {
 };
 
 // What other modules use of this one.
-export { requestUser } from './tokens';
+export { requestUser, authenticateAppToken, type AppCaller } from './tokens';

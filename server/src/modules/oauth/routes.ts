@@ -7,6 +7,7 @@ import {
   AuthServerMetadataSchema,
   CODE_CHALLENGE_METHODS,
   OAUTH_SCOPE,
+  ORDER_SCOPES,
   RevokeRequestSchema,
   TokenRequestSchema,
   TokenResponseSchema,
@@ -20,7 +21,14 @@ import { newRouter, validationBody } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { requireClient } from './client-auth';
 import { checkAuthRequest } from './clients';
-import { OAuthError, redeemCode, requireCodeGrantFields } from './grant';
+import {
+  GRANT_TYPES,
+  OAuthError,
+  grantClientCredentials,
+  redeemCode,
+  requireCodeGrantFields,
+  requireGrantType,
+} from './grant';
 import { revokeToken } from './tokens';
 
 const tags = ['oauth'];
@@ -78,9 +86,9 @@ export function oauthRoutes() {
           authorization_endpoint: `${issuer}/oauth/authorize`,
           token_endpoint: `${issuer}/oauth/token`,
           revocation_endpoint: `${issuer}/oauth/revoke`,
-          scopes_supported: [OAUTH_SCOPE],
+          scopes_supported: [OAUTH_SCOPE, ...ORDER_SCOPES],
           response_types_supported: ['code'],
-          grant_types_supported: ['authorization_code'],
+          grant_types_supported: [...GRANT_TYPES],
           code_challenge_methods_supported: [...CODE_CHALLENGE_METHODS],
           token_endpoint_auth_methods_supported: AUTH_METHODS,
           revocation_endpoint_auth_methods_supported: AUTH_METHODS,
@@ -122,7 +130,7 @@ export function oauthRoutes() {
       path: '/oauth/token',
       tags,
       summary:
-        'Token request (RFC 6749 §4.1.3, RFC 7636 §4.5): authorization_code with code_verifier; client_secret_post or client_secret_basic',
+        "Token request: authorization_code with code_verifier (RFC 6749 §4.1.3, RFC 7636 §4.5), or client_credentials (§4.4) for an app's FHIR order entry; client_secret_post or client_secret_basic",
       ...access('public'),
       request: formBody(TokenRequestSchema),
       responses: {
@@ -135,9 +143,12 @@ export function oauthRoutes() {
       const { db } = c.var.deps;
       const form = c.req.valid('form');
       try {
-        const grant = requireCodeGrantFields(form);
+        const type = requireGrantType(form);
+        const grant = type === 'authorization_code' ? requireCodeGrantFields(form) : null;
         const client = await requireClient(c, db, form);
-        const token = await redeemCode(db, client, grant);
+        const token = grant
+          ? await redeemCode(db, client, grant)
+          : await grantClientCredentials(db, client, form.scope);
         c.header('Cache-Control', 'no-store');
         c.header('Pragma', 'no-cache');
         return c.json(token, 200);

@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { ACCESS_TOKEN_TTL_S, OAUTH_SCOPE } from '@shared/schemas/oauth';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, DbOrTx } from '../../platform/db/client';
-import { oauthToken, sysUser } from '../../platform/db/schema';
+import { oauthToken, sysApp, sysUser } from '../../platform/db/schema';
 import { sha256Hex } from '../../platform/core/crypto';
 import { AppError, unauthorized } from '../../platform/core/errors';
 import { authenticate, authUserFields, authUserOf } from '../auth';
@@ -31,8 +31,9 @@ export interface IssuedToken {
 
 export async function issueAccessToken(
   db: DbOrTx,
-  grant: { appPk: number; userPk: number; codePk: number | null },
+  grant: { appPk: number; userPk: number | null; codePk: number | null; scope?: string },
 ): Promise<IssuedToken> {
+  const scope = grant.scope ?? OAUTH_SCOPE;
   const access_token = ACCESS_TOKEN_PREFIX + randomBytes(32).toString('base64url');
   // Tokens a day past their end are of no further use.
   await db.delete(oauthToken).where(lt(oauthToken.expires_at, new Date(Date.now() - 86_400_000)));
@@ -41,10 +42,10 @@ export async function issueAccessToken(
     app_pk: grant.appPk,
     user_pk: grant.userPk,
     code_pk: grant.codePk,
-    scope: OAUTH_SCOPE,
+    scope,
     expires_at: new Date(Date.now() + ACCESS_TOKEN_TTL_S * 1000),
   });
-  return { access_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, scope: OAUTH_SCOPE };
+  return { access_token, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, scope };
 }
 
 /** RFC 6749 §4.1.2: a code used twice ends every token issued from it. */
@@ -110,3 +111,41 @@ export async function authenticateAccessToken(db: Db, token: string, path: strin
  */
 export const requestUser = (db: Db) => (token: string, path: string) =>
   token.startsWith(ACCESS_TOKEN_PREFIX) ? authenticateAccessToken(db, token, path) : authenticate(db, token);
+
+/** An app acting on its own (client credentials): who it is and the hospital it places orders for. */
+export interface AppCaller {
+  appPk: number;
+  appName: string;
+  hospitalCode: string;
+  scopes: string[];
+}
+
+/**
+ * The app an app's own token names, for the FHIR order entry: 'unknown' for no such live token (or a
+ * user's token: those act as their user, never as the app), 'no-hospital' when the app has since been
+ * taken off order entry. The app's hospital is read at each call, so a change applies at once.
+ */
+export async function authenticateAppToken(db: Db, token: string): Promise<AppCaller | 'unknown' | 'no-hospital'> {
+  if (!token.startsWith(ACCESS_TOKEN_PREFIX) || token.length > 256) return 'unknown';
+  const [row] = await db
+    .select({
+      appPk: sysApp.pk,
+      appName: sysApp.app_name,
+      hospitalCode: sysApp.order_hospital_code,
+      scope: oauthToken.scope,
+    })
+    .from(oauthToken)
+    .innerJoin(sysApp, eq(sysApp.pk, oauthToken.app_pk))
+    .where(
+      and(
+        eq(oauthToken.token_hash, sha256Hex(token)),
+        isNull(oauthToken.user_pk),
+        isNull(oauthToken.revoked_at),
+        gt(oauthToken.expires_at, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!row) return 'unknown';
+  if (!row.hospitalCode) return 'no-hospital';
+  return { appPk: row.appPk, appName: row.appName, hospitalCode: row.hospitalCode, scopes: row.scope.split(' ') };
+}

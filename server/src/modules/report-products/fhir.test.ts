@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diagnosticReport, withoutEmpty, type ReportFacts } from './fhir';
+import { withoutEmpty } from '../../platform/core/fhir-json';
+import { diagnosticReport, type ReportFacts } from './fhir';
 
 const facts: ReportFacts = {
   rpt_pk: 7,

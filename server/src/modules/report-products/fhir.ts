@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { withoutEmpty } from '../../platform/core/fhir-json';
 
 /** Identifier system of the reports this platform sends; the value is `<rpt_pk>-<version pk>`. */
 export const REPORT_ID_SYSTEM = 'urn:rxpacs:report';
@@ -32,30 +33,6 @@ export interface ReportFacts {
 export type ReportStatus = 'final' | 'amended' | 'entered-in-error';
 
 const GENDER: Record<string, string> = { M: 'male', F: 'female', O: 'other' };
-
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-/**
- * FHIR JSON allows no empty element (R4 2.6.2: no "", no [], no {} and no null): a receiver that validates
- * refuses a report holding one, and keeps the earlier status (a withdrawal without an auditor was `[]`).
- */
-export function withoutEmpty<T>(value: T): T {
-  const clean = (v: Json): Json | undefined => {
-    if (v === null || v === '') return undefined;
-    if (Array.isArray(v)) {
-      const items = v.map(clean).filter((x): x is Json => x !== undefined);
-      return items.length ? items : undefined;
-    }
-    if (typeof v === 'object') {
-      const entries = Object.entries(v)
-        .map(([k, x]) => [k, clean(x)] as const)
-        .filter((e): e is readonly [string, Json] => e[1] !== undefined);
-      return entries.length ? Object.fromEntries(entries) : undefined;
-    }
-    return v;
-  };
-  return (clean(value as Json) ?? {}) as T;
-}
 
 /** The audited report as a FHIR R4 DiagnosticReport; the patient is contained, with the hospital's identifiers. */
 export function diagnosticReport(f: ReportFacts, status: ReportStatus = 'final') {

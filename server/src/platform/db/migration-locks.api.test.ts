@@ -122,6 +122,14 @@ describe('migration locks announced before they run', () => {
         wholeTable: true,
         rows: studies,
       },
+      // dropping a NOT NULL and a column with a constant default: catalogue changes only
+      ...['oauth_token', 'sys_app'].map((table) => ({
+        migration: '0031_fhir_orders',
+        table,
+        lock: 'ACCESS EXCLUSIVE',
+        wholeTable: false,
+        rows: 0,
+      })),
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

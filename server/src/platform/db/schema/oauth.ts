@@ -14,6 +14,11 @@ export const sysApp = pgTable('sys_app', {
   redirect_uris: jsonb('redirect_uris').$type<string[]>().notNull().default([]),
   group_logo: varchar('group_logo', { length: 512 }).notNull().default(''),
   group_favicon: varchar('group_favicon', { length: 512 }).notNull().default(''),
+  /**
+   * The hospital whose orders the app places through FHIR (client credentials, docs/his.md); '' when it
+   * places none (then the grant is refused).
+   */
+  order_hospital_code: varchar('order_hospital_code', { length: 32 }).notNull().default(''),
   create_name: varchar('create_name', { length: 64 }).notNull().default(''),
   create_time: ts('create_time').notNull().defaultNow(),
   update_name: varchar('update_name', { length: 64 }).notNull().default(''),
@@ -50,9 +55,8 @@ export const oauthToken = pgTable(
     app_pk: integer('app_pk')
       .notNull()
       .references(() => sysApp.pk, { onDelete: 'cascade' }),
-    user_pk: integer('user_pk')
-      .notNull()
-      .references(() => sysUser.pk, { onDelete: 'cascade' }),
+    /** The user the token acts as; null for an app's own token (client credentials: orders, never a user's data). */
+    user_pk: integer('user_pk').references(() => sysUser.pk, { onDelete: 'cascade' }),
     code_pk: bigint('code_pk', { mode: 'number' }),
     scope: varchar('scope', { length: 256 }).notNull(),
     created_at: ts('created_at').notNull().defaultNow(),

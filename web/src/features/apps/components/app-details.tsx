@@ -45,6 +45,9 @@ export function AppDetails({ row, onClose }: Props) {
               </div>
             ))}
           </Descriptions.Item>
+          <Descriptions.Item label={t('fields.order_hospital_code')}>
+            {orNone(row.order_hospital_code)}
+          </Descriptions.Item>
           <Descriptions.Item label={t('fields.group_logo')}>{picture(row.group_logo)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.group_favicon')}>{picture(row.group_favicon)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.remark')}>{orNone(row.remark)}</Descriptions.Item>

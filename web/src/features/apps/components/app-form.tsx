@@ -1,6 +1,7 @@
 import { Col, Form, Input, Modal, Row } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useEffect } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import {
   APP_REMARK_MAX,
@@ -10,6 +11,7 @@ import {
   type AppRow,
 } from '@shared/schemas/apps';
 import { useFormSave } from '@web/components/form/use-form-save';
+import { HospitalSelect } from '@web/components/study-selects';
 import { zodRule } from '@web/components/form/zod-rule';
 import { isApiError } from '@web/lib/api-error';
 import { testIdProp } from '@web/lib/test-id';
@@ -31,9 +33,28 @@ interface FormValues {
   remark: string;
   group_logo: string;
   group_favicon: string;
+  order_hospital_code: string | undefined;
 }
 
 const shape = AppFieldsSchema.shape;
+
+const formValuesOf = (row: AppRow): FormValues => ({
+  ...row,
+  redirect_uris: joinRedirectUris(row.redirect_uris),
+  order_hospital_code: row.order_hospital_code || undefined,
+});
+
+/** One to REDIRECT_URIS_MAX allowed redirect URIs, one a line; the first bad one named. */
+function redirectRuleOf(t: TFunction<'apps'>): Rule {
+  return {
+    validator: async (_rule, text: string | undefined) => {
+      const uris = splitRedirectUris(text);
+      if (uris.length === 0 || uris.length > REDIRECT_URIS_MAX) throw new Error(t('rules.redirectUris'));
+      const bad = firstBadRedirectUri(uris);
+      if (bad) throw new Error(t('rules.redirectUriBad', { uri: bad }));
+    },
+  };
+}
 
 /** Create or edit an app with the server's rules (spec section 5); the name is checked for duplicates on blur. */
 export function AppForm({ row, onClose }: Props) {
@@ -44,7 +65,7 @@ export function AppForm({ row, onClose }: Props) {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    if (row) form.setFieldsValue({ ...row, redirect_uris: joinRedirectUris(row.redirect_uris) });
+    if (row) form.setFieldsValue(formValuesOf(row));
   }, [open, row, form]);
 
   const checkName = async () => {
@@ -59,7 +80,11 @@ export function AppForm({ row, onClose }: Props) {
   };
 
   const { saving, submit } = useFormSave(form, async (v) => {
-    const fields = { ...v, redirect_uris: splitRedirectUris(v.redirect_uris) };
+    const fields = {
+      ...v,
+      redirect_uris: splitRedirectUris(v.redirect_uris),
+      order_hospital_code: v.order_hospital_code ?? '',
+    };
     if (row) {
       await editApp({ ...fields, pk: row.pk });
       onClose({ credentials: null });
@@ -69,14 +94,7 @@ export function AppForm({ row, onClose }: Props) {
     }
   });
 
-  const redirectRule: Rule = {
-    validator: async (_rule, text: string | undefined) => {
-      const uris = splitRedirectUris(text);
-      if (uris.length === 0 || uris.length > REDIRECT_URIS_MAX) throw new Error(t('rules.redirectUris'));
-      const bad = firstBadRedirectUri(uris);
-      if (bad) throw new Error(t('rules.redirectUriBad', { uri: bad }));
-    },
-  };
+  const redirectRule = redirectRuleOf(t);
   const urlRule = zodRule(shape.server_url, t('rules.url'));
 
   return (
@@ -134,6 +152,15 @@ export function AppForm({ row, onClose }: Props) {
           <Col span={12}>
             <Form.Item name="group_favicon" label={t('fields.group_favicon')} rules={[urlRule]}>
               <Input maxLength={512} placeholder="https://" data-testid="app-form-favicon" />
+            </Form.Item>
+          </Col>
+          <Col span={24}>
+            <Form.Item
+              name="order_hospital_code"
+              label={t('fields.order_hospital_code')}
+              extra={t('form.orderHospitalHelp')}
+            >
+              <HospitalSelect placeholder={t('form.noOrders')} data-testid="app-form-order-hospital" />
             </Form.Item>
           </Col>
           <Col span={24}>
