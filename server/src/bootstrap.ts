@@ -21,10 +21,14 @@ import { writeOpsToken } from './platform/backup/ops-token';
 import { checkSecretKey } from './platform/db/installation';
 import { createStrain } from './platform/strain';
 import { secretBox } from './platform/core/secret-box';
+import { applyTimeZone } from './platform/core/time';
 
 /** Opens the database, applies migrations and base data, loads demo data into an empty one, builds the app. */
 export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: string } = {}) {
   const log = createLogger(env.LOG_LEVEL);
+  // before anything reads the clock: every local time of this process is the hospital's
+  const zone = applyTimeZone(env.TIME_ZONE);
+  log.info({ timeZone: zone }, "times are shown in this zone");
   const dataDir = opts.pgliteDir ?? path.join(env.DATA_DIR, 'pgdata');
   // The embedded database on disk belongs to one server: a second one on the same DATA_DIR would corrupt it.
   const lock = env.DATABASE_URL || dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(env.DATA_DIR);

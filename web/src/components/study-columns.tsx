@@ -107,7 +107,11 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
       title: t('fields.report_datetime'),
       dataIndex: 'report_datetime',
       width: TIME_WIDTH,
-      render: (v: string) => <span title={v}>{toMinute(v)}</span>,
+      render: (v: string) => (
+        <span data-testid="cell-report-datetime" title={v}>
+          {toMinute(v)}
+        </span>
+      ),
     },
     { title: t('fields.department'), dataIndex: 'department', width: 88, ellipsis: true },
   ];

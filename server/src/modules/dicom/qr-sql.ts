@@ -13,9 +13,8 @@ import type { Condition, QrQuery } from './qr-query';
 
 type Column = PgColumn;
 
-/** The server's own time zone: dates and times are matched as the study was registered (local time). */
-const LOCAL_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const localTime = sql`to_char(${study.study_datetime} at time zone ${LOCAL_ZONE}, 'HH24MISS')`;
+/** Times are matched in the hospital's zone: the database session's (platform/core/time.ts), as `day` below is. */
+const localTime = sql`to_char(${study.study_datetime}, 'HH24MISS')`;
 const day = (d: string, plus = 0) =>
   new Date(Number(d.slice(0, 4)), Number(d.slice(4, 6)) - 1, Number(d.slice(6, 8)) + plus);
 

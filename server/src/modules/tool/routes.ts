@@ -15,7 +15,7 @@ import { ok } from '../../platform/http/respond';
 import { okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter, type Router } from '../../platform/http/router';
-import { fmt } from '../../platform/core/time';
+import { displayZone, fmt } from '../../platform/core/time';
 import { captchaAudio, issueCaptcha, failureCount } from '../auth';
 import { clientMeta } from '../../platform/http/client-meta';
 import { createRateLimiter } from '../../platform/http/rate-limit';
@@ -186,13 +186,13 @@ function clientToolRoutes(app: Router) {
       method: 'get',
       path: '/tool/serverTime',
       tags,
-      summary: 'Server clock',
+      summary: "Server clock: its time in the hospital's zone, the instant, and the zone's IANA name",
       ...access('public'),
-      responses: okResponse(z.object({ time: z.string(), timestamp: z.number() })),
+      responses: okResponse(z.object({ time: z.string(), timestamp: z.number(), timeZone: z.string() })),
     }),
     (c) => {
       const now = new Date();
-      return ok(c, { time: fmt(now), timestamp: now.getTime() });
+      return ok(c, { time: fmt(now), timestamp: now.getTime(), timeZone: displayZone() });
     },
   );
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { parseTrustedProxies } from './client-address';
 import { parseAllowList } from './outbound';
+import { isTimeZone } from './time';
 
 const DEFAULT_CHROMIUM = '/usr/bin/chromium';
 
@@ -163,6 +164,14 @@ const EnvSchema = z.object({
     .regex(/^[\x20-\x5b\x5d-\x7e]{1,16}$/, { message: '1-16 ASCII characters, no backslash' })
     .default('RXPACS'),
   DICOM_HOST: z.string().default('0.0.0.0'),
+  /**
+   * The hospital's time zone (IANA name, 'Asia/Shanghai'): every time shown, printed or counted by day is in
+   * it, whatever zone the server runs in (platform/core/time.ts). Unset: the server's.
+   */
+  TIME_ZONE: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    z.string().trim().refine(isTimeZone, { message: 'an IANA time zone name, e.g. Asia/Shanghai' }).optional(),
+  ),
   /** The HL7 v2 listener (MLLP, server/src/modules/his): its TCP port (0: off, the default) and address. */
   HL7_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   HL7_HOST: z.string().default('0.0.0.0'),

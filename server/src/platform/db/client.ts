@@ -14,6 +14,7 @@ import { corkWrites, type PgWire } from './pg-cork';
 import * as schema from './schema';
 import { assertNotNewer, newestAppliedMigration, newestKnownMigration } from './schema-version';
 import { announceMigrationLocks, type MigrationLock, type MigrationQuery } from './migration-locks';
+import { displayZone } from '../core/time';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -74,7 +75,8 @@ export const PG_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
  * back instead of holding one of the pool's few for good.
  */
 export function platformPool(url: string, max: number, statementTimeoutMs = 0): pg.Pool {
-  const options = `${PG_SESSION_OPTIONS} -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))}`;
+  // Dates grouped or compared in SQL (statistics by day, the queue's day) fall in the hospital's zone.
+  const options = `${PG_SESSION_OPTIONS} -c statement_timeout=${Math.max(0, Math.floor(statementTimeoutMs))} -c TimeZone=${displayZone()}`;
   const pool = new pg.Pool({ connectionString: url, max, options });
   pool.on('connect', (client) => corkWrites((client as unknown as { connection: PgWire }).connection));
   return pool;
@@ -111,6 +113,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     : await openDurablePglite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   try {
+    // its one session, as the pool's: dates grouped in SQL fall in the hospital's zone
+    await client.exec(`set time zone '${displayZone()}'`);
     await beforeMigrations((q) => client.query(q), opts);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
     await opts.prepare?.(db);

@@ -1,9 +1,9 @@
 import { Descriptions, Drawer, Empty, Table, Tag, theme, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { AuditRow } from '@shared/schemas/audit';
 import { diffRows, isChange, valueText, type DiffRow, type FieldChange } from '../lib/diff';
 import { actionLabel } from '../lib/audit-list';
+import { hospitalTime } from '@web/lib/hospital-time';
 
 const TAG_COLOR: Record<FieldChange, string | undefined> = {
   changed: 'orange',
@@ -31,7 +31,7 @@ export function AuditDetailDrawer({ row, onClose }: { row: AuditRow | null; onCl
             size="small"
             bordered
             items={[
-              { key: 'time', label: t('columns.time'), children: dayjs(row.time).format('YYYY-MM-DD HH:mm:ss') },
+              { key: 'time', label: t('columns.time'), children: hospitalTime(row.time) },
               { key: 'user', label: t('columns.user'), children: row.username || '—' },
               { key: 'action', label: t('columns.action'), children: actionLabel(t, row.action) },
               { key: 'target', label: t('columns.target'), children: row.target || '—' },

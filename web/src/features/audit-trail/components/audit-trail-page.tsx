@@ -1,5 +1,4 @@
 import { Button } from 'antd';
-import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AuditRow } from '@shared/schemas/audit';
@@ -9,6 +8,7 @@ import { useListParams } from '@web/components/list-page/use-list-params';
 import { exportAudit, useAuditList } from '../api/audit-list';
 import { actionLabel, auditSpec, type AuditFilters } from '../lib/audit-list';
 import { AuditDetailDrawer } from './audit-detail-drawer';
+import { hospitalTime } from '@web/lib/hospital-time';
 
 /** The audit trail (/system/audit): who changed what and when; a row's details show before and after. */
 export function AuditTrailPage() {
@@ -24,7 +24,7 @@ export function AuditTrailPage() {
         key: 'time',
         title: t('columns.time'),
         width: 170,
-        render: (_: unknown, r: AuditRow) => dayjs(r.time).format('YYYY-MM-DD HH:mm:ss'),
+        render: (_: unknown, r: AuditRow) => <span data-testid="audit-row-time">{hospitalTime(r.time)}</span>,
       },
       { key: 'username', dataIndex: 'username', title: t('columns.user'), width: 140 },
       {

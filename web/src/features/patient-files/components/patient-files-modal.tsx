@@ -8,6 +8,7 @@ import { feedback } from '@web/lib/feedback';
 import { testIdProp } from '@web/lib/test-id';
 import { usePermission } from '@web/lib/user-info';
 import { fileHref, useAddPatientFile, useDeletePatientFile, usePatientFiles } from '../api/patient-files-api';
+import { hospitalTime } from '@web/lib/hospital-time';
 
 const sizeText = (n: number) => (n < 1024 * 1024 ? `${Math.ceil(n / 1024)} KB` : `${(n / 1024 ** 2).toFixed(1)} MB`);
 const isImage = (f: PatientFile) => f.type.startsWith('image/');
@@ -87,7 +88,7 @@ export function PatientFilesModal({
             title: t('files.time'),
             dataIndex: 'create_time',
             width: 170,
-            render: (v: string) => new Date(v).toLocaleString(),
+            render: (v: string) => hospitalTime(v),
           },
           { key: 'size', title: t('files.size'), dataIndex: 'size_bytes', width: 90, render: sizeText },
           {

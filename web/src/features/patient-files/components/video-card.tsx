@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { VIDEO_ACCEPT, VIDEO_MAX_BYTES, VIDEO_MAX_MIB, type PatientFile } from '@shared/schemas/patient-files';
 import { feedback } from '@web/lib/feedback';
 import { useUploadVideo, videoHref } from '../api/video-api';
+import { hospitalTime } from '@web/lib/hospital-time';
 
 interface Props {
   studyIuid: string;
@@ -78,7 +79,7 @@ export function VideoCard({ studyIuid, videos, token, mayAdd, onRefresh }: Props
               data-testid="video-item"
             >
               <VideoCameraOutlined /> {v.name}
-              <Typography.Text type="secondary">{new Date(v.create_time).toLocaleString()}</Typography.Text>
+              <Typography.Text type="secondary">{hospitalTime(v.create_time)}</Typography.Text>
             </List.Item>
           )}
         />

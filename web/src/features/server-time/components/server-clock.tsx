@@ -1,17 +1,18 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { App, Button, Popconfirm } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CLOCK_TICK_MS } from '@shared/constants';
 import { useSyncServerTime } from '../api/server-time';
+import { hospitalTime, useHospitalZone } from '@web/lib/hospital-time';
 import { useClockStore } from '../stores/clock-store';
 
-/** The server's time, ticking every second; a click offers to sync with the server again. */
+/** The server's time in the hospital's zone, ticking every second; a click offers to sync with the server again. */
 export function ServerClock({ dark = false }: { dark?: boolean }) {
   const { t } = useTranslation('shell');
   const { message } = App.useApp();
   const offset = useClockStore((s) => s.offsetMs);
+  useHospitalZone();
   const sync = useSyncServerTime();
   const [now, setNow] = useState(() => Date.now());
   const { mutate } = sync;
@@ -40,7 +41,7 @@ export function ServerClock({ dark = false }: { dark?: boolean }) {
         style={dark ? { color: 'rgba(255,255,255,0.85)' } : undefined}
         data-testid="server-clock"
       >
-        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{dayjs(now + offset).format('YYYY-MM-DD HH:mm:ss')}</span>
+        <span style={{ fontVariantNumeric: 'tabular-nums' }}>{hospitalTime(now + offset)}</span>
       </Button>
     </Popconfirm>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DownloadFile } from '@shared/schemas/downloads';
 import { readableSize, useDownloads } from '../api/downloads';
 import { installCommands, policySnippets } from '../lib/policy-snippets';
+import { hospitalTime } from '@web/lib/hospital-time';
 
 /**
  * The spec's "tool download" (user menu): the workstation software this installation publishes, each file
@@ -44,7 +45,7 @@ export function ToolDownloadPage() {
               title: t('downloads.modified'),
               dataIndex: 'modified',
               width: 170,
-              render: (v: string) => new Date(v).toLocaleString(),
+              render: (v: string) => hospitalTime(v),
             },
             {
               title: '',
