@@ -28,7 +28,7 @@ export async function bootstrap(env: Env, opts: AppOptions & { pgliteDir?: strin
   const log = createLogger(env.LOG_LEVEL);
   // before anything reads the clock: every local time of this process is the hospital's
   const zone = applyTimeZone(env.TIME_ZONE);
-  log.info({ timeZone: zone }, "times are shown in this zone");
+  log.info({ timeZone: zone }, 'times are shown in this zone');
   const dataDir = opts.pgliteDir ?? path.join(env.DATA_DIR, 'pgdata');
   // The embedded database on disk belongs to one server: a second one on the same DATA_DIR would corrupt it.
   const lock = env.DATABASE_URL || dataDir.startsWith('memory://') ? undefined : acquireDataDirLock(env.DATA_DIR);

@@ -76,7 +76,8 @@ export function auditable(row: Record<string, unknown> | null | undefined): Reco
  */
 export async function auditChange(
   db: DbOrTx,
-  who: { pk: number; username: string },
+  /** pk null: a system acting on its own (an HIS interface, an app), named by username. */
+  who: { pk: number | null; username: string },
   e: {
     action: AuditAction;
     target: string;

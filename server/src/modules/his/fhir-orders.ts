@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FhirPatient, FhirServiceRequest } from '@shared/schemas/fhir-order';
 import type { Db } from '../../platform/db/client';
+import type { Fanout } from '../../platform/realtime/fanout';
 import { hisOrder, study } from '../../platform/db/schema';
 import type { AppCaller } from '../oauth';
 import { patientEvent, placerOf, serviceRequestEvent } from './fhir-map';
@@ -8,6 +9,8 @@ import type { OrderView } from './fhir-resources';
 import { applyEvent, type OrderSource } from './order-store';
 
 /** An app's FHIR order entry on the order store HL7 uses (docs/his.md). */
+
+type Deps = { db: Db; fanout: Fanout };
 
 const sourceOf = (app: AppCaller, messageId: string): OrderSource => ({
   source: 'fhir',
@@ -32,11 +35,12 @@ async function orderView(db: Db, where: ReturnType<typeof and>): Promise<OrderVi
  * Places, changes or cancels the order a ServiceRequest names (by its placer identifier, in the app's
  * hospital). `created` when the order is new. Throws Refusal for what cannot be taken.
  */
-export async function placeOrder(db: Db, app: AppCaller, r: FhirServiceRequest) {
+export async function placeOrder(deps: Deps, app: AppCaller, r: FhirServiceRequest) {
+  const { db } = deps;
   const event = serviceRequestEvent(r);
   const mine = and(eq(hisOrder.hospital_code, app.hospitalCode), eq(hisOrder.placer_no, placerOf(r)));
   const before = await orderView(db, mine);
-  await applyEvent(db, sourceOf(app, r.id ?? placerOf(r)), event);
+  await applyEvent(deps, sourceOf(app, r.id ?? placerOf(r)), event);
   const after = (await orderView(db, mine))!;
   return { order: after, created: !before || before.status === 'new' };
 }
@@ -54,8 +58,8 @@ export const readOrder = (db: Db, app: AppCaller, pk: number) =>
   );
 
 /** A Patient's details for every live study of that patient id in the app's hospital (as ADT^A08). */
-export async function updatePatient(db: Db, app: AppCaller, p: FhirPatient) {
+export async function updatePatient(deps: Deps, app: AppCaller, p: FhirPatient) {
   const event = patientEvent(p);
-  const applied = await applyEvent(db, sourceOf(app, p.id ?? ''), event);
+  const applied = await applyEvent(deps, sourceOf(app, p.id ?? ''), event);
   return { patient_id: event.kind === 'patient' ? event.patient.id : '', studies: applied.studies ?? 0 };
 }

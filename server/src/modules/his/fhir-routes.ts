@@ -116,7 +116,7 @@ export function fhirOrderRoutes() {
     async (c) => {
       const caller = callerOf(c);
       try {
-        const { order, created } = await placeOrder(c.var.deps.db, caller, c.req.valid('json'));
+        const { order, created } = await placeOrder(c.var.deps, caller, c.req.valid('json'));
         if (created) c.header('Location', `${linkOrigin(c)}/fhir/ServiceRequest/${order.pk}`);
         return fhirJson(c, serviceRequestOf(order), created ? 201 : 200);
       } catch (e) {
@@ -165,7 +165,7 @@ export function fhirOrderRoutes() {
     async (c) => {
       const caller = callerOf(c);
       try {
-        const r = await updatePatient(c.var.deps.db, caller, c.req.valid('json'));
+        const r = await updatePatient(c.var.deps, caller, c.req.valid('json'));
         const text = `patient ${r.patient_id}: ${r.studies} studies updated`;
         return fhirJson(c, operationOutcome('informational', [{ diagnostics: text }]), 200);
       } catch (e) {

@@ -105,7 +105,7 @@ async function answer(deps: AppDeps, peers: Peer[], bytes: Buffer): Promise<{ ac
       message_id: m.controlId,
       now,
     };
-    await applyEvent(deps.db, src, event);
+    await applyEvent(deps, src, event);
     await deps.db
       .insert(hl7Message)
       .values({ peer_pk: peer.pk, control_id: m.controlId, type, ack_code: 'AA', received_at: now })

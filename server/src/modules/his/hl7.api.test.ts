@@ -5,7 +5,7 @@ import path from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, device, hisOrder, hl7Message, hl7Peer, report, study } from '../../platform/db/schema';
+import { auditLog, device, hisOrder, hl7Message, hl7Peer, registration, report, study } from '../../platform/db/schema';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { call } from '../../../../tests/support/api-client';
 import { run, worklistNames } from '../../../../tests/support/dcmtk';
@@ -158,9 +158,25 @@ describe('HL7 orders over MLLP (mllp_send, findscu -W)', () => {
     const changed = orm({ control: 'XO', id: 'C2', placer: 'SQ-C', accession: 'ACC-C', modality: 'CR' });
     expect((await send(changed))[0]).toMatchObject({ code: 'AA' });
     expect(await studyOf('ACC-C')).toMatchObject({ modality: 'CR', patient_age: expect.stringMatching(/^\d+Y$/) });
+    // the patient is in the queue for it: a cancel takes them off
+    const [queued] = await t.p.deps.db
+      .insert(registration)
+      .values({
+        hospital_code: 'H001',
+        study_pk: (await studyOf('ACC-C'))!.pk,
+        pat_id: 'P0012345',
+        pat_name: '王五',
+        call_room: 'CT室',
+        state: 'waiting',
+        queue_day: '2026-11-29',
+      })
+      .returning();
     const [cancelled] = await send(orm({ control: 'CA', id: 'C3', placer: 'SQ-C', accession: 'ACC-C' }));
     expect(cancelled).toMatchObject({ code: 'AA', id: 'C3' });
     expect(await studyOf('ACC-C')).toMatchObject({ is_del: 1, deleted_by: 'HIS:HIS of H001' });
+    expect((await t.p.deps.db.select().from(registration).where(eq(registration.pk, queued!.pk)))[0]).toMatchObject({
+      is_del: 1,
+    });
     expect(await worklist('ACC-C')).toEqual([]);
     expect(await inWorklistCall('ACC-C')).toEqual([]);
     const [order] = await t.p.deps.db.select().from(hisOrder).where(eq(hisOrder.placer_no, 'SQ-C'));

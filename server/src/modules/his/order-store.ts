@@ -9,6 +9,9 @@ import { audit } from '../../platform/audit';
 import { isUid, newUid } from '../../platform/core/uid';
 import { HL7_ERROR } from './hl7-ack';
 import { Refusal, type HisEvent } from './hl7-map';
+import type { Fanout } from '../../platform/realtime/fanout';
+import type { QueueEvent } from '../../platform/realtime/queue-events';
+import { leaveQueue, publishQueueEvents } from '../queue';
 
 /** Who placed the order: an HL7 interface or a third-party app (FHIR), of one hospital. */
 export interface OrderSource {
@@ -30,6 +33,8 @@ export interface Applied {
   study_pk?: number;
   /** Studies changed (patient update, merge). */
   studies?: number;
+  /** Queue rooms to refresh (a cancelled order's patient left the queue), published after the commit. */
+  queue?: QueueEvent[];
 }
 
 /** H + day + 6 random digits: an accession for an order the HIS sent without one. */
@@ -207,6 +212,8 @@ async function cancel(tx: Tx, src: OrderSource, o: HisOrderData): Promise<Applie
       error: HL7_ERROR.recordLocked,
       text: `order ${o.placer_no} has been performed (images or a report): it cannot be cancelled from the HIS`,
     });
+  const queue =
+    s && !s.is_del ? await leaveQueue(tx, [s.pk], { pk: null, username: src.who.slice(0, 64), ip: '' }) : [];
   if (s && !s.is_del)
     await tx
       .update(study)
@@ -225,7 +232,7 @@ async function cancel(tx: Tx, src: OrderSource, o: HisOrderData): Promise<Applie
     placer_no: o.placer_no,
     message_id: src.message_id,
   });
-  return { study_pk: s?.pk };
+  return { study_pk: s?.pk, queue };
 }
 
 /**
@@ -284,14 +291,19 @@ async function merge(tx: Tx, src: OrderSource, p: HisPatient, fromId: string): P
   return { studies: Math.max(moved.length, updated.studies) };
 }
 
-/** Applies one HIS event in one transaction: all of it or nothing. Throws Refusal for what cannot be taken. */
-export async function applyEvent(db: Db, src: OrderSource, e: HisEvent): Promise<Applied> {
-  return db.transaction(async (tx) => {
+/**
+ * Applies one HIS event in one transaction: all of it or nothing. Throws Refusal for what cannot be taken.
+ * Queue screens are told (`fanout`) once it committed.
+ */
+export async function applyEvent(deps: { db: Db; fanout?: Fanout }, src: OrderSource, e: HisEvent): Promise<Applied> {
+  const applied: Applied = await deps.db.transaction(async (tx): Promise<Applied> => {
     if (e.kind === 'order')
       return e.action === 'cancel' ? cancel(tx, src, e.order) : schedule(tx, src, e.order, e.action === 'change');
     if (e.kind === 'merge') return merge(tx, src, e.patient, e.from_id);
     return updatePatient(tx, src, e.patient, e.visit);
   });
+  if (deps.fanout && applied.queue?.length) await publishQueueEvents({ fanout: deps.fanout }, applied.queue);
+  return applied;
 }
 
 /** The studies (pks) of HIS orders, for the spec's calls: rows of the hospitals given. */

@@ -36,7 +36,7 @@ const place = (hospital: string, o: HisOrderData, action: 'new' | 'cancel' = 'ne
     message_id: o.placer_no,
     now: new Date(),
   };
-  return applyEvent(t.p.deps.db, src, { kind: 'order', action, order: o });
+  return applyEvent(t.p.deps, src, { kind: 'order', action, order: o });
 };
 const pkOf = async (placer: string) =>
   (await t.p.deps.db.select().from(hisOrder).where(eq(hisOrder.placer_no, placer)))[0]!.pk;

@@ -124,7 +124,7 @@ export async function syncRegisterInfo(
       now,
     };
     try {
-      const done = await applyEvent(db, src, {
+      const done = await applyEvent({ db }, src, {
         kind: 'order',
         action: 'change',
         order: o.data as unknown as HisOrderData,

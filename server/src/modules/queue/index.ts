@@ -13,7 +13,8 @@ export const queueModule: ServerModule = {
 };
 
 // What other modules use of this one.
-export { queueCtx, type QueueCtx } from './context';
+export { publishAll as publishQueueEvents, queueCtx, type QueueCtx } from './context';
+export { leaveQueue } from './study-gone';
 export { queueDay } from './day';
 export { seedDemoCallDevice } from './demo-call-device';
 export { noRoom } from './errors';

@@ -8,7 +8,8 @@ import { Dataset } from '../dicom/dimse';
 import { findWorklist } from '../dicom/mwl';
 import { IMPLICIT_LE } from '../dicom/syntaxes';
 import { startDicomListener } from '../dicom';
-import { auditLog, device, instance, report, study } from '../../platform/db/schema';
+import { auditLog, device, instance, registration, report, study } from '../../platform/db/schema';
+import { QUEUE_CHANNEL } from '../../platform/realtime/queue-events';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { run } from '../../../../tests/support/dcmtk';
 import { buildDicom, uid, zipOf } from '../../../../tests/support/dicom-builder';
@@ -260,6 +261,36 @@ describe('restoreStudy', () => {
     await indexed.ingest.flush();
     expect(indexed.outcomes).toEqual(['uploaded']);
     expect(await studyRow(s.study_iuid)).toMatchObject({ is_del: 1, file_count: 2 });
+  });
+
+  it("takes the study's patient off the queue: the desk and the call screen are told, audited", async () => {
+    const s = await scheduled();
+    const [r] = await db()
+      .insert(registration)
+      .values({
+        hospital_code: 'H001',
+        study_pk: s.pk,
+        pat_id: s.patient_id,
+        pat_name: s.patient_name,
+        call_room: 'CT室',
+        call_no: 7,
+        state: 'waiting',
+        queue_day: '2026-11-29',
+      })
+      .returning();
+    const told: unknown[] = [];
+    const stop = h.p.deps.fanout.subscribe(QUEUE_CHANNEL, (m) => void told.push(m));
+    try {
+      expect((await del('doctor', [s.study_iuid])).status).toBe(200);
+      await expect.poll(() => told).toEqual([{ kind: 'room', hospital_code: 'H001', call_room: 'CT室' }]);
+    } finally {
+      stop();
+    }
+    expect((await db().select().from(registration).where(eq(registration.pk, r!.pk)))[0]).toMatchObject({ is_del: 1 });
+    expect((await audits(`registration:${r!.pk}`))[0]).toMatchObject({ action: 'queue.delete' });
+    // restored, the study is back; the patient registers again at the desk (the day may be over)
+    expect((await restore('admin', [s.study_iuid])).status).toBe(200);
+    expect((await db().select().from(registration).where(eq(registration.pk, r!.pk)))[0]).toMatchObject({ is_del: 1 });
   });
 
   it('leaves a registration the desk deleted to the desk: not listed, not restored here', async () => {

@@ -16,6 +16,7 @@ import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
+import { publishQueueEvents } from '../queue';
 import { recycleList } from './list';
 import { purgeByHand } from './purge';
 import { moveToBin, restoreFromBin, type Who } from './service';
@@ -44,7 +45,8 @@ export function recycleRoutes() {
     }),
     async (c) => {
       const body = c.req.valid('json');
-      const done = await moveToBin(c.var.deps.db, whoOf(c), body.study_iuids, body.reason);
+      const { queue, ...done } = await moveToBin(c.var.deps.db, whoOf(c), body.study_iuids, body.reason);
+      await publishQueueEvents(c.var.deps, queue);
       return ok(c, done, 'recycleDeleted', { count: done.count });
     },
   );

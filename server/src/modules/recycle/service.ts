@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../platform/db/client';
 import { report, session, study } from '../../platform/db/schema';
 import { AppError } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
+import { leaveQueue } from '../queue';
 import { auditedStudy, inBin, lockStudies, type StudyRecord } from './scope';
 
 export interface Who {
@@ -102,7 +103,8 @@ export async function moveToBin(db: Db, who: Who, uids: string[], reason: string
         ip: who.ip,
       });
     }
-    return { count: moved.length, study_iuids: moved.map((s) => s.study_iuid) };
+    const queue = await leaveQueue(tx, pks, { pk: who.me.pk, username: who.me.username, ip: who.ip });
+    return { count: moved.length, study_iuids: moved.map((s) => s.study_iuid), queue };
   });
 }
 
