@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { App } from '../../server/src/app';
+import { hisOrder, hl7Peer } from '../../server/src/platform/db/schema';
 import { DEMO_USERS } from '../../server/src/platform/db/seed/demo';
 import { loginAs } from './api-client';
 import { DEMO_PASSWORDS } from './demo-logins';
@@ -59,6 +60,9 @@ export interface HospitalData {
   user: number;
   /** A DICOM device of this hospital (device.pk). */
   device: number;
+  /** An HIS interface of this hospital (hl7_peer.pk) and an order it placed (his_order.pk), made by the suite. */
+  hl7Peer: number;
+  hisOrder: number;
 }
 
 export interface Suite {
@@ -79,11 +83,27 @@ async function firstStudy(p: TestPlatform, code: Hospital): Promise<HospitalData
   const d = (await p.deps.db.execute(sql`select pk from device where hospital_code = ${code} order by pk limit 1`)) as {
     rows: { pk: number | string }[];
   };
+  const [peer] = await p.deps.db
+    .insert(hl7Peer)
+    .values({ name: `Suite HIS ${code}`, hospital_code: code, address: '127.0.0.1' })
+    .returning({ pk: hl7Peer.pk });
+  const [order] = await p.deps.db
+    .insert(hisOrder)
+    .values({
+      hospital_code: code,
+      source: 'hl7',
+      peer_pk: peer!.pk,
+      placer_no: `SUITE-${code}`,
+      study_pk: Number(row.pk),
+    })
+    .returning({ pk: hisOrder.pk });
   return {
     study: row.study_iuid,
     studyPk: Number(row.pk),
     user: Number(u.rows[0]?.pk ?? 0),
     device: Number(d.rows[0]?.pk ?? 0),
+    hl7Peer: peer!.pk,
+    hisOrder: order!.pk,
   };
 }
 
@@ -122,6 +142,8 @@ export function variables(s: Suite, role: Role): Record<string, unknown> {
     $otherNode: s.data[other].node ?? 0,
     $otherUser: s.data[other].user,
     $otherDevice: s.data[other].device,
+    $otherHlPeer: s.data[other].hl7Peer,
+    $otherHisOrder: s.data[other].hisOrder,
   };
 }
 

@@ -112,12 +112,9 @@ async function answer(deps: AppDeps, peers: Peer[], bytes: Buffer): Promise<{ ac
       .onConflictDoNothing();
     return reply({ code: 'AA' });
   } catch (e) {
-    if (e instanceof Refusal) {
-      deps.log.info({ peer: peer.name, type, id: m.controlId, why: e.message }, 'hl7: message refused');
-      return reply(e.answer);
-    }
-    deps.log.warn({ err: loggableError(e), peer: peer.name, type, id: m.controlId }, 'hl7: message failed');
-    return reply({ code: 'AE', error: HL7_ERROR.internal, text: 'internal error: send it again later' });
+    if (!(e instanceof Refusal)) throw e;
+    deps.log.info({ peer: peer.name, type, id: m.controlId, why: e.message }, 'hl7: message refused');
+    return reply(e.answer);
   }
 }
 
@@ -127,9 +124,11 @@ async function reply(deps: AppDeps, socket: net.Socket, address: string, bytes: 
   try {
     out = await answer(deps, await peersAt(deps, address), bytes);
   } catch (e) {
+    // Whatever failed (the database, a bug): AE 207, which the HIS sends again later; nothing was applied.
     deps.log.warn({ err: loggableError(e), address }, 'hl7: message failed');
     const now = deps.now?.() ?? new Date();
-    out = { ack: buildAck(headerOf(bytes), { code: 'AE', text: 'internal error' }, 'UNICODE UTF-8', now), charset: '' };
+    const failed = { code: 'AE' as const, error: HL7_ERROR.internal, text: 'internal error: send it again later' };
+    out = { ack: buildAck(headerOf(bytes), failed, 'UNICODE UTF-8', now), charset: '' };
   }
   if (!socket.destroyed) socket.write(frame(encodeMessage(out.ack, out.charset)));
 }

@@ -1,4 +1,5 @@
 import type { HisOrderData, HisPatient } from '@shared/schemas/his';
+import type { MessageKey, Params } from '../../platform/core/i18n';
 import { HL7_ERROR, type AckAnswer } from './hl7-ack';
 import { parseHl7Time, type Hl7Message, type Hl7Segment } from './hl7-message';
 
@@ -8,9 +9,15 @@ export type HisEvent =
   | { kind: 'patient'; patient: HisPatient; visit: Pick<HisOrderData, 'patient_type' | 'department' | 'bed_no'> }
   | { kind: 'merge'; patient: HisPatient; from_id: string };
 
-/** A message that cannot be taken: the ACK's code, HL7 error and text. */
+/**
+ * A message that cannot be taken: the ACK's code, HL7 error and text (English: it lands in an interface
+ * engine's log). `forUser`: the same in the user's language, where a person at the desk may meet it.
+ */
 export class Refusal extends Error {
-  constructor(readonly answer: AckAnswer & { code: 'AE' | 'AR' }) {
+  constructor(
+    readonly answer: AckAnswer & { code: 'AE' | 'AR' },
+    readonly forUser?: { key: MessageKey; params?: Params },
+  ) {
     super(answer.text);
   }
 }

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, device, hisOrder, hl7Message, hl7Peer, registration, report, study } from '../../platform/db/schema';
@@ -239,6 +239,29 @@ describe('HL7 orders over MLLP (mllp_send, findscu -W)', () => {
     } finally {
       await t.p.deps.db.update(hl7Peer).set({ status: 1 }).where(eq(hl7Peer.pk, peerPk));
     }
+  });
+
+  it('a failure of its own (the database refusing a write) answers AE 207; sent again later, it is taken', async () => {
+    const db = t.p.deps.db;
+    await db.execute(
+      sql.raw(
+        `create function rx_refuse() returns trigger language plpgsql as $$ begin raise exception 'disk full'; end $$`,
+      ),
+    );
+    await db.execute(
+      sql.raw('create trigger rx_refuse before insert on his_order for each row execute function rx_refuse()'),
+    );
+    try {
+      const [ack] = await send(orm({ id: 'F1', placer: 'SQ-F', accession: 'ACC-F' }));
+      expect(ack).toMatchObject({ code: 'AE', id: 'F1', text: 'internal error: send it again later' });
+      expect(ack!.raw).toMatch(/ERR\|[^\r]*\|207\^/);
+      expect(await studyOf('ACC-F')).toBeUndefined();
+    } finally {
+      await db.execute(sql.raw('drop trigger rx_refuse on his_order'));
+      await db.execute(sql.raw('drop function rx_refuse'));
+    }
+    expect((await send(orm({ id: 'F1', placer: 'SQ-F', accession: 'ACC-F' })))[0]).toMatchObject({ code: 'AA' });
+    expect(await studyOf('ACC-F')).toMatchObject({ is_del: 0 });
   });
 
   it(`forgets applied message ids after ${HL7_MESSAGE_KEEP_DAYS} days, not before`, async () => {

@@ -99,11 +99,10 @@ async function assertAccessionFree(tx: Tx, hospital: string, accession: string, 
     )
     .limit(1);
   if (other)
-    throw new Refusal({
-      code: 'AE',
-      error: HL7_ERROR.unknownKey,
-      text: `accession number ${accession} belongs to another study`,
-    });
+    throw new Refusal(
+      { code: 'AE', error: HL7_ERROR.unknownKey, text: `accession number ${accession} belongs to another study` },
+      { key: 'hisAccessionTaken', params: { accession } },
+    );
 }
 
 const trail = (tx: Tx, src: OrderSource, action: AuditAction, target: string, detail: Record<string, unknown>) =>

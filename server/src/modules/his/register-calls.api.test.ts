@@ -118,4 +118,16 @@ describe('POST /api/order/syncRegisterInfo', () => {
     });
     expect((await post('register', '/api/order/syncRegisterInfo', { pks: [] })).status).toBe(400);
   });
+
+  it("says in the user's language why an order's accession number can no longer be taken", async () => {
+    await place('H001', order('R20'));
+    const r20 = await pkOf('R20');
+    // the desk gave the accession number to another study meanwhile
+    await t.p.deps.db.update(study).set({ accession_no: 'A-R20-desk' }).where(eq(study.accession_no, 'A-R20'));
+    const [other] = await t.p.deps.db.select().from(study).where(eq(study.accession_no, 'A-R1'));
+    await t.p.deps.db.update(study).set({ accession_no: 'A-R20' }).where(eq(study.pk, other!.pk));
+    await t.p.deps.db.update(hisOrder).set({ accession_no: '' }).where(eq(hisOrder.pk, r20));
+    const done = await post('register', '/api/order/syncRegisterInfo', { pks: [r20] }, 'zh-CN');
+    expect(done.body.data).toEqual([{ pk: r20, ok: false, study_iuid: null, reason: '检查号 A-R20 已被另一检查使用' }]);
+  });
 });

@@ -136,7 +136,9 @@ export async function syncRegisterInfo(
       const reason =
         e.answer.error === HL7_ERROR.recordLocked
           ? translate(locale, 'hisOrderPerformed')
-          : translate(locale, 'hisOrderNotSynced', { why: e.message });
+          : e.forUser
+            ? translate(locale, e.forUser.key, e.forUser.params)
+            : translate(locale, 'hisOrderNotSynced', { why: e.message });
       out.push({ pk: o.pk, ok: false, study_iuid: null, reason });
     }
   }
