@@ -27,5 +27,17 @@ export const DeliveryStateSchema = z.object({
    * entered-in-error; once done the status is ''); null when nothing was queued.
    */
   kind: z.enum(['deliver', 'withdraw']).nullable(),
+  /**
+   * The result sent to the HIS over HL7 (ORU^R01, docs/his.md): its newest job, 'result' or its 'cancel';
+   * null when none was sent.
+   */
+  his: z
+    .object({
+      status: z.enum(['pending', 'delivered', 'failed']),
+      kind: z.enum(['result', 'cancel']),
+      attempts: z.number().int(),
+      last_error: z.string(),
+    })
+    .nullable(),
 });
 export type DeliveryState = z.infer<typeof DeliveryStateSchema>;

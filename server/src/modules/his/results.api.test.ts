@@ -196,6 +196,21 @@ describe('results to the HIS as ORU^R01', () => {
     expect(job.attempts).toBe(1);
     expect(job.last_error).toMatch(/HIS results answered AR/);
     expect(resultsFor(r.accession_no)).toHaveLength(1);
+
+    // the report screen shows it, and its retry sends it again (no FHIR endpoint in this hospital)
+    const ref = { study_iuid: r.study_iuid, rpt_position: 1 };
+    expect((await post('doctor', '/report/delivery', ref)).body.data).toMatchObject({
+      endpoint: false,
+      his: { status: 'failed', kind: 'result', attempts: 1, last_error: expect.stringMatching(/AR/) },
+    });
     writeFileSync(modeFile, 'AA');
+    const retried = await post('doctor', '/report/retry', ref);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    await until('delivered after the retry', async () => {
+      const d = (await post('doctor', '/report/delivery', ref)).body.data as { his: { status: string } | null };
+      return d.his?.status === 'delivered' ? 1 : 0;
+    });
+    expect(resultsFor(r.accession_no)).toHaveLength(2);
+    expect(new Set(resultsFor(r.accession_no).map((m) => m.id)).size).toBe(1);
   });
 });

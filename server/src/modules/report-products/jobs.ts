@@ -6,6 +6,8 @@ export type JobRow = typeof reportJob.$inferSelect;
 export type JobKind = 'archive' | 'deliver' | 'withdraw' | 'hl7_result' | 'hl7_cancel';
 /** The kinds that speak to the hospital's FHIR endpoint; `report.delivery_status` follows the newest of them. */
 export const SENDING_KINDS = ['deliver', 'withdraw'] as const;
+/** The HL7 result to the HIS and its cancel (the HIS module's runners). */
+export const HIS_KINDS = ['hl7_result', 'hl7_cancel'] as const;
 /** What takes back each kind that sends a report (the audit was cancelled): FHIR delivery, HL7 result. */
 export const WITHDRAWAL_OF: Readonly<Record<string, JobKind>> = { deliver: 'withdraw', hl7_result: 'hl7_cancel' };
 const isSend = (kind: string) => kind in WITHDRAWAL_OF;

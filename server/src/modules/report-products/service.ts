@@ -10,7 +10,7 @@ import { fmt } from '../../platform/core/time';
 import { studyInScope, target, refuse, stateOf } from '../report';
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
-import { enqueue, lockReport, requeue, SENDING_KINDS } from './jobs';
+import { enqueue, HIS_KINDS, lockReport, requeue, SENDING_KINDS, type JobRow } from './jobs';
 
 /** The archived PDF of a version row, for a caller who may read the report; the hash is checked on read. */
 export async function archivedPdf(deps: AppDeps, me: AuthUser, q: ArchiveQuery): Promise<Buffer> {
@@ -41,8 +41,34 @@ const newestDelivery = (db: Db, rptPk: number) =>
     .orderBy(desc(reportJob.pk))
     .limit(1);
 
+/** The newest HL7 result job of a report (result or cancel), whatever its state. */
+const newestHisJob = (db: Db, rptPk: number) =>
+  db
+    .select()
+    .from(reportJob)
+    .where(and(eq(reportJob.rpt_pk, rptPk), inArray(reportJob.kind, HIS_KINDS)))
+    .orderBy(desc(reportJob.pk))
+    .limit(1);
+
+const HIS_STATUS: Record<string, 'pending' | 'delivered' | 'failed'> = {
+  pending: 'pending',
+  done: 'delivered',
+  failed: 'failed',
+};
+
+function hisState(job: JobRow | undefined): DeliveryState['his'] {
+  const status = job && HIS_STATUS[job.state];
+  if (!job || !status) return null;
+  const kind = job.kind === 'hl7_cancel' ? 'cancel' : 'result';
+  return { status, kind, attempts: job.attempts, last_error: job.last_error };
+}
+
 async function stateOfDelivery(db: Db, r: { rpt_pk: number; delivery_status: string }, hospital: string) {
-  const [[job], endpoint] = await Promise.all([newestDelivery(db, r.rpt_pk), endpointFor(db, hospital)]);
+  const [[job], endpoint, [his]] = await Promise.all([
+    newestDelivery(db, r.rpt_pk),
+    endpointFor(db, hospital),
+    newestHisJob(db, r.rpt_pk),
+  ]);
   const state: DeliveryState = {
     status: r.delivery_status as DeliveryStatus,
     attempts: job?.attempts ?? 0,
@@ -51,6 +77,7 @@ async function stateOfDelivery(db: Db, r: { rpt_pk: number; delivery_status: str
     updated_at: job ? fmt(job.updated_at) : null,
     endpoint: !!endpoint,
     kind: job ? (job.kind as 'deliver' | 'withdraw') : null,
+    his: hisState(his),
   };
   return state;
 }
@@ -90,12 +117,18 @@ export async function retryDelivery(
       : Promise.resolve([]),
   ]);
   const withdrawal = newest?.kind === 'withdraw' && ['pending', 'failed'].includes(newest.state) ? newest : undefined;
-  if (!audit && !withdrawal) throw new AppError(409, 'REPORT_STATE', 'deliveryNothing');
-  if (!(await endpointFor(db, s.hospital_code))) throw new AppError(409, 'REPORT_STATE', 'deliveryNoEndpoint');
+  // The HIS gave up on the HL7 result (AR) or its cancel: sent again with a fresh count.
+  const [his] = await newestHisJob(db, r.rpt_pk);
+  const hisFailed = his?.state === 'failed' ? his : undefined;
+  if (!audit && !withdrawal && !hisFailed) throw new AppError(409, 'REPORT_STATE', 'deliveryNothing');
+  const fhir = !!(await endpointFor(db, s.hospital_code));
+  if (!fhir && !hisFailed) throw new AppError(409, 'REPORT_STATE', 'deliveryNoEndpoint');
   const now = deps.now?.() ?? new Date();
   const free = or(isNull(reportJob.locked_until), lt(reportJob.locked_until, now));
   await db.transaction(async (tx) => {
     await lockReport(tx, r.rpt_pk);
+    if (hisFailed) await requeue(tx, hisFailed.pk, now);
+    if (!fhir) return;
     if (withdrawal) {
       const [w] = await tx
         .select()
@@ -125,5 +158,9 @@ export async function retryDelivery(
     }
     await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, r.rpt_pk));
   });
-  return stateOfDelivery(db, { rpt_pk: r.rpt_pk, delivery_status: 'pending' }, s.hospital_code);
+  return stateOfDelivery(
+    db,
+    { rpt_pk: r.rpt_pk, delivery_status: fhir ? 'pending' : r.delivery_status },
+    s.hospital_code,
+  );
 }

@@ -1,6 +1,6 @@
 import { Button, Space, Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { DeliveryStatus } from '@shared/schemas/report-products';
+import type { DeliveryState, DeliveryStatus } from '@shared/schemas/report-products';
 import { useDelivery, useRetryDelivery } from '../api/products-api';
 import type { ReportRef } from '../api/report-api';
 
@@ -10,7 +10,28 @@ const COLOR: Record<Exclude<DeliveryStatus, ''>, string> = {
   failed: 'error',
 };
 
-/** The report's delivery to the hospital system: a tag with the last error, and the retry button. */
+/** The HL7 result sent to the HIS (or its withdrawal): a tag with the last error. */
+function HisTag({ his }: { his: NonNullable<DeliveryState['his']> }) {
+  const { t } = useTranslation('report');
+  const tip =
+    his.status === 'failed' ? t('delivery.hisFailedTip', { error: his.last_error, attempts: his.attempts }) : undefined;
+  return (
+    <Space size={4} data-testid="rw-his" data-status={his.status} data-kind={his.kind}>
+      <span>{t('delivery.hisLabel')}</span>
+      <Tooltip title={tip}>
+        <Tag color={COLOR[his.status]} data-testid="rw-his-tag">
+          {t(`delivery.status.${his.status}`)}
+          {his.kind === 'cancel' && ` · ${t('delivery.hisCancel')}`}
+        </Tag>
+      </Tooltip>
+    </Space>
+  );
+}
+
+/**
+ * The report's delivery to the hospital system: FHIR (a tag with the last error) and the HL7 result, and the
+ * retry button for whichever failed.
+ */
 export function DeliveryStatusLine({
   reportRef,
   saved,
@@ -24,18 +45,25 @@ export function DeliveryStatusLine({
   const delivery = useDelivery(reportRef, saved);
   const retry = useRetryDelivery(reportRef);
   const d = delivery.data;
-  if (!d || (!d.endpoint && !d.status)) return null;
+  const fhir = !!d && (d.endpoint || !!d.status);
+  if (!d || (!fhir && !d.his)) return null;
   const tip =
     d.status === 'failed' ? t('delivery.failedTip', { error: d.last_error, attempts: d.attempts }) : undefined;
+  const retriable = (fhir && d.status !== 'pending' && d.status !== 'delivered') || d.his?.status === 'failed';
   return (
-    <Space size={4} wrap data-testid="rw-delivery" data-status={d.status || 'none'}>
-      <span>{t('delivery.label')}</span>
-      <Tooltip title={tip}>
-        <Tag color={d.status ? COLOR[d.status] : 'default'} data-testid="rw-delivery-tag">
-          {t(`delivery.status.${d.status || 'none'}`)}
-        </Tag>
-      </Tooltip>
-      {canRetry && d.status !== 'pending' && d.status !== 'delivered' && (
+    <Space size={8} wrap data-testid="rw-delivery" data-status={d.status || 'none'}>
+      {fhir && (
+        <Space size={4}>
+          <span>{t('delivery.label')}</span>
+          <Tooltip title={tip}>
+            <Tag color={d.status ? COLOR[d.status] : 'default'} data-testid="rw-delivery-tag">
+              {t(`delivery.status.${d.status || 'none'}`)}
+            </Tag>
+          </Tooltip>
+        </Space>
+      )}
+      {d.his && <HisTag his={d.his} />}
+      {canRetry && retriable && (
         <Button size="small" loading={retry.isPending} onClick={() => retry.mutate()} data-testid="rw-delivery-retry">
           {t('delivery.retry')}
         </Button>
