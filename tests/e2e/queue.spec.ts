@@ -221,6 +221,23 @@ describe('registration desk and call screen', () => {
     }
   });
 
+  it('the register form names the character a name cannot hold, and why', async () => {
+    const desk = await signedIn(e2e.browser, e2e.platform, 'register');
+    try {
+      const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);
+      await deskScreen.open();
+      await desk.page.getByTestId('desk-register').click();
+      await desk.page.getByTestId('desk-register-pat-id').fill('Q-SEP-1');
+      await desk.page.getByTestId('desk-register-pat-name').fill('WANG^WU');
+      await desk.page.getByTestId('desk-register-save').click();
+      const errors = desk.page.locator('.ant-form-item-explain-error');
+      await errors.first().waitFor();
+      expect(await errors.allTextContents()).toContain('“^”不能出现在姓名中：影像设备把它当作分隔符，请删去');
+    } finally {
+      await desk.close();
+    }
+  });
+
   it('the desk greys out the actions a state does not allow', async () => {
     const desk = await signedIn(e2e.browser, e2e.platform, 'register');
     const deskScreen = new DeskScreen(desk.page, e2e.platform.appUrl);

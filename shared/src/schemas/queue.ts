@@ -81,6 +81,19 @@ export function canTransition(action: QueueAction, from: QueueState): boolean {
 // ---------------------------------------------------------------- registrations
 
 export const QUEUE_SEXES = ['M', 'F', 'O'] as const;
+/**
+ * What keeps a patient's id or name from going to imaging equipment (DICOM PN/LO): a control character
+ * (a line break pasted in) or one of DICOM's separators (\\ between values, ^ and = inside a name).
+ * '' when none; the form names the character and why (issue 40).
+ */
+export function dicomTextProblem(value: string): '' | 'control' | '\\' | '^' | '=' {
+  for (const ch of value) {
+    if (/\p{Cc}/u.test(ch)) return 'control';
+    if (ch === '\\' || ch === '^' || ch === '=') return ch;
+  }
+  return '';
+}
+
 const PatIdSchema = z
   .string()
   .trim()

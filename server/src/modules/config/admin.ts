@@ -120,7 +120,13 @@ export async function updateConfig(db: Db, caller: Caller, input: z.output<typeo
       set.status = input.status;
     }
     if (input.description !== undefined) set.description = input.description;
-    if (input.type !== undefined) set.type = input.type;
+    if (input.type !== undefined && input.type !== before.type) {
+      // a built-in entry's type groups it for the platform (/config/findType): not the administrator's to change
+      if (isKnownConfig(before.name)) throw bad('type', translate(locale, 'configBuiltinType'));
+      set.type = input.type;
+    }
+    // nothing changes (the type as it was): nothing written, nothing audited
+    if (!Object.keys(set).length) return toConfigRow(before);
     const [after] = await tx.update(sysConfig).set(set).where(eq(sysConfig.pk, before.pk)).returning();
     await auditChange(tx, caller.me, {
       action: 'config_update',

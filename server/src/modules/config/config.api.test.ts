@@ -137,6 +137,14 @@ describe('custom entries', () => {
     expect(refused.status).toBe(409);
     expect(refused.body.msg).toBe('A built-in entry cannot be deleted (its value can be changed)');
     expect(await entry('use_critical')).toBeTruthy();
+    // its type groups it for the platform: the same one again is fine, another is refused
+    expect((await post('/config/update', { pk: builtin.pk, type: builtin.type })).status).toBe(200);
+    const retyped = await post('/config/update', { pk: builtin.pk, type: 'image_quality', value: builtin.value });
+    expect(retyped.status).toBe(400);
+    expect(retyped.body.errors).toEqual([
+      { field: 'type', msg: "A built-in entry's type is the platform's and cannot be changed" },
+    ]);
+    expect(await entry('use_critical')).toMatchObject({ type: builtin.type });
   });
 
   it('a disabled built-in entry reads as its default', async () => {

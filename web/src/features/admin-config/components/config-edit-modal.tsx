@@ -93,8 +93,8 @@ export function ConfigEditModal({ row, onClose }: { row: ConfigRow | null; onClo
         <Form.Item name="description" label={t('config.description')}>
           <Input maxLength={256} data-testid="config-form-description" />
         </Form.Item>
-        <Form.Item name="type" label={t('config.type')}>
-          <Input maxLength={32} data-testid="config-form-type" />
+        <Form.Item name="type" label={t('config.type')} extra={row?.builtin ? t('config.typeBuiltin') : undefined}>
+          <Input maxLength={32} disabled={!!row?.builtin} data-testid="config-form-type" />
         </Form.Item>
         <Form.Item
           name="status"

@@ -1,6 +1,7 @@
 import { Col, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { QUEUE_SEXES, RegisterSaveSchema } from '@shared/schemas/queue';
+import type { Rule } from 'antd/es/form';
+import { dicomTextProblem, QUEUE_SEXES, RegisterSaveSchema } from '@shared/schemas/queue';
 import { zodRule } from '@web/components/form/zod-rule';
 import { useMyModalities } from '@web/lib/user-info';
 
@@ -15,7 +16,19 @@ export function RegisterPatientFields({ rooms }: { rooms: string[] }) {
     name,
     label: t(`fields.${name}`),
     required: name === 'pat_id' || name === 'pat_name',
-    rules: [zodRule(shape[name], t(`rules.${name}`))],
+    validateFirst: true,
+    rules: [
+      ...(name === 'pat_id' || name === 'pat_name' ? [separatorRule(t(`fields.${name}`))] : []),
+      zodRule(shape[name], t(`rules.${name}`)),
+    ],
+  });
+  // Which character is wrong, and why, rather than a list of characters.
+  const separatorRule = (field: string): Rule => ({
+    validator: async (_rule, value: string | undefined) => {
+      const problem = dicomTextProblem(value ?? '');
+      if (problem === 'control') throw new Error(t('rules.controlChar', { field }));
+      if (problem) throw new Error(t('rules.separatorChar', { field, char: problem }));
+    },
   });
   return (
     <>
