@@ -8,6 +8,7 @@ const zh = {
   imgFileDuplicate: '{{file}} 已在影像库中，未重复保存',
   imgFileFailed: '{{file}} 上传失败：{{reason}}',
   imgUploadDone: '上传完成：成功 {{ok}} 个，失败 {{failed}} 个',
+  imgUploadDoneKnown: '上传完成：新存入 {{ok}} 个，已在影像库中 {{duplicates}} 个（未重复保存），失败 {{failed}} 个',
   imgNotDicom: '不是 DICOM 文件',
   imgTruncated: '文件不完整或已损坏',
   imgNoUid: '缺少 {{what}}',
@@ -43,6 +44,8 @@ const en: Record<keyof typeof zh, string> = {
   imgFileDuplicate: '{{file}} is already in the archive; not stored again',
   imgFileFailed: '{{file}} failed: {{reason}}',
   imgUploadDone: 'Upload finished: {{ok}} uploaded, {{failed}} failed',
+  imgUploadDoneKnown:
+    'Upload finished: {{ok}} stored, {{duplicates}} already in the archive (not stored again), {{failed}} failed',
   imgNotDicom: 'not a DICOM file',
   imgTruncated: 'the file is truncated or damaged',
   imgNoUid: 'no {{what}}',

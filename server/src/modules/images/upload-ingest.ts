@@ -116,7 +116,14 @@ export async function ingestUpload(
     success: !broken && tally.failed === 0 && ok > 0,
     msg: broken
       ? translate(locale, broken.key, broken.params)
-      : translate(locale, 'imgUploadDone', { ok, failed: tally.failed }),
+      : tally.duplicates
+        ? // the files already stored counted apart: "1 uploaded" of a file that was not stored again said otherwise
+          translate(locale, 'imgUploadDoneKnown', {
+            ok: tally.uploaded,
+            duplicates: tally.duplicates,
+            failed: tally.failed,
+          })
+        : translate(locale, 'imgUploadDone', { ok, failed: tally.failed }),
     data: { uploaded: tally.uploaded, duplicates: tally.duplicates, failed: tally.failed, studies: [...tally.studies] },
   });
 }

@@ -263,6 +263,8 @@ describe('ingest', () => {
       hospital_code: 'H001',
     });
     expect(resultOf(one)).toMatchObject({ success: true, data: { uploaded: 0, duplicates: 1 } });
+    // the summary says what happened: nothing stored anew, one already there (not "1 uploaded")
+    expect(resultOf(one).msg).toBe('Upload finished: 0 stored, 1 already in the archive (not stored again), 0 failed');
     expect(await t.state()).toEqual(before);
     const [s1] = await t.rows<{ file_count: number; file_size: string }>(
       sql`select file_count, file_size from study where study_iuid = ${uid(1)}`,

@@ -42,7 +42,6 @@ export function UploadProgress({ phase, transfer, lines, result, openViewer }: P
           showIcon
           data-testid="upload-summary"
           title={result.msg}
-          description={result.data.duplicates ? t('upload.summary', result.data) : undefined}
           action={
             study && (
               <Space orientation="vertical">
