@@ -158,6 +158,24 @@ describe('app shell', () => {
     }
   });
 
+  it("shows every side menu entry whole in English at 1440 px (the super administrator's, all open)", async () => {
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
+    try {
+      await shell.switchLanguage('en-US');
+      for (const sub of await page.locator('[data-testid=shell-sider] .ant-menu-submenu-title').all())
+        await sub.click();
+      const titles = page.locator('[data-testid=shell-sider] .ant-menu-title-content');
+      await expect.poll(() => titles.count()).toBeGreaterThan(25);
+      const cut = await titles.evaluateAll((els) =>
+        els.filter((e) => (e as HTMLElement).scrollWidth > (e as HTMLElement).clientWidth).map((e) => e.textContent),
+      );
+      expect(cut).toEqual([]);
+      await shot(page, 'shell-menu-en-US');
+    } finally {
+      await close();
+    }
+  });
+
   it('collapses the side menu under 1200 px and uses a drawer under 576 px', async () => {
     const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor', { width: 1000, height: 800 });
     await page.waitForSelector('[data-testid=shell-sider].ant-layout-sider-collapsed');

@@ -39,7 +39,9 @@ export async function ensureBaseData(db: Db, adminPassword: string): Promise<voi
             menu_type: n.menu_type,
             sort: i,
           })
-          .onConflictDoNothing();
+          // The menu's names are the platform's (no screen edits them): a renamed entry reaches installed
+          // databases at their next start.
+          .onConflictDoUpdate({ target: permission.key, set: { name: n.name, name_en: n.name_en } });
         const [row] = await tx.select({ pk: permission.pk }).from(permission).where(eq(permission.key, n.key));
         if (row && n.children) await insertTree(n.children, row.pk);
       }

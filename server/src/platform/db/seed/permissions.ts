@@ -111,7 +111,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     icon: 'SoundOutlined',
     menu_type: 0,
     children: [
-      page('queueRegister', '登记台', 'Registration desk', '/register', 'TeamOutlined', P.QUEUE_REGISTER),
+      page('queueRegister', '登记台', 'Registration', '/register', 'TeamOutlined', P.QUEUE_REGISTER),
       page('callPanel', '诊室叫号', 'Call panel', '/callPanel', 'SoundOutlined', P.QUEUE_CALL),
     ],
   },
@@ -123,13 +123,13 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     menu_type: 0,
     children: [
       page('statsDashboard', '数据看板', 'Dashboard', '/dashboard', 'DashboardOutlined', P.STATS_VIEW),
-      page('statsHospital', '医院统计', 'Hospital statistics', '/doctorCount', 'BankOutlined', P.STATS_VIEW),
+      page('statsHospital', '医院统计', 'By hospital', '/doctorCount', 'BankOutlined', P.STATS_VIEW),
       page('statsUserWork', '工作量统计', 'Doctor workload', '/UserWorkCount', 'UserOutlined', P.STATS_VIEW),
       page('statsMonth', '月度统计', 'Monthly count', '/monthCount', 'CalendarOutlined', P.STATS_VIEW),
       page('statsFile', '存储统计', 'Storage usage', '/fileCount', 'HddOutlined', P.STATS_VIEW),
       page('statsImg', '胶片质量', 'Film quality', '/imgCount', 'PictureOutlined', P.STATS_VIEW),
-      page('statsUseTime', '文件下载时间', 'File download time', '/useTime', 'FieldTimeOutlined', P.USE_TIME),
-      page('statsZhanjiang', '分类统计', 'Category statistics', '/zhanjiang', 'TableOutlined', P.STATS_VIEW),
+      page('statsUseTime', '文件下载时间', 'Download times', '/useTime', 'FieldTimeOutlined', P.USE_TIME),
+      page('statsZhanjiang', '分类统计', 'By category', '/zhanjiang', 'TableOutlined', P.STATS_VIEW),
     ],
   },
   {
