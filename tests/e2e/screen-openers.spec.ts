@@ -313,7 +313,7 @@ describe('imageViewer and openType', () => {
         return { button, uid };
       };
       const first = await openImage();
-      const tab = await opensTab(page, () => first.button.click());
+      const tab = await opensTab(page, () => clickWhenOpen(first.button));
       expect(tab.url()).toBe(viewer.replace('{study_iuid}', encodeURIComponent(first.uid)));
       await tab.close();
 
