@@ -121,6 +121,23 @@ describe('report print page', () => {
     await close();
   });
 
+  it('a tab opened in English is ready and prints only once the Chinese report is drawn, not before', async () => {
+    const { page, shell, print, close } = await printPage();
+    await shell.switchLanguage('en-US');
+    // A new document whose Chinese words come after the report's data (a slow network).
+    await page.route(/(start|texts)-zh-CN[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.goto('about:blank');
+    await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, print: '1' });
+    await print.waitReady();
+    expect(await print.pagesNow()).toBe(1);
+    await page.waitForFunction(() => window.__printCalls === 1);
+    expect(await print.printedPages()).toBe(1);
+    await close();
+  });
+
   it('an emergency print carries the watermark at 15 degrees and opacity 0.4, on paper too', async () => {
     const { print, close } = await printPage();
     await print.open({ study_iuid: audited.study_iuid, rpt_pk: audited.rpt_pk, isJz: '1' });

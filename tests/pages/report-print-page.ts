@@ -4,6 +4,8 @@ declare global {
   interface Window {
     __printCalls?: number;
     __closeCalls?: number;
+    /** How many A4 pages were on screen when print was last called. */
+    __printedPages?: number;
   }
 }
 
@@ -21,6 +23,7 @@ export class ReportPrintPage {
       window.__closeCalls = 0;
       window.print = () => {
         window.__printCalls = (window.__printCalls ?? 0) + 1;
+        window.__printedPages = document.querySelectorAll('[data-testid=report-page]').length;
       };
       window.close = () => {
         window.__closeCalls = (window.__closeCalls ?? 0) + 1;
@@ -46,6 +49,16 @@ export class ReportPrintPage {
 
   printCalls(): Promise<[number, number]> {
     return this.page.evaluate(() => [window.__printCalls ?? 0, window.__closeCalls ?? 0] as [number, number]);
+  }
+
+  /** How many A4 pages were on screen when the page last called print. */
+  printedPages(): Promise<number | undefined> {
+    return this.page.evaluate(() => window.__printedPages);
+  }
+
+  /** How many A4 pages are on screen now (no waiting). */
+  pagesNow(): Promise<number> {
+    return this.page.evaluate(() => document.querySelectorAll('[data-testid=report-page]').length);
   }
 
   /** Chromium's own PDF of the page, as printed (CSS page size). */

@@ -1,46 +1,17 @@
 import { PrinterOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
-import { type ReactNode, type RefObject, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { parseDetail } from '@shared/report/document';
 import type { LayoutTemplate, StudyDetail } from '@shared/schemas/report';
 import { apiPost } from '@web/lib/api-client';
 import { isApiError } from '@web/lib/api-error';
+import { useAutoPrint } from '@web/lib/auto-print';
 import { newReport } from '@web/lib/new-report';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import './template-preview.css';
-
-/** Once the form is drawn with its images and fonts: ready, and with `print=1` the print dialog, once. */
-function useAutoPrint(rootRef: RefObject<HTMLElement | null>, rendered: boolean, autoPrint: boolean): boolean {
-  const [ready, setReady] = useState(false);
-  const printed = useRef(false);
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!rendered || !root) return;
-    let cancelled = false;
-    const pending = Array.from(root.querySelectorAll('img')).filter((img) => !img.complete);
-    const images = pending.map(
-      (img) =>
-        new Promise<void>((resolve) => {
-          img.addEventListener('load', () => resolve(), { once: true });
-          img.addEventListener('error', () => resolve(), { once: true });
-        }),
-    );
-    void Promise.all([...images, document.fonts.ready]).then(() => {
-      if (cancelled) return;
-      setReady(true);
-      if (!autoPrint || printed.current) return;
-      printed.current = true;
-      window.print();
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [rootRef, rendered, autoPrint]);
-  return ready;
-}
 
 /**
  * /printApply/{id} (id = the study's instance UID): the study's application form on A4, from the
@@ -63,7 +34,7 @@ export function ApplyPrintPage({ renderDocument }: { renderDocument: (p: ReportD
       ),
   });
   const rootRef = useRef<HTMLDivElement>(null);
-  const ready = useAutoPrint(rootRef, form.isSuccess, params.get('print') === '1');
+  const ready = useAutoPrint(rootRef, { rendered: form.isSuccess, autoPrint: params.get('print') === '1' });
   if (form.isPending) return <Spin size="large" fullscreen tip={t('apply.loading')} />;
   if (form.isError) {
     const missing = isApiError(form.error) && form.error.error === 'TEMPLATE_MISSING';

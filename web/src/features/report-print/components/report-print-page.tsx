@@ -6,13 +6,13 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { parseDetail } from '@shared/report/document';
 import { decide } from '@shared/report/rules';
 import { isApiError } from '@web/lib/api-error';
+import { useAutoPrint } from '@web/lib/auto-print';
 import { withBase } from '@web/lib/core-url';
 import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { useReportTexts } from '@web/lib/report-texts';
 import { useSessionStore } from '@web/lib/session-store';
 import { isThirdParty, thirdPartyPdfUrl } from '@web/lib/third-party-pdf';
 import { type PrintData, usePrintData } from '../api/print-data';
-import { useAutoPrint } from '../hooks/use-auto-print';
 import { FALLBACK_TEMPLATE } from '../lib/fallback-template';
 import { printSilently } from '../lib/silent-print';
 import { pickReport, printDelayMs, readPrintQuery } from '../lib/print-query';
@@ -48,6 +48,7 @@ export function ReportPrintPage({ renderDocument }: { renderDocument: (p: Report
   const ready = useAutoPrint(rootRef, {
     rendered: printable,
     autoPrint: query.autoPrint,
+    closeAfter: true,
     delayMs: printDelayMs(data.data?.info.study.modality ?? ''),
     print: async () => {
       // A shared link prints on the reader's own printer: the workstation agent is for signed-in desks.

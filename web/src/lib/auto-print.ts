@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useReportTexts } from './report-texts';
 
 /** Resolves when every image under root has loaded or failed (a broken image must not block printing). */
 export function imagesSettled(root: HTMLElement): Promise<void> {
@@ -15,16 +16,25 @@ export function imagesSettled(root: HTMLElement): Promise<void> {
 }
 
 /**
- * Once the document is on screen: waits for its images and fonts, reports readiness, and when asked
- * prints after `delayMs` and closes the tab (the print dialog blocks until the user is done; `print`,
- * e.g. silent printing through the agent, resolves when the tab may close).
+ * Once the document is on screen (`rendered`, and the report's own words loaded: until then the
+ * document is an empty placeholder): waits for its images and fonts, reports readiness, and when asked
+ * prints after `delayMs`, then with `closeAfter` closes the tab (the print dialog blocks until the user
+ * is done; `print`, e.g. silent printing through the agent, resolves when the tab may close).
  */
 export function useAutoPrint(
   rootRef: RefObject<HTMLElement | null>,
-  opts: { rendered: boolean; autoPrint: boolean; delayMs: number; print?: () => Promise<unknown> },
+  opts: {
+    rendered: boolean;
+    autoPrint: boolean;
+    delayMs?: number;
+    closeAfter?: boolean;
+    print?: () => Promise<unknown>;
+  },
 ): boolean {
   const [ready, setReady] = useState(false);
-  const { rendered, autoPrint, delayMs } = opts;
+  const { autoPrint, delayMs = 0, closeAfter = false } = opts;
+  const words = useReportTexts();
+  const rendered = opts.rendered && !!words;
   // The latest print function without restarting the wait when the page re-renders.
   const printRef = useRef(opts.print);
   useEffect(() => {
@@ -43,13 +53,13 @@ export function useAutoPrint(
         const print = printRef.current ?? (async () => window.print());
         void print()
           .catch(() => window.print())
-          .finally(() => window.close());
+          .finally(() => closeAfter && window.close());
       }, delayMs);
     });
     return () => {
       cancelled = true;
       if (timer) clearTimeout(timer);
     };
-  }, [rootRef, rendered, autoPrint, delayMs]);
+  }, [rootRef, rendered, autoPrint, delayMs, closeAfter]);
   return ready;
 }
