@@ -44,6 +44,17 @@ describe('app shell', () => {
     await tabs.contextAction('/account/collection', 'closeRight');
     await tabs.waitForKeys(['/account/collection']);
     await page.waitForURL((u) => u.hash.startsWith('#/account/collection'));
+
+    // The close mark, and the Delete key on a focused tab (the mark is not a control of the tab list).
+    await shell.menuItem('orderList').click();
+    await tabs.waitForKeys(['/account/collection', '/orderList']);
+    await tabs.closeByMark('/orderList');
+    await tabs.waitForKeys(['/account/collection']);
+    await shell.menuItem('orderList').click();
+    await tabs.waitForKeys(['/account/collection', '/orderList']);
+    await tabs.closeByKey('/account/collection');
+    await tabs.waitForKeys(['/orderList']);
+    await page.waitForURL((u) => u.hash.startsWith('#/orderList'));
     await close();
   });
 

@@ -22,7 +22,18 @@ export class TabsBar {
 
   /** Number of close icons shown (a lone tab has none). */
   async closeIcons(): Promise<number> {
-    return this.page.locator('[data-testid=multi-tab] .ant-tabs-tab-remove').count();
+    return this.page.locator('[data-testid=multi-tab]').getByTestId('tab-close').count();
+  }
+
+  /** Clicks the close mark of a tab. */
+  async closeByMark(key: string): Promise<void> {
+    await this.page.locator(`[data-testid=multi-tab] [data-node-key="${key}"]`).getByTestId('tab-close').click();
+  }
+
+  /** Focuses a tab by keyboard and presses Delete. */
+  async closeByKey(key: string): Promise<void> {
+    await this.page.locator(`[data-testid=multi-tab] [data-node-key="${key}"] [role=tab]`).focus();
+    await this.page.keyboard.press('Delete');
   }
 
   async contextAction(key: string, action: 'close' | 'closeRight' | 'closeLeft' | 'closeAll'): Promise<void> {

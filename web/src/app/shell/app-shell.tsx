@@ -117,7 +117,7 @@ export function AppShell({ info }: { info: UserInfo }) {
             </StickyTopContext>
           </div>
         </Content>
-        <Footer style={{ textAlign: 'center', padding: '12px 16px', color: 'rgba(0,0,0,0.45)' }}>{foot?.data}</Footer>
+        <Footer style={{ textAlign: 'center', padding: '12px 16px', color: 'rgba(0,0,0,0.65)' }}>{foot?.data}</Footer>
       </Layout>
       <SettingsDrawer />
     </Layout>

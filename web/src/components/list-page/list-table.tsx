@@ -1,6 +1,7 @@
 import { Empty, Table, type TableColumnType, type TablePaginationConfig } from 'antd';
+import type { TableRef } from 'antd/es/table';
 import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interface';
-import type { HTMLAttributes, Key } from 'react';
+import { type HTMLAttributes, type Key, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE_OPTIONS } from '@shared/constants';
 import { useStickyTop } from '../sticky-top';
@@ -44,6 +45,11 @@ export function ListTable<Row extends object, F>(props: ListTableProps<Row, F>) 
   const columns = sortedColumns(props);
   const stickyTop = useStickyTop();
   const width = columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : 120), 0);
+  const ref = useRef<TableRef>(null);
+  // The rows scroll sideways: reachable by keyboard even when no row has a control to focus (WCAG 2.1.1).
+  useEffect(() => {
+    ref.current?.nativeElement?.querySelector('.ant-table-body')?.setAttribute('tabindex', '0');
+  });
 
   const handleChange = (
     page: TablePaginationConfig,
@@ -63,6 +69,7 @@ export function ListTable<Row extends object, F>(props: ListTableProps<Row, F>) 
 
   return (
     <Table<Row>
+      ref={ref}
       rowKey={props.rowKey}
       className="rx-list-table"
       size="middle"

@@ -30,7 +30,8 @@ export function BridgeStatus({ dark, compact }: { dark?: boolean; compact?: bool
         type="text"
         size="small"
         style={{ color: dark ? 'rgba(255,255,255,0.85)' : undefined }}
-        aria-label={lines.join('. ')}
+        // The visible word first: speech input users say what they see (WCAG 2.5.3).
+        aria-label={[...(compact ? [] : [t(`short.${s.path}`)]), ...lines].join('. ')}
         data-testid="bridge-status"
         data-path={s.path}
         data-agent-up={String(s.agentUp)}

@@ -1,6 +1,7 @@
 import { LockOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input, Tooltip } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { type TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_MAX, STRONG_PASSWORD_RE } from '@shared/constants';
 import type { FootTitle, LoginResult } from '@shared/schemas/auth';
@@ -30,6 +31,12 @@ interface LoginFormProps<R> {
   /** The QR sign-in icon's action (the app mounts the messaging-app sign-in); unset: "not configured". */
   onQr?: () => void;
 }
+
+/** Required; the strong-password rule where the hospital's settings ask for it. */
+const passwordRules = (t: TFunction<'auth'>, foot: FootTitle | undefined) => [
+  { required: true, message: t('login.passwordRequired') },
+  ...(foot?.use_password_check === 'Y' ? [{ pattern: STRONG_PASSWORD_RE, message: t('login.passwordPolicy') }] : []),
+];
 
 export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, submitText, onQr }: LoginFormProps<R>) {
   const { t } = useTranslation('auth');
@@ -88,11 +95,6 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
     );
   };
 
-  const passwordRules = [
-    { required: true, message: t('login.passwordRequired') },
-    ...(foot?.use_password_check === 'Y' ? [{ pattern: STRONG_PASSWORD_RE, message: t('login.passwordPolicy') }] : []),
-  ];
-
   return (
     <Form form={form} size="large" onFinish={onFinish} autoComplete="off" data-testid="login-form">
       {error && (
@@ -110,15 +112,19 @@ export function LoginForm<R = LoginResult>({ foot, send, onSuccess, compact, sub
         <Input
           prefix={<UserOutlined />}
           placeholder={t('login.username')}
+          aria-label={t('login.username')}
+          autoComplete="username"
           maxLength={64}
           onBlur={checkUsername}
           data-testid="login-username"
         />
       </Form.Item>
-      <Form.Item name="password" rules={passwordRules}>
+      <Form.Item name="password" rules={passwordRules(t, foot)}>
         <Input.Password
           prefix={<LockOutlined />}
           placeholder={t('login.password')}
+          aria-label={t('login.password')}
+          autoComplete="current-password"
           maxLength={PASSWORD_MAX * 4}
           data-testid="login-password"
         />

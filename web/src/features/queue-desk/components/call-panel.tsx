@@ -58,6 +58,7 @@ export function CallPanel() {
           <Select
             style={{ width: 220 }}
             placeholder={t('fields.hospital')}
+            aria-label={t('fields.hospital')}
             value={choice.hospital}
             onChange={(h: string) => setChoice({ hospital: h, room: '' })}
             options={(hospitals.data ?? []).map((h) => ({ value: h.code, label: h.name }))}
@@ -67,6 +68,7 @@ export function CallPanel() {
         <Select
           style={{ width: 220 }}
           placeholder={t('panel.chooseRoom')}
+          aria-label={t('panel.chooseRoom')}
           value={room || undefined}
           onChange={(r: string) => setChoice({ hospital: choice.hospital, room: r })}
           options={names.map((r) => ({ value: r, label: r }))}

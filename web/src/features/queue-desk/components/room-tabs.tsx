@@ -1,4 +1,4 @@
-import { Badge, Space, Tabs, Tag } from 'antd';
+import { Badge, Space, Tabs, Tag, theme } from 'antd';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { QUEUE_STATES, type RoomCountSchema } from '@shared/schemas/queue';
@@ -16,6 +16,7 @@ export function RoomTabs(props: {
   onChange: (room: string) => void;
 }) {
   const { t } = useTranslation('queueDesk');
+  const { token } = theme.useToken();
   const byRoom = new Map(props.counts.map((c) => [c.call_room, c]));
   const shown = props.active ? byRoom.get(props.active) : undefined;
   const states = QUEUE_STATES.map((s) => ({
@@ -25,7 +26,7 @@ export function RoomTabs(props: {
   const label = (text: string, n: number) => (
     <Space size={6}>
       {text}
-      <Badge count={n} showZero color={n ? '#1677ff' : '#d9d9d9'} overflowCount={999} />
+      <Badge count={n} showZero color={n ? token.colorPrimary : token.colorTextSecondary} overflowCount={999} />
     </Space>
   );
   return (

@@ -7,7 +7,7 @@ const STYLE: Record<DiffPart['kind'], React.CSSProperties> = {
   equal: {},
   removed: { background: '#ffd6d6', textDecoration: 'line-through' },
   added: { background: '#c8f0da' },
-  gap: { color: '#999' },
+  gap: { color: '#666' },
 };
 
 function DiffText({ before, after, compact }: { before: string; after: string; compact: boolean }) {

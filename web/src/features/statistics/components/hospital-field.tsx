@@ -24,6 +24,7 @@ export function HospitalField({ value, onChange, required }: Props) {
   return (
     <Select
       data-testid="stats-hospital"
+      aria-label={t('filters.hospital')}
       style={{ width: 220 }}
       value={value}
       onChange={onChange}

@@ -1,8 +1,10 @@
+import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, Tabs } from 'antd';
-import { useEffect } from 'react';
+import { type KeyboardEvent, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTabsStore, type PageTab } from '../stores/tabs-store';
+import './multi-tab.css';
 
 interface MultiTabProps {
   /** The page title of a route path (from the menu). */
@@ -11,7 +13,11 @@ interface MultiTabProps {
 
 type Action = 'close' | 'closeRight' | 'closeLeft' | 'closeAll';
 
-/** One tab per visited page; context menu close, close right, close left, close all. */
+/**
+ * One tab per visited page; context menu close, close right, close left, close all. A tab's close mark is
+ * inside the tab and the Delete key on a focused tab closes it (the WAI-ARIA tabs pattern): antd's own close
+ * button sits beside the tab, a control the tab list may not own.
+ */
 export function MultiTab({ titleOf }: MultiTabProps) {
   const { t } = useTranslation('shell');
   const location = useLocation();
@@ -34,9 +40,15 @@ export function MultiTab({ titleOf }: MultiTabProps) {
   };
 
   const closable = tabs.length > 1;
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const key = (e.target as HTMLElement).closest('[data-node-key]')?.getAttribute('data-node-key');
+    if (e.key !== 'Delete' || !closable || !key || (e.target as HTMLElement).getAttribute('role') !== 'tab') return;
+    e.preventDefault();
+    run('close', key);
+  };
   const items = tabs.map((tab, i) => ({
     key: tab.key,
-    closable,
+    closable: false,
     label: (
       <Dropdown
         trigger={['contextMenu']}
@@ -62,29 +74,41 @@ export function MultiTab({ titleOf }: MultiTabProps) {
           onClick: ({ key }) => run(key as Action, tab.key),
         }}
       >
-        <span data-testid="tab" data-tab-key={tab.key}>
-          {titleOf(tab.key)}
+        <span className="rx-tab-label">
+          <span data-testid="tab" data-tab-key={tab.key}>
+            {titleOf(tab.key)}
+          </span>
+          {closable && (
+            <CloseOutlined
+              aria-hidden
+              className="rx-tab-close"
+              data-testid="tab-close"
+              onClick={(e) => {
+                e.stopPropagation();
+                run('close', tab.key);
+              }}
+            />
+          )}
         </span>
       </Dropdown>
     ),
   }));
 
   return (
-    <Tabs
-      type="editable-card"
-      hideAdd
-      size="small"
-      activeKey={activeKey}
-      items={items}
-      onChange={(key) => {
-        const tab = tabs.find((x) => x.key === key);
-        if (tab) navigate(tab.fullPath);
-      }}
-      onEdit={(key, action) => {
-        if (action === 'remove' && typeof key === 'string') run('close', key);
-      }}
-      tabBarStyle={{ margin: 0 }}
-      data-testid="multi-tab"
-    />
+    // The Delete key reaches it from the focused tab.
+    <div onKeyDown={onKeyDown}>
+      <Tabs
+        type="card"
+        size="small"
+        activeKey={activeKey}
+        items={items}
+        onChange={(key) => {
+          const tab = tabs.find((x) => x.key === key);
+          if (tab) navigate(tab.fullPath);
+        }}
+        tabBarStyle={{ margin: 0 }}
+        data-testid="multi-tab"
+      />
+    </div>
   );
 }
