@@ -4,13 +4,14 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { LayoutRow } from '@shared/schemas/layout';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { shot } from '../fixtures/shots';
+import { clickWhenOpen } from '../pages/dialogs';
 
 const e2e = useE2e();
 const run = promisify(execFile);
@@ -32,6 +33,17 @@ const option = (page: Page, title: string) =>
 async function pickOption(page: Page, testId: string, title: string) {
   await page.getByTestId(testId).click();
   await option(page, title).click();
+}
+
+/** Activates a layout from its list row, checking what the confirmation says it will change. */
+async function activateFromList(row: Locator, says: RegExp, shotName?: string) {
+  await row.getByTestId('layout-activate').click();
+  const ok = row.page().getByTestId('layout-activate-ok');
+  await ok.waitFor();
+  expect(await row.page().locator('.ant-modal-confirm-content').last().textContent()).toMatch(says);
+  if (shotName) await shot(row.page(), shotName);
+  await clickWhenOpen(ok);
+  await ok.waitFor({ state: 'hidden' });
 }
 
 it('a hospital administrator builds a layout with a bound field and a table formula; a report audited on it is archived with both; a new version of the layout leaves that report as it was', async () => {
@@ -76,11 +88,15 @@ it('a hospital administrator builds a layout with a bound field and a table form
     await drawer.waitFor({ state: 'hidden' });
     const row = page.locator('[data-testid=layout-row][data-name="E2E 甲状腺版式"]');
     await row.waitFor();
+    // saved, it is a draft no report uses; activating it says how many studies it will draw
+    expect(await row.getByTestId('layout-status').getAttribute('data-state')).toBe('draft');
+    await activateFromList(row, /尚未审核的 \d+ 份检查/);
+    await expect.poll(() => row.getByTestId('layout-status').getAttribute('data-state')).toBe('active');
 
     const admin = await apiToken(e2e.platform, 'admin');
     const rows = await apiPost<LayoutRow[]>(e2e.platform, admin, '/layout/list', { hospital_code: 'H001' });
     const saved = rows.find((r) => r.name === 'E2E 甲状腺版式')!;
-    expect(saved).toMatchObject({ hospital_code: 'H001', modality: 'US', version: 1 });
+    expect(saved).toMatchObject({ hospital_code: 'H001', modality: 'US', version: 1, active: true });
     const layout = await apiPost<{ elements: unknown[] }>(e2e.platform, admin, '/layout/get', { pk: saved.pk });
     const stored = JSON.stringify(layout.elements);
     expect(stored).toContain('"jfield":"patient_name"');
@@ -120,21 +136,34 @@ it('a hospital administrator builds a layout with a bound field and a table form
     expect(text).toContain(study.patient_name.replace(/\s+/g, ''));
     expect(text).toContain('甲状腺测量');
 
-    // edit again: the next version
+    // edit again: a draft beside version 1, which reports keep until it is activated
+    const next = open.list.find((s) => s.hospital_code === 'H001' && s.study_iuid !== study.study_iuid)!;
+    const templateOf = (iuid: string) =>
+      apiPost<{ template: { pk: number; version: number; elements: unknown[] } }>(
+        e2e.platform,
+        doctor,
+        '/report/info',
+        {
+          study_iuid: iuid,
+        },
+      );
     await row.getByTestId('layout-edit').click();
     await page.getByTestId('le-name').waitFor();
     await page.locator('[data-testid=le-node][data-tag=textContent]').first().click();
     await page.getByTestId('le-text').fill('甲状腺测量第二版');
     await page.getByTestId('le-save').click();
-    await expect
-      .poll(
-        async () =>
-          (await apiPost<LayoutRow[]>(e2e.platform, admin, '/layout/list', { hospital_code: 'H001' })).find(
-            (r) => r.pk === saved.pk,
-          )?.version,
-      )
-      .toBe(2);
+    await page.getByText('草稿已保存').waitFor();
     await page.keyboard.press('Escape');
+    await expect.poll(() => row.getByTestId('layout-status').getAttribute('data-state')).toBe('changed');
+    await shot(page, 'layout-list-draft-zh-CN');
+    expect((await templateOf(next.study_iuid)).template.version).toBe(1);
+    await activateFromList(row, /尚未审核的 \d+ 份检查/, 'layout-activate-zh-CN');
+    await expect.poll(() => row.getByTestId('layout-status').getAttribute('data-state')).toBe('active');
+    expect(
+      (await apiPost<LayoutRow[]>(e2e.platform, admin, '/layout/list', { hospital_code: 'H001' })).find(
+        (r) => r.pk === saved.pk,
+      )?.version,
+    ).toBe(2);
 
     // the audited report keeps version 1: its archive is the same file, and printing it again draws v1
     const again = await fetch(`${e2e.platform.origin}/report/archive?rpt_pk=${rptPk}&version=${version.pk}`, {
@@ -150,13 +179,7 @@ it('a hospital administrator builds a layout with a bound field and a table form
     expect(reprinted).toContain('甲状腺测量');
     expect(reprinted).not.toContain('第二版');
     // while a report not audited yet is written on version 2
-    const next = open.list.find((s) => s.hospital_code === 'H001' && s.study_iuid !== study.study_iuid)!;
-    const info = await apiPost<{ template: { pk: number; version: number; elements: unknown[] } }>(
-      e2e.platform,
-      doctor,
-      '/report/info',
-      { study_iuid: next.study_iuid },
-    );
+    const info = await templateOf(next.study_iuid);
     expect([info.template.pk, info.template.version]).toEqual([saved.pk, 2]);
     expect(JSON.stringify(info.template.elements)).toContain('第二版');
 

@@ -156,6 +156,8 @@ it('/printApply/{id} says the print template is missing until an application-for
       ],
     });
     pk = form.pk;
+    // a draft until activated
+    await apiPost(e2e.platform, admin, '/layout/activate', { pk, version: 0 });
     await page.reload();
     const doc = page.getByTestId('report-document');
     await doc.waitFor();

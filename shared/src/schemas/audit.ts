@@ -79,6 +79,8 @@ export const AUDIT_ACTIONS = [
   'layout_create',
   'layout_update',
   'layout_withdraw',
+  'layout_activate',
+  'layout_discard_draft',
   'layout_import_mrrt',
   'wechat_account_save',
   'app.create',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODALITIES } from '../constants';
-import { pkInput } from './common';
+import { intInput, pkInput } from './common';
 import { TemplateElementSchema } from './report';
 
 /**
@@ -57,6 +57,10 @@ export const LayoutRowSchema = z.object({
   kind: z.enum(LAYOUT_KINDS),
   version: z.number().int(),
   update_time: z.string(),
+  /** Reports use it (a new or imported layout is not active until activated). */
+  active: z.boolean(),
+  /** Saved changes wait for activation (always for a layout never activated). */
+  pending: z.boolean(),
   /** Whether the caller may change it (the installation's layouts: the super administrator only). */
   editable: z.boolean(),
 });
@@ -67,8 +71,11 @@ export const LayoutPkSchema = z.strictObject({ pk: pkInput() });
 export const LayoutSaveSchema = z.strictObject({
   /** Absent: a new layout. */
   pk: pkInput().optional(),
-  /** The version the editor started from (with pk): a version saved meanwhile is a 409, nothing written. */
-  version: pkInput().optional(),
+  /**
+   * The live version the editor started from (with pk; 0 for a layout never activated): another activation
+   * meanwhile is a 409, nothing written.
+   */
+  version: intInput(0).optional(),
   hospital_code: HospitalCode.default(''),
   modality: LayoutModality.default(''),
   kind: z.enum(LAYOUT_KINDS).default('report'),
@@ -78,5 +85,11 @@ export const LayoutSaveSchema = z.strictObject({
 export type LayoutSave = z.infer<typeof LayoutSaveSchema>;
 /** What a client sends (defaults filled by the server). */
 export type LayoutSaveInput = z.input<typeof LayoutSaveSchema>;
+
+/** Activation: the live version the administrator saw (another activation meanwhile is a 409). */
+export const LayoutActivateSchema = z.strictObject({ pk: pkInput(), version: intInput(0) });
+
+/** What activating a layout would change: the studies not yet audited that would be drawn on it. */
+export const LayoutImpactSchema = z.object({ studies: z.number().int() });
 
 export const ApplyFormRequestSchema = z.strictObject({ study_iuid: z.string().trim().min(1).max(64) });

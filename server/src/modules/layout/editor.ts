@@ -11,23 +11,47 @@ import { AppError, forbidden, notFound } from '../../platform/core/errors';
 import { translate } from '../../platform/core/i18n';
 import { fmt } from '../../platform/core/time';
 import { auditChange } from '../../platform/audit';
+import { assertNameFree } from './names';
 import { importTarget } from './service';
 
 type Row = typeof layoutTemplate.$inferSelect;
 
 /** Layouts a caller sees: every one for the super administrator, else their hospital's and the installation's. */
-function readScope(me: AuthUser) {
+export function readScope(me: AuthUser) {
   if (me.isSuper) return undefined;
   return inArray(layoutTemplate.hospital_code, me.hospital_code ? [me.hospital_code, ''] : ['']);
 }
 
 /** The installation's layouts are the super administrator's; a hospital's, its staff's with point:edit. */
-const mayChange = (me: AuthUser, r: Pick<Row, 'hospital_code'>) =>
+export const mayChange = (me: AuthUser, r: Pick<Row, 'hospital_code'>) =>
   me.isSuper || (!!r.hospital_code && r.hospital_code === me.hospital_code);
 
-const toRow = (me: AuthUser, r: Row): LayoutRow => ({
+/** A saved change not yet activated (layout_template.draft). */
+export interface LayoutDraft {
+  hospital_code: string;
+  modality: string;
+  kind: 'report' | 'apply';
+  name: string;
+  elements: TemplateElement[];
+  saved_by: string;
+  saved_at: string;
+}
+
+export const draftOf = (r: Pick<Row, 'draft'>) => (r.draft as LayoutDraft | null) ?? null;
+
+/** The draft's layout values, without who saved it and when; null without a draft. */
+export function draftValues(r: Pick<Row, 'draft'>) {
+  const draft = draftOf(r);
+  if (!draft) return null;
+  const { saved_by: _by, saved_at: _at, ...values } = draft;
+  return values;
+}
+
+export const toRow = (me: AuthUser, r: Row): LayoutRow => ({
   pk: r.pk,
   name: r.name,
+  active: r.active,
+  pending: !r.active || !!r.draft,
   hospital_code: r.hospital_code,
   modality: r.modality,
   kind: r.kind === 'apply' ? 'apply' : 'report',
@@ -57,7 +81,7 @@ export async function listLayouts(
   return rows.map((r) => toRow(me, r));
 }
 
-async function visible(db: Db, me: AuthUser, pk: number): Promise<Row> {
+export async function visible(db: Db, me: AuthUser, pk: number): Promise<Row> {
   const [row] = await db
     .select()
     .from(layoutTemplate)
@@ -66,10 +90,12 @@ async function visible(db: Db, me: AuthUser, pk: number): Promise<Row> {
   return row;
 }
 
-export async function getLayout(db: Db, me: AuthUser, pk: number): Promise<LayoutTemplate & { editable: boolean }> {
+/** A layout as its editor and preview see it: the draft where there is one. */
+export async function getLayout(db: Db, me: AuthUser, pk: number): Promise<LayoutTemplate & LayoutRow> {
   const r = await visible(db, me, pk);
-  const elements = r.elements as TemplateElement[];
-  return { ...toRow(me, r), elements };
+  const values = draftValues(r);
+  if (values) return { ...toRow(me, r), ...values };
+  return { ...toRow(me, r), elements: r.elements as TemplateElement[] };
 }
 
 function checked(caller: Caller, elements: TemplateElement[]) {
@@ -85,9 +111,9 @@ function checked(caller: Caller, elements: TemplateElement[]) {
 }
 
 /**
- * Saves a layout: a new one with its version 1, or the next version of one (the caller's starting version
- * must still be the latest: 409 otherwise, nothing written). Each version stays, so audited reports keep
- * theirs (`db/layout-versions.ts`). Audited in the same transaction.
+ * Saves a layout as a draft, which no report uses until it is activated (`drafts.ts`): a new layout is
+ * inactive; an active one keeps its live columns and takes the change in `draft`. The caller's starting
+ * version must still be the live one (409 otherwise, nothing written). Audited in the same transaction.
  */
 export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Promise<LayoutRow> {
   const { me } = caller;
@@ -97,11 +123,12 @@ export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Pro
   if (input.pk === undefined) {
     return db.transaction(async (tx) => {
       const values = { ...target, kind: input.kind, name: input.name, elements: input.elements };
-      const { pk } = await createLayout(tx, values, me.username);
+      await assertNameFree(tx, target.hospital_code, input.name);
+      const { pk } = await createLayout(tx, values, me.username, { draft: true });
       await auditChange(tx, me, {
         action: 'layout_create',
         target: `layout_template:${pk}`,
-        after: { name: input.name, ...target, kind: input.kind, version: 1 },
+        after: { name: input.name, ...target, kind: input.kind, active: false },
         ip: caller.ip,
       });
       const [row] = await tx.select().from(layoutTemplate).where(eq(layoutTemplate.pk, pk));
@@ -122,24 +149,20 @@ export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Pro
         version: before.version,
       });
     }
-    const version = before.version + 1;
+    await assertNameFree(tx, target.hospital_code, input.name, pk);
     const values = { ...target, kind: input.kind, name: input.name, elements: input.elements };
+    const now = new Date();
+    const draft: LayoutDraft = { ...values, saved_by: me.username, saved_at: now.toISOString() };
     const [after] = await tx
       .update(layoutTemplate)
-      .set({ ...values, version, update_time: new Date() })
+      .set(before.active ? { draft, update_time: now } : { ...values, update_time: now })
       .where(eq(layoutTemplate.pk, pk))
       .returning();
-    await tx.insert(layoutVersion).values({ ...values, layout_pk: pk, version, created_by: me.username });
     await auditChange(tx, me, {
       action: 'layout_update',
       target: `layout_template:${pk}`,
-      before: {
-        name: before.name,
-        hospital_code: before.hospital_code,
-        modality: before.modality,
-        version: before.version,
-      },
-      after: { name: after!.name, ...target, version },
+      before: { name: before.name, hospital_code: before.hospital_code, modality: before.modality },
+      after: { name: input.name, ...target, draft: true },
       ip: caller.ip,
     });
     return toRow(me, after!);
@@ -160,7 +183,7 @@ export async function withdrawLayout(db: Db, caller: Caller, pk: number): Promis
       .for('update');
     if (!row) throw notFound();
     if (!mayChange(me, row)) throw forbidden('forbiddenHospital');
-    if (!row.hospital_code && !row.modality && row.kind === 'report') {
+    if (row.active && !row.hospital_code && !row.modality && row.kind === 'report') {
       const [other] = await tx
         .select({ pk: layoutTemplate.pk })
         .from(layoutTemplate)
@@ -169,6 +192,7 @@ export async function withdrawLayout(db: Db, caller: Caller, pk: number): Promis
             eq(layoutTemplate.hospital_code, ''),
             eq(layoutTemplate.modality, ''),
             eq(layoutTemplate.kind, 'report'),
+            eq(layoutTemplate.active, true),
             isNull(layoutTemplate.deleted_at),
             ne(layoutTemplate.pk, pk),
           ),

@@ -27,42 +27,55 @@ const ELEMENTS: TemplateElement[] = [
 ];
 
 describe('the layout editor’s calls', () => {
-  it('creates, lists, gets, saves new versions with a stale check, and withdraws; audited', async () => {
+  it('saves drafts, activates them as versions with a stale check, discards, and withdraws; audited', async () => {
     const created = await req('hadmin', '/layout/save', { modality: 'US', name: '超声甲状腺', elements: ELEMENTS });
     expect(created.status, created.text).toBe(200);
     const row = created.body.data as LayoutRow;
-    expect(row).toMatchObject({ hospital_code: 'H001', modality: 'US', version: 1, editable: true });
+    // new: a draft no report uses
+    expect(row).toMatchObject({ hospital_code: 'H001', modality: 'US', version: 0, active: false, pending: true });
 
     const list = (await req('hadmin', '/layout/list', {})).body.data as LayoutRow[];
     expect(list.map((l) => [l.hospital_code, l.editable])).toContainEqual(['', false]); // the installation's: read only
     expect(list.find((l) => l.pk === row.pk)).toBeTruthy();
     const got = (await req('hadmin', '/layout/get', { pk: row.pk })).body.data as LayoutTemplate;
     expect(got.elements).toEqual(ELEMENTS);
+    const first = await req('hadmin', '/layout/activate', { pk: row.pk, version: 0 });
+    expect(first.body.data).toMatchObject({ version: 1, active: true, pending: false });
 
+    // a change of a live layout is a draft beside it: the editor and the preview see it, reports do not
     const changed = [...ELEMENTS, { tag: 'hr', uuid: 'rule' } as TemplateElement];
-    const v2 = await req('hadmin', '/layout/save', {
-      pk: row.pk,
-      version: 1,
-      modality: 'US',
-      name: '超声甲状腺',
-      elements: changed,
+    const save = (version: number, elements: TemplateElement[], name = '超声甲状腺') =>
+      req('hadmin', '/layout/save', { pk: row.pk, version, modality: 'US', name, elements });
+    expect((await save(1, changed)).body.data).toMatchObject({ version: 1, active: true, pending: true });
+    expect(((await req('hadmin', '/layout/get', { pk: row.pk })).body.data as LayoutTemplate).elements).toEqual(
+      changed,
+    );
+    const [live] = await t.p.deps.db.select().from(layoutTemplate).where(eq(layoutTemplate.pk, row.pk));
+    expect(live!.elements).toEqual(ELEMENTS);
+    expect((await req('hadmin', '/layout/activate', { pk: row.pk, version: 1 })).body.data).toMatchObject({
+      version: 2,
+      pending: false,
     });
-    expect((v2.body.data as LayoutRow).version).toBe(2);
-    // someone still on version 1 saves: refused, nothing written
-    const stale = await req('hadmin', '/layout/save', {
-      pk: row.pk,
-      version: 1,
-      modality: 'US',
-      name: 'x',
-      elements: ELEMENTS,
-    });
+    // someone still on version 1 saves or activates: refused, nothing written
+    const stale = await save(1, ELEMENTS, 'x');
     expect([stale.status, stale.body.error, stale.body.data]).toEqual([409, 'STALE_VERSION', { version: 2 }]);
     expect(stale.body.msg).toContain('version 2');
+    const staleActivation = await req('hadmin', '/layout/activate', { pk: row.pk, version: 1 });
+    expect([staleActivation.status, staleActivation.body.data]).toEqual([409, { version: 2 }]);
+    // nothing waiting: nothing to activate or discard
+    expect((await req('hadmin', '/layout/activate', { pk: row.pk, version: 2 })).status).toBe(409);
+    expect((await req('hadmin', '/layout/discardDraft', { pk: row.pk })).status).toBe(409);
     const versions = (await req('hadmin', '/layout/versions', { pk: row.pk })).body.data as { version: number }[];
     expect(versions.map((v) => v.version)).toEqual([2, 1]);
     const stored = await t.p.deps.db.select().from(layoutVersion).where(eq(layoutVersion.layout_pk, row.pk));
     expect(stored.find((v) => v.version === 1)?.elements).toEqual(ELEMENTS);
     expect(stored.find((v) => v.version === 2)?.elements).toEqual(changed);
+
+    // a draft discarded: the live version is what the editor opens again
+    await save(2, ELEMENTS);
+    expect((await req('hadmin', '/layout/discardDraft', { pk: row.pk })).status).toBe(200);
+    const back = (await req('hadmin', '/layout/get', { pk: row.pk })).body.data as LayoutRow & LayoutTemplate;
+    expect([back.elements, back.pending, back.version]).toEqual([changed, false, 2]);
 
     expect((await req('hadmin', '/layout/delete', { pk: row.pk })).status).toBe(200);
     expect((await req('hadmin', '/layout/get', { pk: row.pk })).status).toBe(404);
@@ -73,7 +86,43 @@ describe('the layout editor’s calls', () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.target, `layout_template:${row.pk}`));
-    expect(audit.map((a) => a.action)).toEqual(['layout_create', 'layout_update', 'layout_withdraw']);
+    expect(audit.map((a) => a.action)).toEqual([
+      'layout_create',
+      'layout_activate',
+      'layout_update',
+      'layout_activate',
+      'layout_update',
+      'layout_discard_draft',
+      'layout_withdraw',
+    ]);
+  });
+
+  it('keeps names unique within a hospital, drafts included; another hospital may use the same name', async () => {
+    const save = (user: User, body: object) => req(user, '/layout/save', { elements: ELEMENTS, ...body }, 'zh-CN');
+    const a = (await save('hadmin', { name: '头颅CT' })).body.data as LayoutRow;
+    const b = (await save('hadmin', { name: '头颅MR' })).body.data as LayoutRow;
+    const taken = await save('hadmin', { name: '头颅CT' });
+    expect([taken.status, taken.body.msg]).toEqual([409, '本医院已有名为“头颅CT”的版式']);
+    // renaming another onto it, as a draft of a live layout too
+    expect((await save('hadmin', { pk: b.pk, version: 0, name: '头颅CT' })).status).toBe(409);
+    await req('hadmin', '/layout/activate', { pk: b.pk, version: 0 });
+    expect((await save('hadmin', { pk: b.pk, version: 1, name: '头颅CT' })).status).toBe(409);
+    expect((await save('hadmin', { pk: b.pk, version: 1, name: '头颅MR 新' })).status).toBe(200);
+    // and a live one may not take a name waiting in another's draft
+    expect((await save('hadmin', { pk: a.pk, version: 0, name: '头颅MR 新' })).status).toBe(409);
+    expect((await save('admin', { hospital_code: 'H002', name: '头颅CT' })).status).toBe(200);
+    // an imported file's title that is taken gets the next free number
+    const imported = await call(t.p.app, 'POST', '/layout/importMrrt?hospital_code=H001&modality=CT', {
+      token: t.token('hadmin'),
+      rawBody:
+        '<html><head><title>头颅CT</title></head><body><section><header>x</header><p>y</p></section></body></html>',
+      headers: { 'content-type': 'text/html' },
+    });
+    expect((imported.body.data as { name: string }).name).toBe('头颅CT (2)');
+    for (const l of await t.p.deps.db.select().from(layoutTemplate)) {
+      if (['头颅CT', '头颅MR', '头颅CT (2)'].includes(l.name) || l.name.startsWith('头颅'))
+        await t.p.deps.db.update(layoutTemplate).set({ deleted_at: new Date() }).where(eq(layoutTemplate.pk, l.pk));
+    }
   });
 
   it('checks the template rules and safety on save, naming the element, writing nothing', async () => {
@@ -119,6 +168,11 @@ describe('the layout editor’s calls', () => {
     expect((await req('hadmin', '/layout/get', { pk: other.pk })).status).toBe(404);
     expect((await req('hadmin', '/layout/versions', { pk: other.pk })).status).toBe(404);
     expect((await req('hadmin', '/layout/delete', { pk: other.pk })).status).toBe(404);
+    expect((await req('hadmin', '/layout/activate', { pk: other.pk, version: 0 })).status).toBe(404);
+    expect((await req('hadmin', '/layout/impact', { pk: other.pk })).status).toBe(404);
+    expect((await req('hadmin', '/layout/discardDraft', { pk: other.pk })).status).toBe(404);
+    // nor the installation's (readable, the super administrator's to change)
+    expect((await req('hadmin', '/layout/activate', { pk: installation!.pk, version: 1 })).status).toBe(403);
     expect(
       ((await req('hadmin', '/layout/list', { hospital_code: 'H002' })).body.data as LayoutRow[]).map(
         (l) => l.hospital_code,
@@ -159,6 +213,9 @@ describe('POST /layout/applyForm', () => {
       elements: [{ tag: 'input', uuid: 'n', jfield: 'patient_name' }],
     });
     expect((form.body.data as LayoutRow).kind).toBe('apply');
+    // a draft until activated
+    expect((await req('doctor', '/layout/applyForm', { study_iuid: study.study_iuid })).status).toBe(404);
+    await req('admin', '/layout/activate', { pk: (form.body.data as LayoutRow).pk, version: 0 });
     const got = await req('doctor', '/layout/applyForm', { study_iuid: study.study_iuid });
     expect(got.status).toBe(200);
     const data = got.body.data as { template: LayoutTemplate; study: { patient_name: string } };

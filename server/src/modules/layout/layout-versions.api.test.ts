@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { ReportInfo } from '@shared/schemas/report';
@@ -46,6 +46,11 @@ const importLayout = async (title: string, modality: string) => {
   expect(r.status, r.text).toBe(200);
   return (r.body.data as { pk: number }).pk;
 };
+/** Makes an imported layout live (it is a draft until then). */
+const activate = async (pk: number) => {
+  const r = await req('hadmin', '/layout/activate', { pk, version: 0 });
+  expect(r.status, r.text).toBe(200);
+};
 const tick = () => new Promise((r) => setTimeout(r, 20));
 
 describe('an audited report keeps the layout it was audited with', () => {
@@ -56,6 +61,18 @@ describe('an audited report keeps the layout it was audited with', () => {
     await audit(audited);
     await tick();
     const pk = await importLayout('CT 新版式', 'CT');
+    // imported, it is a draft: no report changes until it is activated
+    const openBefore = await layoutOf(open);
+    expect(openBefore.pk).not.toBe(pk);
+    const impact = await req('hadmin', '/layout/impact', { pk });
+    const { rows } = (await t.p.deps.db.execute(
+      sql`select count(*)::int n from study s left join report r on r.study_pk = s.pk and r.rpt_position = 1
+          where s.hospital_code = 'H001' and s.modality = 'CT' and s.deleted_at is null
+            and (r.rpt_status is null or r.rpt_status <> 2)`,
+    )) as { rows: { n: number }[] };
+    expect((impact.body.data as { studies: number }).studies).toBe(rows[0]!.n);
+    expect(rows[0]!.n).toBeGreaterThan(1);
+    await activate(pk);
     expect((await layoutOf(audited)).pk).toBe(before.pk);
     expect(await layoutOf(audited)).toEqual(before);
     expect(await layoutOf(open)).toMatchObject({ pk, name: 'CT 新版式', version: 1 });
@@ -76,6 +93,7 @@ describe('an audited report keeps the layout it was audited with', () => {
     const pool = pools.MR!;
     const s = pool.shift()!;
     const pk = await importLayout('MR 版式', 'MR');
+    await activate(pk);
     const v1 = await layoutOf(s);
     expect(v1).toMatchObject({ pk, version: 1 });
     await tick();

@@ -2,6 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import {
   ApplyFormRequestSchema,
+  LayoutActivateSchema,
+  LayoutImpactSchema,
   LayoutListRequestSchema,
   LayoutPkSchema,
   LayoutRowSchema,
@@ -24,6 +26,7 @@ import { exportMrrt } from './mrrt-export';
 import { applyForm } from './apply-form';
 import { getLayout, layoutVersions, listLayouts, saveLayout, withdrawLayout } from './editor';
 import { importLayout, importTarget, layoutForExport } from './service';
+import { activateLayout, discardDraft, layoutImpact } from './drafts';
 
 const tags = ['layout'];
 const HTML_TYPES = ['text/html', 'application/xhtml+xml'];
@@ -122,7 +125,7 @@ function layoutEditRoutes(app: Router) {
       ...post('/layout/get', 'One layout with its elements and version'),
       ...access(PERMISSIONS.POINT_EDIT),
       request: jsonBody(LayoutPkSchema),
-      responses: okResponse(LayoutTemplateSchema.extend({ editable: z.boolean() })),
+      responses: okResponse(LayoutTemplateSchema.extend(LayoutRowSchema.shape)),
     }),
     async (c) => ok(c, await getLayout(c.var.deps.db, c.var.user, c.req.valid('json').pk)),
   );
@@ -131,7 +134,7 @@ function layoutEditRoutes(app: Router) {
     createRoute({
       ...post(
         '/layout/save',
-        'A new layout, or the next version of one (version = the one the editor started from; 409 when another was saved meanwhile); audited reports keep theirs',
+        'Saves a draft: a new layout (inactive), or the changes of one kept apart from its live version until /layout/activate (version = the live one the editor started from; 409 when another was activated meanwhile)',
       ),
       ...access(PERMISSIONS.POINT_EDIT),
       request: jsonBody(LayoutSaveSchema),
@@ -139,6 +142,8 @@ function layoutEditRoutes(app: Router) {
     }),
     async (c) => ok(c, await saveLayout(c.var.deps.db, callerOf(c), c.req.valid('json')), 'layoutSaved'),
   );
+
+  draftRoutes(app);
 
   app.openapi(
     createRoute({
@@ -181,5 +186,48 @@ function layoutEditRoutes(app: Router) {
       responses: okResponse(z.object({ template: LayoutTemplateSchema, study: StudyDetailSchema })),
     }),
     async (c) => ok(c, await applyForm(c.var.deps.db, c.var.user, c.req.valid('json').study_iuid)),
+  );
+}
+
+/** A layout's draft: what activating it would change, activation, discarding. */
+function draftRoutes(app: Router) {
+  const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
+  app.openapi(
+    createRoute({
+      ...post('/layout/impact', 'How many studies not yet audited would be drawn on the layout once its draft is live'),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutPkSchema),
+      responses: okResponse(LayoutImpactSchema),
+    }),
+    async (c) => ok(c, await layoutImpact(c.var.deps.db, callerOf(c), c.req.valid('json').pk)),
+  );
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/layout/activate',
+        'Makes the draft (or a new layout) live as its next version: reports not yet audited use it from now on; version = the live one seen (409 otherwise)',
+      ),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutActivateSchema),
+      responses: okResponse(LayoutRowSchema),
+    }),
+    async (c) => {
+      const { pk, version } = c.req.valid('json');
+      return ok(c, await activateLayout(c.var.deps.db, callerOf(c), pk, version), 'layoutActivated');
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post('/layout/discardDraft', 'Drops the saved changes of an active layout; its live version stays'),
+      ...access(PERMISSIONS.POINT_EDIT),
+      request: jsonBody(LayoutPkSchema),
+      responses: okResponse(z.null()),
+    }),
+    async (c) => {
+      await discardDraft(c.var.deps.db, callerOf(c), c.req.valid('json').pk);
+      return ok(c, null, 'layoutDraftDiscarded');
+    },
   );
 }

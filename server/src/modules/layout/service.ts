@@ -11,6 +11,7 @@ import { AppError, forbidden, notFound } from '../../platform/core/errors';
 import { translate } from '../../platform/core/i18n';
 import { auditChange } from '../../platform/audit';
 import type { MrrtSource } from './mrrt-export';
+import { freeName } from './names';
 import { importMrrt, MrrtTooLarge } from './mrrt-import';
 
 const bad = (field: string, msg: string) => AppError.validation('validation', [{ field, msg }]);
@@ -48,7 +49,10 @@ export async function importLayout(
 ): Promise<MrrtImportResult> {
   const layout = readMrrt(html, caller.locale);
   return db.transaction(async (tx) => {
-    const row = await createLayout(tx, { ...target, name: layout.name, elements: layout.elements }, caller.me.username);
+    const name = await freeName(tx, target.hospital_code, layout.name);
+    // A draft: no report changes until an administrator has looked at it and activated it.
+    const values = { ...target, name, elements: layout.elements };
+    const row = await createLayout(tx, values, caller.me.username, { draft: true });
     await auditChange(tx, caller.me, {
       action: 'layout_import_mrrt',
       target: `layout_template:${row.pk}`,

@@ -12,15 +12,25 @@ export interface NewLayout {
   elements: TemplateElement[];
 }
 
-/** A new layout and its version 1, written together (pass the transaction). */
-export async function createLayout(db: DbOrTx, values: NewLayout, by: string): Promise<{ pk: number; name: string }> {
+/**
+ * A new layout (pass the transaction): active, with its version 1 written beside it; or with `draft` a layout
+ * no report uses until it is activated (version 0, no version row yet).
+ */
+export async function createLayout(
+  db: DbOrTx,
+  values: NewLayout,
+  by: string,
+  opts: { draft?: boolean } = {},
+): Promise<{ pk: number; name: string }> {
   const [row] = await db
     .insert(layoutTemplate)
-    .values(values)
+    .values({ ...values, ...(opts.draft ? { active: false, version: 0 } : {}) })
     .returning({ pk: layoutTemplate.pk, name: layoutTemplate.name, create_time: layoutTemplate.create_time });
-  await db
-    .insert(layoutVersion)
-    .values({ ...values, layout_pk: row!.pk, version: 1, created_at: row!.create_time, created_by: by });
+  if (!opts.draft) {
+    await db
+      .insert(layoutVersion)
+      .values({ ...values, layout_pk: row!.pk, version: 1, created_at: row!.create_time, created_by: by });
+  }
   return { pk: row!.pk, name: row!.name };
 }
 
@@ -35,7 +45,7 @@ interface Candidate {
 }
 
 /** Hospital + modality, else the hospital's default, else the installation's default; lowest pk on a tie. */
-function best<T extends Candidate>(rows: T[], hospitalCode: string, modality: string): T | null {
+export function best<T extends Candidate>(rows: T[], hospitalCode: string, modality: string): T | null {
   const rank = (t: T) => (t.hospital_code === hospitalCode ? 0 : 2) + (t.modality === modality ? 0 : 1);
   return rows.sort((a, b) => rank(a) - rank(b) || a.pk - b.pk)[0] ?? null;
 }
@@ -107,6 +117,6 @@ const layoutsNow = preparedPerDb((db) =>
       elements: layoutTemplate.elements,
     })
     .from(layoutTemplate)
-    .where(and(placed(layoutTemplate), isNull(layoutTemplate.deleted_at)))
+    .where(and(placed(layoutTemplate), isNull(layoutTemplate.deleted_at), eq(layoutTemplate.active, true)))
     .prepare('rx_layouts_now'),
 );

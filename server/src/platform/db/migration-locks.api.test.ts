@@ -130,6 +130,15 @@ describe('migration locks announced before they run', () => {
         wholeTable: false,
         rows: 0,
       })),
+      // two columns with constant defaults, the renaming of repeated names, and the unique name index built
+      // from the whole (small) table
+      ...(['ACCESS EXCLUSIVE', 'ACCESS EXCLUSIVE', 'ROW EXCLUSIVE', 'SHARE'] as const).map((lock) => ({
+        migration: '0032_layout_drafts',
+        table: 'layout_template',
+        lock,
+        wholeTable: lock === 'SHARE',
+        rows: 0,
+      })),
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

@@ -11,6 +11,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const str = (name: string, length = 64) => varchar(name, { length }).notNull().default('');
@@ -29,14 +30,30 @@ export const layoutTemplate = pgTable(
     kind: varchar('kind', { length: 8 }).notNull().default('report'),
     name: varchar('name', { length: 64 }).notNull(),
     elements: jsonb('elements').notNull(),
-    /** The number of its latest row in layout_version (the one `elements` holds). */
+    /**
+     * The number of its latest row in layout_version (the one `elements` holds); 0 while the layout was never
+     * activated (then `elements` is its draft and no report uses it).
+     */
     version: integer('version').notNull().default(1),
+    /** Reports use it: false for a new or imported layout until it is activated. */
+    active: boolean('active').notNull().default(true),
+    /**
+     * Changes saved but not yet activated ({hospital_code, modality, kind, name, elements, saved_by, saved_at}):
+     * reports keep the live columns until activation.
+     */
+    draft: jsonb('draft'),
     create_time: ts('create_time').notNull().defaultNow(),
     update_time: ts('update_time').notNull().defaultNow(),
     /** Set when the layout is withdrawn: reports audited before still render with it. */
     deleted_at: ts('deleted_at'),
   },
-  (t) => [index('layout_template_lookup_idx').on(t.hospital_code, t.modality)],
+  (t) => [
+    index('layout_template_lookup_idx').on(t.hospital_code, t.modality),
+    // One name per hospital (and one among the installation's own): chosen from a list by name.
+    uniqueIndex('layout_template_name_uq')
+      .on(t.hospital_code, t.name)
+      .where(sql`${t.deleted_at} is null`),
+  ],
 );
 
 /**

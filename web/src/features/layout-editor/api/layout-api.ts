@@ -73,6 +73,11 @@ export function useHospitalOptions(enabled: boolean) {
 /** Field refusals (element problems, a stale version) are shown by the editor itself. */
 export const saveLayout = (v: LayoutSaveInput) => apiPost<LayoutRow>('/layout/save', v, { silent: true });
 export const withdrawLayout = (pk: number) => apiPost<null>('/layout/delete', { pk });
+/** How many studies not yet audited the layout would draw once its draft is live. */
+export const layoutImpact = (pk: number) => apiPost<{ studies: number }>('/layout/impact', { pk });
+/** `version`: the live version the list showed (another activation meanwhile is refused). */
+export const activateLayout = (pk: number, version: number) => apiPost<LayoutRow>('/layout/activate', { pk, version });
+export const discardDraft = (pk: number) => apiPost<null>('/layout/discardDraft', { pk });
 
 /** An MRRT file into a new layout of that hospital and modality (the file's bytes as text/html). */
 export const importMrrt = (file: Blob, hospital_code: string, modality: string) =>

@@ -12,15 +12,35 @@ type LayoutColumnsOptions = {
   onEdit: (pk: number) => void;
   /** After a layout was withdrawn. */
   refetch: () => void;
+  /** Its draft live, after saying what it changes; its draft dropped. */
+  onActivate: (row: LayoutRow) => void;
+  onDiscard: (row: LayoutRow) => void;
 };
+
+/** Live, a draft never activated, or live with changes waiting. */
+function StatusTag({ t, row }: { t: TFunction<'layoutEditor'>; row: LayoutRow }) {
+  const state = !row.active ? 'draft' : row.pending ? 'changed' : 'active';
+  const color = { draft: 'gold', changed: 'blue', active: 'green' }[state];
+  return (
+    <Tag color={color} data-testid="layout-status" data-state={state}>
+      {t(`status.${state}`)}
+    </Tag>
+  );
+}
 
 /** The layout list's columns: what the layout is for, its version, and preview, export, edit or view, withdraw. */
 export function layoutColumns(
   t: TFunction<'layoutEditor'>,
-  { hospitalName, onEdit, refetch }: LayoutColumnsOptions,
+  { hospitalName, onEdit, refetch, onActivate, onDiscard }: LayoutColumnsOptions,
 ): ListColumn<LayoutRow>[] {
   return [
     { title: t('fields.name'), dataIndex: 'name', key: 'name', width: 220 },
+    {
+      title: t('fields.status'),
+      key: 'status',
+      width: 150,
+      render: (_: unknown, r: LayoutRow) => <StatusTag t={t} row={r} />,
+    },
     {
       title: t('fields.hospital'),
       key: 'hospital_code',
@@ -43,14 +63,14 @@ export function layoutColumns(
       title: t('fields.version'),
       key: 'version',
       width: 90,
-      render: (_: unknown, r: LayoutRow) => <Tag>{t('versionTag', { version: r.version })}</Tag>,
+      render: (_: unknown, r: LayoutRow) => (r.version ? <Tag>{t('versionTag', { version: r.version })}</Tag> : '—'),
     },
     { title: t('fields.update_time'), dataIndex: 'update_time', key: 'update_time', width: 180 },
     {
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
-      width: 360,
+      width: 420,
       render: (_: unknown, r: LayoutRow) => (
         <Space size={4}>
           <Button size="small" type="link" onClick={() => openLayoutPreview(r.pk)} data-testid="layout-preview">
@@ -59,6 +79,16 @@ export function layoutColumns(
           <Button size="small" type="link" onClick={() => void exportMrrt(r.pk)} data-testid="layout-export">
             {t('exportMrrt')}
           </Button>
+          {r.editable && r.pending && (
+            <Button size="small" type="link" onClick={() => onActivate(r)} data-testid="layout-activate">
+              {t('activate.button')}
+            </Button>
+          )}
+          {r.editable && r.active && r.pending && (
+            <Button size="small" type="link" onClick={() => onDiscard(r)} data-testid="layout-discard">
+              {t('discard.button')}
+            </Button>
+          )}
           {r.editable ? (
             <EditDeleteActions
               testId="layout"

@@ -30,9 +30,9 @@ interface EditorProps {
 
 /**
  * The layout editor (a full-screen drawer): element palette, the element tree (drag to reorder or nest),
- * the selected element's properties, and the page drawn live with a made-up study; undo and redo; saving
- * makes the next version (audited reports keep theirs). The shared layout rules are checked before saving
- * and again by the server.
+ * the selected element’s properties, and the page drawn live with a made-up study; undo and redo; saving
+ * keeps a draft that no report uses until it is activated from the list. The shared layout rules are checked
+ * before saving and again by the server.
  */
 export function LayoutEditor(props: EditorProps) {
   const { t } = useTranslation('layoutEditor');

@@ -12,6 +12,7 @@ import type { ReportDocumentProps } from '@web/lib/report-document-props';
 import { useUserInfo } from '@web/lib/user-info';
 import { apiPost } from '@web/lib/api-client';
 import { useHospitalOptions } from '../api/layout-api';
+import { useLayoutActivation } from '../hooks/use-layout-activation';
 import { filterValue, layoutSpec, type LayoutFilters } from '../lib/layout-list';
 import { layoutColumns } from './layout-columns';
 import { LayoutEditor } from './layout-editor';
@@ -22,7 +23,8 @@ type Editing = null | 'new' | number;
 
 /**
  * /system/layout: the report layouts of the caller's hospital and the installation's (every hospital's
- * for the super administrator): new, edit, preview with a study, MRRT import and export, withdraw.
+ * for the super administrator): new, edit, preview with a study, MRRT import and export, withdraw. A new,
+ * imported or edited layout is a draft until activated here, which says how many studies it will change.
  */
 export function LayoutListPage({ renderDocument }: { renderDocument: (p: ReportDocumentProps) => ReactNode }) {
   const { t } = useTranslation('layoutEditor');
@@ -63,7 +65,14 @@ export function LayoutListPage({ renderDocument }: { renderDocument: (p: ReportD
   const [importing, setImporting] = useState(false);
   const refetch = () => void query.refetch();
 
-  const columns = layoutColumns(t, { hospitalName, onEdit: setEditing, refetch });
+  const { activate, discard } = useLayoutActivation(refetch);
+  const columns = layoutColumns(t, {
+    hospitalName,
+    onEdit: setEditing,
+    refetch,
+    onActivate: (r) => void activate(r),
+    onDiscard: discard,
+  });
 
   return (
     <>

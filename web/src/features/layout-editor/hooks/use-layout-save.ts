@@ -19,7 +19,7 @@ interface SaveInput {
   onClose: (saved: boolean) => void;
 }
 
-/** Saving the layout as its next version; what the server refused is kept to show beside the rules' problems. */
+/** Saving the layout as a draft; what the server refused is kept to show beside the rules' problems. */
 export function useLayoutSave({ pk, initialVersion, head, elements, problems, onClose }: SaveInput) {
   const { t } = useTranslation('layoutEditor');
   const { message } = App.useApp();
