@@ -48,10 +48,12 @@ export const AppFieldsSchema = z.object({
   app_name: z.string().trim().min(NAME_MIN).max(NAME_MAX),
   server_url: httpUrl.optional().default(''),
   remark: z.string().trim().max(APP_REMARK_MAX).optional().default(''),
-  /** Exact redirect URIs the app may receive codes at: at least one. */
+  /**
+   * Exact redirect URIs the app may receive codes at: at least one, unless the app only places orders (it
+   * signs nobody in: client credentials need no redirect).
+   */
   redirect_uris: z
     .array(RedirectUriSchema)
-    .min(1)
     .max(REDIRECT_URIS_MAX)
     .transform((l) => [...new Set(l)]),
   group_logo: httpUrl.optional().default(''),
@@ -60,11 +62,20 @@ export const AppFieldsSchema = z.object({
   order_hospital_code: z.string().trim().max(32).optional().default(''),
 });
 
+/** A redirect URI for every app that signs users in; none needed by an order-only app. */
+const signInNeedsRedirect = (v: { redirect_uris: string[]; order_hospital_code: string }, ctx: z.RefinementCtx) => {
+  if (!v.redirect_uris.length && !v.order_hospital_code) {
+    ctx.addIssue({ code: 'custom', path: ['redirect_uris'], ...msg('redirectUriNeeded') });
+  }
+};
+
 /** POST /app/save: a new app; client_id and client_secret are made by the server. */
-export const AppSaveSchema = z.strictObject(AppFieldsSchema.shape);
+export const AppSaveSchema = z.strictObject(AppFieldsSchema.shape).superRefine(signInNeedsRedirect);
 export type AppSave = z.input<typeof AppSaveSchema>;
 /** POST /app/edit: every field again, by pk; the secret is not touched (resetSecret). */
-export const AppEditSchema = z.strictObject({ pk: pkInput(), ...AppFieldsSchema.shape });
+export const AppEditSchema = z
+  .strictObject({ pk: pkInput(), ...AppFieldsSchema.shape })
+  .superRefine(signInNeedsRedirect);
 export type AppEdit = z.input<typeof AppEditSchema>;
 /** POST /app/delete and POST /app/resetSecret. */
 export const AppPkSchema = z.strictObject({ pk: pkInput() });

@@ -88,6 +88,23 @@ describe('/app administration (sys:app)', () => {
     expect(await t.p.deps.db.$count(sysApp)).toBe(before + 1);
   });
 
+  it('an app that only places FHIR orders needs no redirect URI; one that signs users in does', async () => {
+    const orders = await post('admin', '/app/save', {
+      ...valid,
+      app_name: 'Orders only',
+      redirect_uris: [],
+      order_hospital_code: 'H001',
+    });
+    expect(orders.status, orders.text).toBe(200);
+    const pk = (orders.body.data as { pk: number }).pk;
+    const off = await post('admin', '/app/edit', { ...valid, pk, app_name: 'Orders only', redirect_uris: [] }, 'zh-CN');
+    expect([off.status, (off.body.errors as { field: string; msg: string }[])[0]]).toEqual([
+      400,
+      { field: 'redirect_uris', msg: '请至少填写一个回调地址（仅用于 FHIR 下单的应用可不填）' },
+    ]);
+    await post('admin', '/app/delete', { pk });
+  });
+
   it.each([
     ['app_name too short', { app_name: 'A' }, 'app_name'],
     ['app_name too long', { app_name: 'x'.repeat(65) }, 'app_name'],

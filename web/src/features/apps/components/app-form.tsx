@@ -44,11 +44,15 @@ const formValuesOf = (row: AppRow): FormValues => ({
   order_hospital_code: row.order_hospital_code || undefined,
 });
 
-/** One to REDIRECT_URIS_MAX allowed redirect URIs, one a line; the first bad one named. */
-function redirectRuleOf(t: TFunction<'apps'>): Rule {
+/**
+ * One to REDIRECT_URIS_MAX allowed redirect URIs, one a line; the first bad one named. None for an app that
+ * only places orders (`orderOnly`: it signs nobody in).
+ */
+function redirectRuleOf(t: TFunction<'apps'>, orderOnly: () => boolean): Rule {
   return {
     validator: async (_rule, text: string | undefined) => {
       const uris = splitRedirectUris(text);
+      if (uris.length === 0 && orderOnly()) return;
       if (uris.length === 0 || uris.length > REDIRECT_URIS_MAX) throw new Error(t('rules.redirectUris'));
       const bad = firstBadRedirectUri(uris);
       if (bad) throw new Error(t('rules.redirectUriBad', { uri: bad }));
@@ -94,7 +98,8 @@ export function AppForm({ row, onClose }: Props) {
     }
   });
 
-  const redirectRule = redirectRuleOf(t);
+  const orderOnly = !!Form.useWatch('order_hospital_code', form);
+  const redirectRule = redirectRuleOf(t, () => !!form.getFieldValue('order_hospital_code'));
   const urlRule = zodRule(shape.server_url, t('rules.url'));
 
   return (
@@ -132,7 +137,8 @@ export function AppForm({ row, onClose }: Props) {
             <Form.Item
               name="redirect_uris"
               label={t('fields.redirect_uris')}
-              required
+              required={!orderOnly}
+              dependencies={['order_hospital_code']}
               extra={t('rules.redirectUriHelp')}
               tooltip={t('rules.redirectUris')}
               rules={[redirectRule]}
