@@ -81,7 +81,7 @@ describe('third-party apps', () => {
     await apps.row('HIS 接口').getByTestId('app-row-details').click();
     expect(await apps.id('app-details').textContent()).toContain(first.client_id);
     // it places FHIR orders for the hospital chosen
-    expect(await apps.id('app-details').textContent()).toContain('H001');
+    expect(await apps.id('app-details').textContent()).toContain('第一人民医院'); // the order hospital by name
     await apps.id('app-details-close').click();
     expect(await admin.page.content()).not.toContain(first.client_secret);
     await shot(admin.page, 'app-list-zh-CN');

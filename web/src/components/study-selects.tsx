@@ -11,14 +11,24 @@ import { statusKey } from './rpt-status-tag';
 type Hospital = z.infer<typeof HospitalOptionSchema>;
 type Props<T> = Omit<SelectProps<T>, 'options' | 'mode'> & { 'data-testid'?: string };
 
-/** The hospitals the caller may filter by (all for the super administrator, else their own). */
-export function HospitalSelect(props: Props<string>) {
-  const { t } = useTranslation('study');
-  const { data, isLoading } = useQuery({
+/** The hospitals the caller may see (all for the super administrator, else their own). */
+export const useHospitalOptions = () =>
+  useQuery({
     queryKey: ['hospitals'],
     queryFn: () => apiPost<Hospital[]>('/hospital/getHospitalNameAndSn'),
     staleTime: 10 * 60_000,
   });
+
+/** A hospital's name by its code (sn), the code itself until the names are in or for one unknown. */
+export function useHospitalName(sn: string): string {
+  const { data } = useHospitalOptions();
+  return data?.find((h) => h.sn === sn)?.name ?? sn;
+}
+
+/** The hospitals the caller may filter by (all for the super administrator, else their own). */
+export function HospitalSelect(props: Props<string>) {
+  const { t } = useTranslation('study');
+  const { data, isLoading } = useHospitalOptions();
   return (
     <Select
       allowClear

@@ -2,6 +2,7 @@ import { Button, Descriptions, Image, Modal, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppRow } from '@shared/schemas/apps';
+import { useHospitalName } from '@web/components/study-selects';
 
 interface Props {
   row: AppRow | null;
@@ -12,6 +13,7 @@ interface Props {
 export function AppDetails({ row, onClose }: Props) {
   const { t } = useTranslation('apps');
   const orNone = (v: string): ReactNode => v || t('details.none');
+  const orderHospital = useHospitalName(row?.order_hospital_code ?? '');
   const picture = (src: string) => (src ? <Image src={src} height={32} preview={false} alt="" /> : t('details.none'));
   return (
     <Modal
@@ -45,9 +47,7 @@ export function AppDetails({ row, onClose }: Props) {
               </div>
             ))}
           </Descriptions.Item>
-          <Descriptions.Item label={t('fields.order_hospital_code')}>
-            {orNone(row.order_hospital_code)}
-          </Descriptions.Item>
+          <Descriptions.Item label={t('fields.order_hospital_code')}>{orNone(orderHospital)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.group_logo')}>{picture(row.group_logo)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.group_favicon')}>{picture(row.group_favicon)}</Descriptions.Item>
           <Descriptions.Item label={t('fields.remark')}>{orNone(row.remark)}</Descriptions.Item>
