@@ -220,9 +220,11 @@ describe('patient save: a patient ID with reports of another name', () => {
         await table.locator('.ant-table-row').first().waitFor();
         expect(await table.textContent()).toContain(other.patient_name);
         await shot(page, `patient-reports-${locale}`);
-        await page.locator('.ant-modal-wrap:has([data-testid=rw-patient-reports-table]) .ant-modal-close').click();
+        await clickWhenOpen(
+          page.locator('.ant-modal-wrap:has([data-testid=rw-patient-reports-table]) .ant-modal-close'),
+        );
         await table.waitFor({ state: 'hidden' });
-        await page.locator('.ant-modal-wrap:has([data-testid=rw-patient]) .ant-modal-close').click();
+        await clickWhenOpen(page.locator('.ant-modal-wrap:has([data-testid=rw-patient]) .ant-modal-close'));
       }
       // nothing was saved
       const info = await apiPost<{ study: { patient_id: string } }>(e2e.platform, doctor, '/report/info', {

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { clickWhenOpen } from './dialogs';
 
 /** The certificate (USB key) dialogs: sign-in on the login page, bind in the security settings. */
 export class CertDialog {
@@ -28,7 +29,7 @@ export class CertDialog {
 
   /** The dialog's close (×) button: the user dismisses it. */
   async cancel(): Promise<void> {
-    await this.dialog().locator('.ant-modal-close').click();
+    await clickWhenOpen(this.dialog().locator('.ant-modal-close'));
   }
 
   async errorText(): Promise<string> {

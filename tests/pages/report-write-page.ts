@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { clickWhenOpen } from './dialogs';
 
 /** The report writing screen (#/writeRpt?study_iuid=). */
 export class ReportWritePage {
@@ -28,7 +29,7 @@ export class ReportWritePage {
   async dismissQc(): Promise<void> {
     const form = this.page.getByTestId('rw-qc-form');
     if (!(await form.isVisible())) return;
-    await this.page.locator('.ant-modal-wrap:has([data-testid=rw-qc-form]) .ant-modal-close').click();
+    await clickWhenOpen(this.page.locator('.ant-modal-wrap:has([data-testid=rw-qc-form]) .ant-modal-close'));
     await form.waitFor({ state: 'hidden' });
   }
 
