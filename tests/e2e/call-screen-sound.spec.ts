@@ -101,8 +101,8 @@ async function kiosk(o: { locale: 'zh-CN' | 'en-US'; agent?: boolean; soundOnBef
 }
 
 /** Waits until a line of the kiosk's log (from `from` on) matches. */
-const until = (log: string[], match: (line: string) => boolean, from = 0) =>
-  expect.poll(() => log.slice(from).some(match), { timeout: 15_000 }).toBe(true);
+const until = (log: string[], match: (line: string) => boolean, from = 0, timeout = 15_000) =>
+  expect.poll(() => log.slice(from).some(match), { timeout }).toBe(true);
 const screenSays = (log: string[]) => log.filter((l) => l.startsWith('screen ')).at(-1) ?? '';
 const sound = (what: 'play' | 'blocked', patId: string) => (l: string) =>
   l.startsWith(`${what} `) && l.includes(`pat_id=${patId}`);
@@ -144,7 +144,8 @@ describe('the call screen asks for a click before it can sound (issue 40, item 7
       // refused, and only then is the prompt back.
       const reloadAt = k.log.length;
       await k.page.reload();
-      await until(k.log, (l) => l.includes('status=open') && l.includes('room=1'), reloadAt);
+      // A cold reload (the app's code, the realtime connection again) on a loaded CI machine: more time.
+      await until(k.log, (l) => l.includes('status=open') && l.includes('room=1'), reloadAt, 30_000);
       const third = await callPatient(locale === 'zh-CN' ? '张桂兰' : 'Zhang Guilan');
       await until(k.log, sound('blocked', third), reloadAt);
       await until(k.log, (l) => l.includes('prompt=1'), reloadAt);

@@ -5,7 +5,8 @@ import { clickWhenOpen } from './dialogs';
 /** Picks an option of the antd select with this test id, by the option's text. */
 async function pick(page: Page, testId: string, option: string): Promise<void> {
   await page.getByTestId(testId).click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  // Once the list has slid open: a click during the motion was seen to miss on CI.
+  await clickWhenOpen(page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`));
 }
 
 /** Clicks a modal's save button and waits until the modal has closed (saved) . */

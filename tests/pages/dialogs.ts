@@ -1,7 +1,8 @@
 import type { Locator } from 'playwright-core';
 
-/** antd's opening motions of a modal, a confirm and a pop-up (popconfirm, dropdown). */
-const OPENING = '.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-big-appear, .ant-zoom-big-enter';
+/** antd's opening motions of a modal, a confirm and a pop-up (popconfirm, dropdown, a select's list). */
+const OPENING =
+  '.ant-zoom-appear, .ant-zoom-enter, .ant-zoom-big-appear, .ant-zoom-big-enter, .ant-slide-up-appear, .ant-slide-up-enter';
 
 /**
  * Clicks a button of a dialog or pop-up once it has finished opening. On a loaded CI machine a click during
