@@ -4,10 +4,10 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { best } from '../../platform/db/layout-versions';
 import { layoutTemplate, layoutVersion, report, study } from '../../platform/db/schema';
 import type { Caller } from '../../platform/http/caller';
-import { AppError, forbidden, notFound } from '../../platform/core/errors';
+import { AppError } from '../../platform/core/errors';
 import { isUniqueViolation } from '../../platform/conflict';
 import { auditChange } from '../../platform/audit';
-import { draftOf, draftValues, mayChange, readScope, toRow, visible } from './editor';
+import { assertLive, draftOf, draftValues, lockedForChange, toRow, visible } from './editor';
 import { nameTaken } from './names';
 
 type Row = typeof layoutTemplate.$inferSelect;
@@ -21,17 +21,6 @@ function pendingValues(r: Row) {
   return { hospital_code: r.hospital_code, modality: r.modality, kind, name: r.name, elements: r.elements };
 }
 
-async function lockedForChange(tx: DbOrTx, caller: Caller, pk: number): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(layoutTemplate)
-    .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(caller.me)))
-    .for('update');
-  if (!row) throw notFound();
-  if (!mayChange(caller.me, row)) throw forbidden('forbiddenHospital');
-  return row;
-}
-
 /**
  * Activates a layout's saved changes (or a new layout): they become its next version, and reports not yet
  * audited are drawn on it from now on; audited ones keep the version that stood at their audit. `version` is
@@ -41,12 +30,8 @@ async function lockedForChange(tx: DbOrTx, caller: Caller, pk: number): Promise<
 export async function activateLayout(db: Db, caller: Caller, pk: number, seen: number): Promise<LayoutRow> {
   try {
     return await db.transaction(async (tx) => {
-      const row = await lockedForChange(tx, caller, pk);
-      if (row.version !== seen) {
-        throw new AppError(409, 'STALE_VERSION', 'layoutStale', { version: row.version }, undefined, {
-          version: row.version,
-        });
-      }
+      const row = await lockedForChange(tx, caller.me, pk);
+      assertLive(row, seen);
       const values = pendingValues(row);
       if (!values) throw new AppError(409, 'CONFLICT', 'layoutNoDraft');
       const studies = await affected(tx, { ...row, ...values });
@@ -77,7 +62,7 @@ export async function activateLayout(db: Db, caller: Caller, pk: number, seen: n
 /** Drops an active layout's saved changes: its live version stays as it is. */
 export async function discardDraft(db: Db, caller: Caller, pk: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await lockedForChange(tx, caller, pk);
+    const row = await lockedForChange(tx, caller.me, pk);
     const draft = draftOf(row);
     if (!row.active || !draft) throw new AppError(409, 'CONFLICT', 'layoutNoDraft');
     await tx.update(layoutTemplate).set({ draft: null }).where(eq(layoutTemplate.pk, pk));

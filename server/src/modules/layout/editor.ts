@@ -3,7 +3,7 @@ import { layoutProblems } from '@shared/report/layout-rules';
 import type { LayoutRow, LayoutSave } from '@shared/schemas/layout';
 import type { LayoutTemplate, TemplateElement } from '@shared/schemas/report';
 import type { AuthUser } from '../../platform/core/auth-user';
-import type { Db } from '../../platform/db/client';
+import type { Db, DbOrTx } from '../../platform/db/client';
 import { createLayout } from '../../platform/db/layout-versions';
 import { layoutTemplate, layoutVersion } from '../../platform/db/schema';
 import type { Caller } from '../../platform/http/caller';
@@ -90,6 +90,26 @@ export async function visible(db: Db, me: AuthUser, pk: number): Promise<Row> {
   return row;
 }
 
+/** The layout, locked for the transaction, that the caller may change: 404 unseen, 403 another's to change. */
+export async function lockedForChange(tx: DbOrTx, me: AuthUser, pk: number): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(layoutTemplate)
+    .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(me)))
+    .for('update');
+  if (!row) throw notFound();
+  if (!mayChange(me, row)) throw forbidden('forbiddenHospital');
+  return row;
+}
+
+/** The live version the caller started from must still be the live one: 409 with the current one otherwise. */
+export function assertLive(row: Pick<Row, 'version'>, seen: number | undefined): void {
+  if (seen === row.version) return;
+  throw new AppError(409, 'STALE_VERSION', 'layoutStale', { version: row.version }, undefined, {
+    version: row.version,
+  });
+}
+
 /** A layout as its editor and preview see it: the draft where there is one. */
 export async function getLayout(db: Db, me: AuthUser, pk: number): Promise<LayoutTemplate & LayoutRow> {
   const r = await visible(db, me, pk);
@@ -137,18 +157,8 @@ export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Pro
   }
   const pk = input.pk;
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(layoutTemplate)
-      .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(me)))
-      .for('update');
-    if (!before) throw notFound();
-    if (!mayChange(me, before)) throw forbidden('forbiddenHospital');
-    if (input.version !== before.version) {
-      throw new AppError(409, 'STALE_VERSION', 'layoutStale', { version: before.version }, undefined, {
-        version: before.version,
-      });
-    }
+    const before = await lockedForChange(tx, me, pk);
+    assertLive(before, input.version);
     await assertNameFree(tx, target.hospital_code, input.name, pk);
     const values = { ...target, kind: input.kind, name: input.name, elements: input.elements };
     const now = new Date();
@@ -176,13 +186,7 @@ export async function saveLayout(db: Db, caller: Caller, input: LayoutSave): Pro
 export async function withdrawLayout(db: Db, caller: Caller, pk: number): Promise<void> {
   const { me } = caller;
   await db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(layoutTemplate)
-      .where(and(eq(layoutTemplate.pk, pk), isNull(layoutTemplate.deleted_at), readScope(me)))
-      .for('update');
-    if (!row) throw notFound();
-    if (!mayChange(me, row)) throw forbidden('forbiddenHospital');
+    const row = await lockedForChange(tx, me, pk);
     if (row.active && !row.hospital_code && !row.modality && row.kind === 'report') {
       const [other] = await tx
         .select({ pk: layoutTemplate.pk })
