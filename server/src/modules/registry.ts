@@ -38,6 +38,7 @@ import { wechatModule } from './wechat';
 import { verifyModule } from './verify';
 import { hisModule } from './his';
 import { recycleModule } from './recycle';
+import { imageEditModule } from './image-edit';
 
 /**
  * Every server module, in the order their routes are mounted and started (stopped in the reverse order).
@@ -83,4 +84,5 @@ export const MODULES: readonly ServerModule[] = [
   verifyModule,
   hisModule,
   recycleModule,
+  imageEditModule,
 ];

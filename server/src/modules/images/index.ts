@@ -41,4 +41,7 @@ export { BadDicom, parseInstance, type InstanceMeta } from './parse';
 export { IMPLEMENTATION_CLASS_UID, IMPLEMENTATION_VERSION, part10Header } from './part10-header';
 export { explicitLittleEndian, NotTranscodable } from './transcode';
 export { studyOfViewerToken } from './viewer-token';
+export { identityOf, NotRewritable, rewriteIdentity, type IdentityChanges } from './rewrite-identity';
+export { pendingKeys } from './pending-keys';
+export { refreshStudyCounts } from './study-counts';
 export type { FileOutcome } from './ingest-types';

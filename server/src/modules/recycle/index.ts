@@ -27,3 +27,5 @@ export const recycleModule: ServerModule = {
 
 // What other modules use of this one.
 export { purgeExpired } from './purge';
+export { binLocked, refuseAudited, type Who } from './service';
+export { addressable, lockStudies, type StudyRecord } from './scope';

@@ -77,35 +77,44 @@ export async function moveToBin(db: Db, who: Who, uids: string[], reason: string
   return db.transaction(async (tx) => {
     const studies = await lockStudies(tx, who.me, uids, (s) => s.is_del === 0);
     await refuseAudited(tx, studies);
-    await refuseLockedByOthers(tx, who, studies);
-    const pks = studies.map((s) => s.pk);
-    const moved = await tx
-      .update(study)
-      .set({
-        is_del: 1,
-        deleted_at: who.now,
-        deleted_by: who.me.name.slice(0, 64),
-        delete_reason: reason,
-        lock_status: '',
-        lock_user_pk: null,
-        lock_session_pk: null,
-        lock_time: null,
-      })
-      .where(inArray(study.pk, pks))
-      .returning();
-    for (const s of moved) {
-      const before = studies.find((b) => b.pk === s.pk)!;
-      await auditChange(tx, who.me, {
-        action: 'study.delete',
-        target: `study:${s.pk}`,
-        before: auditedStudy(before),
-        after: auditedStudy(s),
-        ip: who.ip,
-      });
-    }
-    const queue = await leaveQueue(tx, pks, { pk: who.me.pk, username: who.me.username, ip: who.ip });
-    return { count: moved.length, study_iuids: moved.map((s) => s.study_iuid), queue };
+    return binLocked(tx, who, studies, reason);
   });
+}
+
+/**
+ * Studies the caller's transaction has locked and checked (live, none audited) go to the recycle bin, unless
+ * someone else is writing one of them; the queue forgets their patients. The caller tells the queue screens after
+ * its commit.
+ */
+export async function binLocked(tx: Tx, who: Who, studies: StudyRecord[], reason: string) {
+  await refuseLockedByOthers(tx, who, studies);
+  const pks = studies.map((s) => s.pk);
+  const moved = await tx
+    .update(study)
+    .set({
+      is_del: 1,
+      deleted_at: who.now,
+      deleted_by: who.me.name.slice(0, 64),
+      delete_reason: reason,
+      lock_status: '',
+      lock_user_pk: null,
+      lock_session_pk: null,
+      lock_time: null,
+    })
+    .where(inArray(study.pk, pks))
+    .returning();
+  for (const s of moved) {
+    const before = studies.find((b) => b.pk === s.pk)!;
+    await auditChange(tx, who.me, {
+      action: 'study.delete',
+      target: `study:${s.pk}`,
+      before: auditedStudy(before),
+      after: auditedStudy(s),
+      ip: who.ip,
+    });
+  }
+  const queue = await leaveQueue(tx, pks, { pk: who.me.pk, username: who.me.username, ip: who.ip });
+  return { count: moved.length, study_iuids: moved.map((s) => s.study_iuid), queue };
 }
 
 /** restoreStudy: studies of the recycle bin come back as they were, reports and images included; all or none. */

@@ -62,6 +62,7 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       action('fowardRpt', '转发报告', 'Forward report', P.FORWARD_RPT),
       action('reportRetry', '重新推送', 'Retry report', P.REPORT_RETRY),
       action('deleteImage', '删除图像', 'Delete image', P.DELETE_IMAGE),
+      action('imageEdit', '图像编辑', 'Image edit', P.IMAGE_EDIT),
       action('uploadZip', '上传影像', 'Upload images', P.UPLOAD_ZIP),
       action('pointEdit', '编辑', 'Edit', P.POINT_EDIT),
     ],
@@ -193,7 +194,7 @@ export const ROLE_SEEDS = [
     code: 'audit_doctor',
     name: '审核医生',
     name_en: 'Reviewing doctor',
-    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport', 'recycle'],
+    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport', 'recycle', 'imageEdit'],
   },
   {
     code: 'register',

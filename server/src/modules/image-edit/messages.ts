@@ -1,0 +1,34 @@
+import { addMessages } from '../../platform/core/i18n';
+
+/** Image edit's messages in both languages. */
+const zh = {
+  imageEditSameStudy: '请选择另一个检查',
+  imageEditOtherHospital: '两个检查不属于同一医院，不能移动图像',
+  imageEditAudited: '“{{patient}}”的报告已审核，不能移动图像：请审核医生先取消审核',
+  imageEditChanged: '移动期间检查的图像有变化（新图像到达或被删除），未做任何更改：请刷新后重试',
+  imageEditMissing: '图像 {{sop}} 的文件在存储中找不到，未做任何更改',
+  imageEditNotRewritable: '图像 {{sop}} 的编码无法改写（deflate 或大端），未做任何更改',
+  imageEditMoved: '已将 {{series}} 个序列（{{instances}} 幅图像）移到所选检查',
+  imageEditMerged: '已合并：{{instances}} 幅图像移到所选检查，原检查已移入回收站',
+} as const;
+
+const en: Record<keyof typeof zh, string> = {
+  imageEditSameStudy: 'choose another study',
+  imageEditOtherHospital: 'the two studies belong to different hospitals: images cannot move between them',
+  imageEditAudited:
+    'the report of "{{patient}}" is audited: its images cannot change until the auditor cancels the audit',
+  imageEditChanged:
+    "the study's images changed during the move (new ones arrived or some were deleted); nothing was changed: refresh and try again",
+  imageEditMissing: 'the file of image {{sop}} is missing from the image store; nothing was changed',
+  imageEditNotRewritable:
+    'image {{sop}} is stored in an encoding that cannot be rewritten (deflated or big endian); nothing was changed',
+  imageEditMoved: '{{series}} series ({{instances}} images) moved to the chosen study',
+  imageEditMerged:
+    'merged: {{instances}} images moved to the chosen study, and the emptied study went to the recycle bin',
+};
+
+addMessages({ 'zh-CN': zh, 'en-US': en });
+
+declare module '../../platform/core/i18n' {
+  interface ModuleMessageKeys extends Record<keyof typeof zh, true> {}
+}
