@@ -33,6 +33,13 @@ export const ImageEditCandidateSchema = z.object({
 });
 export type ImageEditCandidate = z.infer<typeof ImageEditCandidateSchema>;
 
+/** The study the images come from, and the studies they may go to. */
+export const ImageEditChoiceSchema = z.object({
+  source: ImageEditCandidateSchema,
+  list: z.array(ImageEditCandidateSchema),
+});
+export type ImageEditChoice = z.infer<typeof ImageEditChoiceSchema>;
+
 /** POST /api/imageEdit/moveSeries: series sent under the wrong study go to the right one. */
 export const MoveSeriesSchema = z
   .strictObject({

@@ -102,6 +102,11 @@ const routes: RouteObject[] = [
             children: [{ index: true, lazy: page(() => import('./routes/recycle')) }],
           },
           {
+            path: '/imageEdit',
+            element: <RequirePermission action={PERMISSIONS.IMAGE_EDIT} />,
+            children: [{ index: true, lazy: page(() => import('./routes/image-edit')) }],
+          },
+          {
             path: '/orderImage',
             element: <RequirePermission action={PERMISSIONS.DELETE_IMAGE} />,
             children: [{ index: true, lazy: page(() => import('./routes/order-image')) }],

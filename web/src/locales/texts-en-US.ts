@@ -26,6 +26,7 @@ import enRegistration from './en-US/registration.json';
 import enWechatMenu from './en-US/wechatMenu.json';
 import enWechatPublic from './en-US/wechatPublic.json';
 import enRecycle from './en-US/recycle.json';
+import enImageEdit from './en-US/imageEdit.json';
 import enHis from './en-US/his.json';
 
 /**
@@ -61,6 +62,7 @@ const texts = {
   wechatMenu: enWechatMenu,
   wechatPublic: enWechatPublic,
   recycle: enRecycle,
+  imageEdit: enImageEdit,
   his: enHis,
 };
 

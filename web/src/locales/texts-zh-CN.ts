@@ -26,6 +26,7 @@ import zhRegistration from './zh-CN/registration.json';
 import zhWechatMenu from './zh-CN/wechatMenu.json';
 import zhWechatPublic from './zh-CN/wechatPublic.json';
 import zhRecycle from './zh-CN/recycle.json';
+import zhImageEdit from './zh-CN/imageEdit.json';
 import zhHis from './zh-CN/his.json';
 
 /**
@@ -61,6 +62,7 @@ const texts = {
   wechatMenu: zhWechatMenu,
   wechatPublic: zhWechatPublic,
   recycle: zhRecycle,
+  imageEdit: zhImageEdit,
   his: zhHis,
 };
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageEditCandidate } from '@shared/schemas/image-edit';
+import type { ImageEditChoice } from '@shared/schemas/image-edit';
 import { auditLog, instance, report, series, study } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { buildDicom, uid, zipOf } from '../../../../tests/support/dicom-builder';
@@ -234,9 +234,14 @@ describe('candidates', () => {
     const b = await studyWith(13, [1], { patientId: 'IE-CAND' });
     await studyWith(14, [1], { patientId: 'IE-OTHER', acc: 'ACC-FIND-ME' });
     const list = async (keyword?: string) =>
-      (await post('auditor', '/api/imageEdit/candidates', { study_iuid: a.study_iuid, keyword })).body
-        .data as ImageEditCandidate[];
+      (
+        (await post('auditor', '/api/imageEdit/candidates', { study_iuid: a.study_iuid, keyword })).body
+          .data as ImageEditChoice
+      ).list;
     expect((await list()).map((c) => c.study_iuid)).toEqual([b.study_iuid]);
+    const choice = (await post('auditor', '/api/imageEdit/candidates', { study_iuid: a.study_iuid })).body
+      .data as ImageEditChoice;
+    expect(choice.source).toMatchObject({ study_iuid: a.study_iuid, patient_id: 'IE-CAND', file_count: 1 });
     const found = await list('FIND-ME');
     expect(found.map((c) => c.accession_no)).toEqual(['ACC-FIND-ME']);
     expect(found[0]!.same_patient).toBe(false);

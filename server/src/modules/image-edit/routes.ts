@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { z } from 'zod';
 import { PERMISSIONS } from '@shared/permissions';
 import {
-  ImageEditCandidateSchema,
   ImageEditCandidatesSchema,
+  ImageEditChoiceSchema,
   ImageEditResultSchema,
   MergeStudySchema,
   MoveSeriesSchema,
@@ -40,10 +39,10 @@ export function imageEditRoutes() {
       path: '/api/imageEdit/candidates',
       tags,
       summary:
-        "The live studies of the same hospital a study's images may go to: by patient ID, name or accession (keyword), else the same patient's; at most 50",
+        "The live studies of the same hospital a study's images may go to: by patient ID, name or accession (keyword), else the same patient's; at most 50; and the study itself as `source`",
       ...access(PERMISSIONS.IMAGE_EDIT),
       request: jsonBody(ImageEditCandidatesSchema),
-      responses: okResponse(z.array(ImageEditCandidateSchema)),
+      responses: okResponse(ImageEditChoiceSchema),
     }),
     async (c) => ok(c, await candidates(c.var.deps.db, c.var.user, c.req.valid('json'))),
   );

@@ -1,14 +1,16 @@
-import { EyeOutlined, PictureOutlined, UndoOutlined } from '@ant-design/icons';
+import { EyeOutlined, PictureOutlined, SwapOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip, type ButtonProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
+import { PERMISSIONS } from '@shared/permissions';
 import type { ImageStudyRow } from '@shared/schemas/images';
 import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { useListParams } from '@web/components/list-page/use-list-params';
 import { openImageViewer } from '@web/features/image-viewer/open-viewer';
-import { useUserInfo } from '@web/lib/user-info';
+import { usePermission, useUserInfo } from '@web/lib/user-info';
 import { restoreImages, useImageStudies } from '../api/image-list-api';
 import { megabytes } from '../lib/image-facts';
 import { imageStudiesSpec, type ImageStudyFilters } from '../lib/image-studies-list';
@@ -23,6 +25,7 @@ export function OrderImagePage() {
   const state = useListParams(spec);
   const query = useImageStudies(state.params);
   const [open, setOpen] = useState<ImageStudyRow | null>(null);
+  const canEdit = usePermission(PERMISSIONS.IMAGE_EDIT);
 
   const restoreAll = (r: ImageStudyRow) =>
     modal.confirm({
@@ -63,7 +66,7 @@ export function OrderImagePage() {
         title: t('study:actions.title'),
         key: 'actions',
         fixed: 'right',
-        width: 120,
+        width: canEdit ? 150 : 120,
         render: (_: unknown, r: ImageStudyRow) => (
           <span className="rx-table-row-actions">
             <Tooltip title={t('drawerTitle')}>
@@ -87,6 +90,7 @@ export function OrderImagePage() {
                 data-testid="il-row-viewer"
               />
             </Tooltip>
+            {canEdit && <ImageEditButton studyIuid={r.study_iuid} />}
             <Tooltip title={t('restoreAll')}>
               <Button
                 type="link"
@@ -104,7 +108,7 @@ export function OrderImagePage() {
     ],
     // restoreAll only closes over App's stable modal and message.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, isSuper],
+    [t, isSuper, canEdit],
   );
 
   return (
@@ -126,5 +130,23 @@ export function OrderImagePage() {
         onClose={() => setOpen(null)}
       />
     </ListPage>
+  );
+}
+
+/** Opens image edit for the study: move its series to another study, or merge it into one. */
+function ImageEditButton({ studyIuid }: { studyIuid: string }) {
+  const { t } = useTranslation('imageList');
+  const navigate = useNavigate();
+  return (
+    <Tooltip title={t('imageEdit')}>
+      <Button
+        type="link"
+        size="small"
+        icon={<SwapOutlined />}
+        aria-label={t('imageEdit')}
+        onClick={() => void navigate(`/imageEdit?study_iuid=${encodeURIComponent(studyIuid)}`)}
+        data-testid="il-row-edit"
+      />
+    </Tooltip>
   );
 }
