@@ -5,6 +5,7 @@ import { signedIn } from '../fixtures/session';
 import { shot } from '../fixtures/shots';
 import { ListScreen } from '../pages/list-page';
 import { clickWhenOpen } from '../pages/dialogs';
+import { ReportWritePage } from '../pages/report-write-page';
 
 const PATIENT = 'E2E-IE-1';
 /** Study A: series 1 (two images) and series 2 (one, sent under A by mistake); study B: one series. */
@@ -80,6 +81,20 @@ describe('image edit', () => {
       // Nothing asked for the merged study once it was gone (its lists are not reloaded: no "does not exist").
       expect(await page.locator('.ant-message-error').count()).toBe(0);
       await shot(page, 'image-edit-en-US');
+    } finally {
+      await close();
+    }
+  });
+
+  it("the reviewing doctor reaches it from the writing screen's image list", async () => {
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'auditor', { width: 1440, height: 900 });
+    try {
+      await new ReportWritePage(page).open(e2e.platform.appUrl, B);
+      await page.getByTestId('rw-btn-imageList').click();
+      await page.getByTestId('il-image-edit').click();
+      await page.waitForURL(/#\/imageEdit\?study_iuid=/);
+      const series = page.getByTestId('ie-series').locator('tbody tr[data-series]');
+      await expect.poll(() => series.count(), { timeout: 15_000 }).toBe(3);
     } finally {
       await close();
     }

@@ -1,7 +1,8 @@
-import { DeleteOutlined, EyeOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EyeOutlined, ReloadOutlined, SwapOutlined, UndoOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Empty, Space, Spin, Typography, type ButtonProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
 import { PERMISSIONS } from '@shared/permissions';
 import { openImageViewer } from '@web/features/image-viewer/open-viewer';
 import { usePermission } from '@web/lib/user-info';
@@ -22,6 +23,8 @@ export function ImagePanel({ studyIuid, restore }: ImagePanelProps) {
   const { t } = useTranslation('imageList');
   const { message, modal } = App.useApp();
   const canDelete = usePermission(PERMISSIONS.DELETE_IMAGE);
+  const canEdit = usePermission(PERMISSIONS.IMAGE_EDIT);
+  const navigate = useNavigate();
   const list = useDicomList(studyIuid);
   const token = useThumbToken(studyIuid).data?.token;
   const bySeries = useMemo(() => seriesOf(list.data), [list.data]);
@@ -96,6 +99,15 @@ export function ImagePanel({ studyIuid, restore }: ImagePanelProps) {
         {canDelete && restore && (
           <Button icon={<UndoOutlined />} loading={busy} onClick={() => change('restore')} data-testid="il-restore">
             {t('restoreSelected')}
+          </Button>
+        )}
+        {canEdit && (
+          <Button
+            icon={<SwapOutlined />}
+            onClick={() => void navigate(`/imageEdit?study_iuid=${encodeURIComponent(studyIuid)}`)}
+            data-testid="il-image-edit"
+          >
+            {t('imageEditShort')}
           </Button>
         )}
         <Button
