@@ -39,6 +39,7 @@ export const CONFIG_KINDS = {
   core_url: { kind: 'url' },
   multi_page_report: { kind: 'yesno' },
   use_critical: { kind: 'yesno' },
+  critical_ack_minutes: { kind: 'integer', min: 1, max: 1440 },
   ai_url: { kind: 'url' },
   imageViewer: { kind: 'url' },
   openType: { kind: 'enum', values: OPEN_TYPES },

@@ -26,6 +26,8 @@ export const PERMISSIONS = {
   ORDER_DELETE: 'order:delete',
   /** Delete studies in the recycle bin for good, images and reports with them (no seeded role: the super administrator's unless given). */
   ORDER_PURGE: 'order:purge',
+  /** Critical results of the hospital (issue 41): the list, statistics, acknowledging for another department. */
+  CRITICAL_MANAGE: 'critical:manage',
   /** Image edit (issue 38): move series to the right study, merge a study into another. */
   IMAGE_EDIT: 'order:imageEdit',
   PWD_ERROR_LIST: 'monitor:pwdErrorList',
@@ -85,6 +87,7 @@ export const PERMISSION_SCOPE: Record<PermissionCode, 'hospital' | 'installation
   [PERMISSIONS.ORDER_DELETE]: 'hospital',
   [PERMISSIONS.ORDER_PURGE]: 'hospital',
   [PERMISSIONS.IMAGE_EDIT]: 'hospital',
+  [PERMISSIONS.CRITICAL_MANAGE]: 'hospital',
   [PERMISSIONS.PWD_ERROR_LIST]: 'hospital',
   [PERMISSIONS.USE_TIME]: 'hospital',
   [PERMISSIONS.QUEUE_REGISTER]: 'hospital',

@@ -39,6 +39,7 @@ import { verifyModule } from './verify';
 import { hisModule } from './his';
 import { recycleModule } from './recycle';
 import { imageEditModule } from './image-edit';
+import { criticalModule } from './critical';
 
 /**
  * Every server module, in the order their routes are mounted and started (stopped in the reverse order).
@@ -85,4 +86,5 @@ export const MODULES: readonly ServerModule[] = [
   hisModule,
   recycleModule,
   imageEditModule,
+  criticalModule,
 ];

@@ -36,5 +36,19 @@ export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('access_changed') }),
   /** A registration of the hospital changed (queue desk and call panels refresh that room's list). */
   z.object({ type: z.literal('queue_changed'), hospital_code: z.string(), call_room: z.string() }),
+  /**
+   * A critical result waits for this user's acknowledgement (set on a report for their department, or escalated
+   * to them); `closed`: acknowledged or withdrawn, the reminder goes.
+   */
+  z.object({
+    type: z.literal('critical_result'),
+    pk: z.number().int(),
+    study_iuid: z.string(),
+    patient_name: z.string(),
+    text: z.string(),
+    department: z.string(),
+    escalated: z.boolean(),
+    closed: z.boolean(),
+  }),
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessageSchema>;

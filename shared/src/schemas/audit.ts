@@ -63,6 +63,8 @@ export const AUDIT_ACTIONS = [
   'study.restore',
   'study.purge',
   'study.merge',
+  'critical.acknowledge',
+  'critical.escalate',
   'config_create',
   'config_update',
   'config_delete',

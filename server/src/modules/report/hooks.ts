@@ -11,3 +11,9 @@ export const reportAudited = hookPoint<{ rpt_pk: number | null; auditor_pk: numb
  * which the report products' worker runs now.
  */
 export const auditWithdrawn = hookPoint<{ rpt_pk: number | null }>('report.auditWithdrawn');
+
+/**
+ * A report's critical value was set, changed or deleted (its critical_result loop written by the same
+ * statement): the critical module tells the requesting department. Never delays the write.
+ */
+export const criticalChanged = hookPoint<{ rpt_pk: number }>('report.criticalChanged');

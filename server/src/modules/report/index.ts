@@ -25,7 +25,7 @@ export const reportModule: ServerModule = {
 
 // What other modules use of this one.
 export { callerOf, type Caller } from './caller';
-export { auditWithdrawn, reportAudited } from './hooks';
+export { auditWithdrawn, criticalChanged, reportAudited } from './hooks';
 export { reportInfo } from './read';
 export { reportsOf, studyInScope, target, type StudyRecord } from './repo';
 export { toReportDetail, toStudyDetail } from './serialize';

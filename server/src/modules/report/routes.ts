@@ -27,7 +27,7 @@ import { cleanLock, lockStudy } from './lock';
 import { reportInfo, reportVersions } from './read';
 import { auditReport, cancelAudit, invalidReport, saveReport, signRequest } from './write';
 import { SignRequestResultSchema } from '@shared/schemas/report-signature';
-import { auditWithdrawn, reportAudited } from './hooks';
+import { auditWithdrawn, criticalChanged, reportAudited } from './hooks';
 
 const tags = ['report'];
 const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
@@ -185,7 +185,11 @@ function reportExtraRoutes(app: Router) {
       request: jsonBody(CriticalSchema),
       responses: okResponse(ReportDetailSchema),
     }),
-    async (c) => ok(c, await setCritical(c.var.deps.db, callerOf(c), c.req.valid('json'))),
+    async (c) => {
+      const done = await setCritical(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      if (done.rpt_pk) criticalChanged.emit(c.var.deps, { rpt_pk: done.rpt_pk }); // never waited for
+      return ok(c, done);
+    },
   );
 
   app.openapi(

@@ -67,6 +67,8 @@ export interface WriteSpec {
   tellsPriorStatus?: boolean;
   /** Unless the `signed` parameter is true, nothing is written at a hospital whose audits must be signed. */
   needsSignatureWhereRequired?: boolean;
+  /** More CTEs of the same statement (each starting with a comma), after `u` (the written report). */
+  also?: SQL;
 }
 
 /** Hospital setting `esign` 2: an audit needs the auditor's electronic signature (docs/report-signature.md). */
@@ -143,7 +145,7 @@ const studyDesc = sql`,
 /** The statement of a write; it returns the written report (with `prior_status` where the spec asks). */
 export const writeSql = (
   spec: WriteSpec,
-) => sql`with ${found(spec)}, ${update(spec)}${versionRows(spec)}${auditRows(spec)}${spec.clearsDrafts ? clearDrafts : sql``}${spec.setsStudyDesc ? studyDesc : sql``}
+) => sql`with ${found(spec)}, ${update(spec)}${versionRows(spec)}${auditRows(spec)}${spec.clearsDrafts ? clearDrafts : sql``}${spec.setsStudyDesc ? studyDesc : sql``}${spec.also ?? sql``}
     select u.*${spec.tellsPriorStatus ? sql`, (select rpt_status from o) as prior_status` : sql``} from u`;
 
 /** The statement's text and parameter names, for bench:report to run it without the platform. */

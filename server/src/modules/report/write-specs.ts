@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
-import { sysUser } from '../../platform/db/schema';
+import { CRITICAL_STATUS, criticalResult, study, sysUser } from '../../platform/db/schema';
 import type { Caller } from './caller';
 import { statementText, writeStatement, type WriteParams, type WriteSpec } from './statement';
 
@@ -90,7 +90,28 @@ const INVALID: WriteSpec = {
   tellsPriorStatus: true,
 };
 
-/** Critical value set or deleted, in any state; no version row. */
+/**
+ * The critical result's loop (critical_result), in the same statement: a deleted or changed value closes the open
+ * loop (withdrawn); a value set that no open or acknowledged loop of the report holds with that text opens one.
+ * The report row the statement updates serialises two writes of one report.
+ */
+const criticalLoop = sql`,
+  cw as (
+    update ${criticalResult} c set status = ${CRITICAL_STATUS.WITHDRAWN}, closed_at = ${p('now')}::timestamptz
+    from u where c.rpt_pk = u.rpt_pk and c.status = ${CRITICAL_STATUS.OPEN}
+      and (${p('isCritical')}::smallint = 0 or c.text <> ${p('dangerVal')}::text)
+  ),
+  cn as (
+    insert into ${criticalResult} (rpt_pk, study_pk, hospital_code, department, text, set_by_pk, set_by_name, set_at)
+    select u.rpt_pk, u.study_pk, st.hospital_code, coalesce(st.department, ''), ${p('dangerVal')}::text,
+      ${p('actorPk')}::integer, ${p('actorName')}::text, ${p('now')}::timestamptz
+    from u join ${study} st on st.pk = u.study_pk
+    where ${p('isCritical')}::smallint = 1 and not exists (
+      select 1 from ${criticalResult} c where c.rpt_pk = u.rpt_pk
+        and c.status in (${CRITICAL_STATUS.OPEN}, ${CRITICAL_STATUS.ACKNOWLEDGED}) and c.text = ${p('dangerVal')}::text)
+  )`;
+
+/** Critical value set or deleted, in any state; no version row; the critical result's loop follows. */
 const CRITICAL: WriteSpec = {
   name: 'rx_report_critical',
   action: null,
@@ -100,6 +121,7 @@ const CRITICAL: WriteSpec = {
   set: sql`is_critical = ${p('isCritical')}::smallint, danger_val = ${p('dangerVal')}::text`,
   versions: [],
   audits: [{ action: 'param', from: 'old', to: 'old' }],
+  also: criticalLoop,
 };
 
 export const WRITES = {

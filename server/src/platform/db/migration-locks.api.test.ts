@@ -139,6 +139,17 @@ describe('migration locks announced before they run', () => {
         wholeTable: lock === 'SHARE',
         rows: 0,
       })),
+      // a new table's foreign keys to report and study (brief: the new table is empty)
+      ...[
+        ['report', reports],
+        ['study', studies],
+      ].map(([table, rows]) => ({
+        migration: '0033_critical_results',
+        table,
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows,
+      })),
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

@@ -8,7 +8,14 @@ import { SCREEN_SOCKET_PREFIX } from '@shared/protocol/queue-screen';
 import type { Db } from '../db/client';
 import { sysUser } from '../db/schema';
 import type { Logger } from '../core/logger';
-import { ACCESS_CHANNEL, SESSIONS_CHANNEL, type AccessEvent, type SessionsEndedEvent } from './user-events';
+import {
+  ACCESS_CHANNEL,
+  SESSIONS_CHANNEL,
+  USERS_CHANNEL,
+  type AccessEvent,
+  type SessionsEndedEvent,
+  type UsersEvent,
+} from './user-events';
 import { acceptConnection, send } from './connection';
 import { originAllowed } from './origin';
 import type { Fanout } from './fanout';
@@ -134,8 +141,26 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
   };
   const unsubscribeSessions = o.fanout?.subscribe(SESSIONS_CHANNEL, (m) => endSessions(m as SessionsEndedEvent));
 
+  const deliverToUsers = (ev: UsersEvent) => {
+    const pks = new Set(ev.user_pks);
+    for (const c of registry.all()) if (pks.has(c.userPk)) send(c.ws, ev.message);
+  };
+  const unsubscribeUsers = o.fanout?.subscribe(USERS_CHANNEL, (m) => deliverToUsers(m as UsersEvent));
+
   return {
     queueChanged,
+    toUsers: async (userPks, message) => {
+      // A NOTIFY payload holds 8000 bytes: users in groups of 300 (about 2.4 KB of numbers each).
+      for (let i = 0; i < userPks.length; i += 300) {
+        const ev = { user_pks: userPks.slice(i, i + 300), message };
+        if (!o.fanout) deliverToUsers(ev);
+        else
+          await o.fanout.publish(USERS_CHANNEL, ev).catch((err: Error) => {
+            o.log.warn({ err: err.message }, 'realtime: message to users not published');
+            deliverToUsers(ev);
+          });
+      }
+    },
     // The change is committed already: a lost notice only delays the menus until the next reload.
     accessChanged: async (ev) => {
       if (!o.fanout) return onAccess(ev);
@@ -153,6 +178,7 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
       unsubscribeQueue?.();
       unsubscribeAccess?.();
       unsubscribeSessions?.();
+      unsubscribeUsers?.();
       clearInterval(heartbeat);
       await o.screens?.close();
       for (const ws of wss.clients) ws.terminate();

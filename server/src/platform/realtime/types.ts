@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { EventEmitter } from 'node:events';
-import type { SessionEndReason } from '@shared/protocol/realtime';
+import type { RealtimeServerMessage, SessionEndReason } from '@shared/protocol/realtime';
 import type { AccessEvent } from './user-events';
 
 export type { SessionEndReason };
@@ -23,6 +23,8 @@ export interface RealtimeHub {
    * committed); the hub also takes their new hospital for the queue's pushes. Never rejects.
    */
   accessChanged(event: AccessEvent): Promise<void>;
+  /** The open tabs of these users, on every server process, get the message (after the change is committed). Never rejects. */
+  toUsers(userPks: number[], message: RealtimeServerMessage): Promise<void>;
   /** Signed-in tabs of the hospital refresh that room's queue (registration desk, call panel). */
   queueChanged(hospitalCode: string, callRoom: string): void;
   /** Serves the socket at REALTIME_PATH (and the call screens' /websocket.ws/{pk}) on this Node HTTP server (its 'upgrade' event). */

@@ -1,4 +1,4 @@
-import type { SessionEndReason } from '@shared/protocol/realtime';
+import type { RealtimeServerMessage, SessionEndReason } from '@shared/protocol/realtime';
 
 /**
  * Events about signed-in users that every server process must deliver to its own sockets (a user's tabs
@@ -19,3 +19,7 @@ export const ACCESS_CHANNEL = 'access';
  * of a role (its permissions or name changed).
  */
 export type AccessEvent = { user_pks: number[] } | { role_pk: number };
+
+/** A message for named users' open tabs, on every process (a critical result to acknowledge). */
+export const USERS_CHANNEL = 'users';
+export type UsersEvent = { user_pks: number[]; message: RealtimeServerMessage };

@@ -18,3 +18,4 @@ export * from './wechat';
 export * from './wechat-public';
 export * from './report-signature';
 export * from './his';
+export * from './critical';

@@ -22,6 +22,10 @@ export const CONFIG_DEFAULTS = {
   core_url: { value: '', description: 'Central server address used by the print page' },
   multi_page_report: { value: 'Y', description: 'Y: reports may have extra pages' },
   use_critical: { value: 'Y', description: 'Y: critical values can be flagged' },
+  critical_ack_minutes: {
+    value: '30',
+    description: 'Minutes a critical result may wait for its acknowledgement before it is escalated',
+  },
   ai_url: { value: '', description: 'AI service address' },
   imageViewer: { value: '', description: 'Image viewer address' },
   openType: { value: '', description: 'How images open' },

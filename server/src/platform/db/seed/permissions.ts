@@ -87,6 +87,8 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     menu_type: 1,
     children: [action('orderPurge', '彻底删除', 'Delete for good', P.ORDER_PURGE)],
   },
+  // Critical results of the hospital (issue 41): open, acknowledged, escalated; acknowledging for a department.
+  page('critical', '危急值', 'Critical results', '/critical', 'AlertOutlined', P.CRITICAL_MANAGE),
   {
     key: 'system',
     name: '系统监控',
@@ -194,7 +196,7 @@ export const ROLE_SEEDS = [
     code: 'audit_doctor',
     name: '审核医生',
     name_en: 'Reviewing doctor',
-    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport', 'recycle', 'imageEdit'],
+    keys: [...DOCTOR, 'audit', 'cancel', 'invalidReport', 'recycle', 'imageEdit', 'critical'],
   },
   {
     code: 'register',
@@ -219,6 +221,7 @@ export const ROLE_SEEDS = [
       // layouts of the hospital's reports (MRRT import/export, the layout editor)
       'sysLayout',
       'pointEdit',
+      'critical',
       ...STATS,
     ],
   },
