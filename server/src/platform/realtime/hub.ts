@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { inArray } from 'drizzle-orm';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { SUPER_ADMIN_ROLE_PK, WS_KEEPALIVE_MS } from '@shared/constants';
-import { REALTIME_CLOSE, REALTIME_PATH } from '@shared/protocol/realtime';
+import { REALTIME_CLOSE, REALTIME_PATH, type RealtimeServerMessage } from '@shared/protocol/realtime';
 import { SCREEN_SOCKET_PREFIX } from '@shared/protocol/queue-screen';
 import type { Db } from '../db/client';
 import { sysUser } from '../db/schema';
@@ -140,27 +140,11 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
     });
   };
   const unsubscribeSessions = o.fanout?.subscribe(SESSIONS_CHANNEL, (m) => endSessions(m as SessionsEndedEvent));
-
-  const deliverToUsers = (ev: UsersEvent) => {
-    const pks = new Set(ev.user_pks);
-    for (const c of registry.all()) if (pks.has(c.userPk)) send(c.ws, ev.message);
-  };
-  const unsubscribeUsers = o.fanout?.subscribe(USERS_CHANNEL, (m) => deliverToUsers(m as UsersEvent));
+  const users = usersMessages(registry, o);
 
   return {
     queueChanged,
-    toUsers: async (userPks, message) => {
-      // A NOTIFY payload holds 8000 bytes: users in groups of 300 (about 2.4 KB of numbers each).
-      for (let i = 0; i < userPks.length; i += 300) {
-        const ev = { user_pks: userPks.slice(i, i + 300), message };
-        if (!o.fanout) deliverToUsers(ev);
-        else
-          await o.fanout.publish(USERS_CHANNEL, ev).catch((err: Error) => {
-            o.log.warn({ err: err.message }, 'realtime: message to users not published');
-            deliverToUsers(ev);
-          });
-      }
-    },
+    toUsers: users.toUsers,
     // The change is committed already: a lost notice only delays the menus until the next reload.
     accessChanged: async (ev) => {
       if (!o.fanout) return onAccess(ev);
@@ -178,11 +162,34 @@ export function createRealtimeHub(o: RealtimeOptions): RealtimeHub {
       unsubscribeQueue?.();
       unsubscribeAccess?.();
       unsubscribeSessions?.();
-      unsubscribeUsers?.();
+      users.unsubscribe?.();
       clearInterval(heartbeat);
       await o.screens?.close();
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+/** Messages for named users' tabs: published to every process, each delivering to its own sockets. */
+function usersMessages(registry: ClientRegistry, o: Pick<RealtimeOptions, 'fanout' | 'log'>) {
+  const deliver = (ev: UsersEvent) => {
+    const pks = new Set(ev.user_pks);
+    for (const c of registry.all()) if (pks.has(c.userPk)) send(c.ws, ev.message);
+  };
+  return {
+    unsubscribe: o.fanout?.subscribe(USERS_CHANNEL, (m) => deliver(m as UsersEvent)),
+    toUsers: async (userPks: number[], message: RealtimeServerMessage) => {
+      // A NOTIFY payload holds 8000 bytes: users in groups of 300 (about 2.4 KB of numbers each).
+      for (let i = 0; i < userPks.length; i += 300) {
+        const ev = { user_pks: userPks.slice(i, i + 300), message };
+        if (!o.fanout) deliver(ev);
+        else
+          await o.fanout.publish(USERS_CHANNEL, ev).catch((err: Error) => {
+            o.log.warn({ err: err.message }, 'realtime: message to users not published');
+            deliver(ev);
+          });
+      }
     },
   };
 }
