@@ -46,6 +46,8 @@ export const OrderListRequestSchema = PageRequestSchema.extend({
   sn: z.string().trim().max(32).optional(),
   modalitys: ModalityListSchema.optional(),
   rpt_status: RptStatusListSchema,
+  /** '1': only studies whose main report carries a critical value. */
+  is_critical: z.enum(['', '0', '1']).optional(),
   startDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
   endDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
   sort: z.enum(ORDER_SORTS).default(DEFAULT_SORT),

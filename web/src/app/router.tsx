@@ -102,6 +102,11 @@ const routes: RouteObject[] = [
             children: [{ index: true, lazy: page(() => import('./routes/recycle')) }],
           },
           {
+            path: '/critical',
+            element: <RequirePermission action={PERMISSIONS.CRITICAL_MANAGE} />,
+            children: [{ index: true, lazy: page(() => import('./routes/critical')) }],
+          },
+          {
             path: '/imageEdit',
             element: <RequirePermission action={PERMISSIONS.IMAGE_EDIT} />,
             children: [{ index: true, lazy: page(() => import('./routes/image-edit')) }],

@@ -41,6 +41,11 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
       render: (v: number, r: StudyRow) => (
         <>
           <RptStatusTag status={v} />
+          {r.is_critical === 1 && (
+            <Tag color="red" data-testid="cell-critical" style={{ marginTop: 2 }}>
+              {t('criticalTag')}
+            </Tag>
+          )}
           {r.delivery_status === 'failed' && (
             <Tag color="error" data-testid="cell-delivery-failed" style={{ marginTop: 2 }}>
               {t('deliveryFailed')}

@@ -27,6 +27,7 @@ import enWechatMenu from './en-US/wechatMenu.json';
 import enWechatPublic from './en-US/wechatPublic.json';
 import enRecycle from './en-US/recycle.json';
 import enImageEdit from './en-US/imageEdit.json';
+import enCritical from './en-US/critical.json';
 import enHis from './en-US/his.json';
 
 /**
@@ -63,6 +64,7 @@ const texts = {
   wechatPublic: enWechatPublic,
   recycle: enRecycle,
   imageEdit: enImageEdit,
+  critical: enCritical,
   his: enHis,
 };
 

@@ -27,6 +27,7 @@ import zhWechatMenu from './zh-CN/wechatMenu.json';
 import zhWechatPublic from './zh-CN/wechatPublic.json';
 import zhRecycle from './zh-CN/recycle.json';
 import zhImageEdit from './zh-CN/imageEdit.json';
+import zhCritical from './zh-CN/critical.json';
 import zhHis from './zh-CN/his.json';
 
 /**
@@ -63,6 +64,7 @@ const texts = {
   wechatPublic: zhWechatPublic,
   recycle: zhRecycle,
   imageEdit: zhImageEdit,
+  critical: zhCritical,
   his: zhHis,
 };
 

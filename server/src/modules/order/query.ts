@@ -14,6 +14,8 @@ export interface StudyFilter {
   hospital: HospitalScope;
   modalities?: string[] | undefined;
   rptStatus?: number[] | undefined;
+  /** Only studies whose main report carries a critical value. */
+  critical?: boolean | undefined;
   patientName?: string | undefined;
   patientId?: string | undefined;
   accessionNo?: string | undefined;
@@ -62,6 +64,7 @@ export function studyOnlyWhere(f: StudyFilter, b: Binder = direct): SQL | undefi
 export function reportWhere(f: StudyFilter, b: Binder = direct): SQL | undefined {
   const conds: SQL[] = [];
   if (f.rptStatus?.length) conds.push(b.anyOf(report.rpt_status, 'rptStatus', f.rptStatus));
+  if (f.critical) conds.push(b.mark('critical', sql`${report.is_critical} = 1`));
   if (f.reportContent) {
     const p = b.value('reportContent', likeText(f.reportContent));
     conds.push(or(ilike(report.report_text1, p), ilike(report.report_text2, p))!);

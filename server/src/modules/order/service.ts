@@ -38,6 +38,7 @@ export async function orderFilter(
     hospital: await hospitalScope(db, me, q.sn),
     modalities: allowedModalities(me, q.modalitys),
     rptStatus: q.rpt_status,
+    critical: q.is_critical === '1',
     patientName: q.patient_name,
     patientId: q.patient_id,
     accessionNo: q.accession_no,

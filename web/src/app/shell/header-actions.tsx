@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import { LanguageSwitch } from '@web/components/language-switch';
 import { BridgeStatus } from '@web/features/agent-bridge/components/bridge-status';
 import { BridgeUpdateNotice } from '@web/features/agent-bridge/components/bridge-update-notice';
+import { CriticalReminder } from '@web/features/critical/components/critical-reminder';
 import { useLayoutStore } from '@web/features/layout-settings/stores/layout-store';
 import { ServerClock } from '@web/features/server-time/components/server-clock';
 import { useSessionStore } from '@web/lib/session-store';
@@ -55,6 +56,7 @@ export function HeaderActions({ compact, dark }: { compact: boolean; dark: boole
           />
         </Tooltip>
       )}
+      <CriticalReminder dark={dark} />
       <BridgeStatus dark={dark} compact={compact} />
       <BridgeUpdateNotice dark={dark} compact={compact} />
       <LanguageSwitch dark={dark} />

@@ -1,4 +1,5 @@
 import {
+  AlertOutlined,
   AppstoreOutlined,
   AreaChartOutlined,
   BarChartOutlined,
@@ -38,6 +39,7 @@ import type { ComponentType } from 'react';
  * `import * as Icons`) keeps the ~800 unused icons out of the bundle; unknown names get a neutral icon.
  */
 const ICONS: Record<string, ComponentType> = {
+  AlertOutlined,
   AppstoreOutlined,
   AreaChartOutlined,
   BarChartOutlined,

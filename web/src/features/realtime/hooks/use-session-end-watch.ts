@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { CRITICAL_QUERY_ROOT, useCriticalPush } from '@web/lib/critical-push';
 import { feedback } from '@web/lib/feedback';
 import { i18n } from '@web/lib/i18n';
 import { queryClient, QUEUE_QUERY_ROOT } from '@web/lib/query-client';
@@ -23,7 +24,7 @@ function noticeAccessChanged() {
  * sign-in page) and the sign-in page says why. When an administrator changes the user's role, its
  * permissions or the user's hospital, the user info is loaded again: the menus and the page guards follow
  * without a reload, and a notice says why when they changed. A change in the hospital's call queue
- * refetches the queue lists on view. If the socket cannot connect, nothing else changes.
+ * refetches the queue lists on view; a critical result for the user reaches the header's reminder. If the socket cannot connect, nothing else changes.
  */
 export function useSessionEndWatch(): void {
   const token = useSessionStore((s) => s.token);
@@ -35,6 +36,11 @@ export function useSessionEndWatch(): void {
       onMessage: (m) => {
         if (m.type === 'queue_changed') {
           void queryClient.invalidateQueries({ queryKey: [QUEUE_QUERY_ROOT] });
+          return;
+        }
+        if (m.type === 'critical_result') {
+          useCriticalPush.getState().push(m);
+          void queryClient.invalidateQueries({ queryKey: [CRITICAL_QUERY_ROOT] });
           return;
         }
         if (m.type === 'access_changed') {

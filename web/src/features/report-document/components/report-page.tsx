@@ -97,6 +97,11 @@ export function ReportPage(p: ReportPageProps) {
           <TemplateElementView key={el.uuid} el={el} />
         ))}
       </DocContext.Provider>
+      {index === 0 && p.report.is_critical === 1 && p.report.danger_val && (
+        <div className="rd-critical" role="note" data-testid="report-critical">
+          {p.docT('print.critical', { text: p.report.danger_val })}
+        </div>
+      )}
       {p.footer}
       {onDelete && (
         <Popconfirm

@@ -13,6 +13,8 @@ export interface WorklistFilters {
   sn: string;
   modalitys: Modality[];
   rpt_status: number[];
+  /** '1': only studies with a critical result. */
+  is_critical: '' | '1';
   startDate: string;
   endDate: string;
 }
@@ -41,6 +43,7 @@ export const EMPTY_WORKLIST: WorklistFilters = {
   sn: '',
   modalitys: [],
   rpt_status: [],
+  is_critical: '',
   startDate: '',
   endDate: '',
 };
@@ -58,6 +61,14 @@ export function worklistSpec(t: TFunction<'study'>): ListSpec<WorklistFilters> {
       { kind: 'hospital', name: 'sn', label: t('filters.hospital'), testId: 'hospital', more: true },
       { kind: 'modalities', name: 'modalitys', label: t('fields.modality'), testId: 'modalities', more: true },
       { kind: 'rptStatus', name: 'rpt_status', label: t('fields.rpt_status'), testId: 'status', more: true },
+      {
+        kind: 'select',
+        name: 'is_critical',
+        label: t('filters.critical'),
+        testId: 'critical',
+        more: true,
+        options: [{ value: '1', label: t('filters.criticalOnly') }],
+      },
       {
         kind: 'dateRange',
         from: 'startDate',
