@@ -87,8 +87,6 @@ export const PERMISSION_TREE: PermissionSeed[] = [
     menu_type: 1,
     children: [action('orderPurge', '彻底删除', 'Delete for good', P.ORDER_PURGE)],
   },
-  // Critical results of the hospital (issue 41): open, acknowledged, escalated; acknowledging for a department.
-  page('critical', '危急值', 'Critical results', '/critical', 'AlertOutlined', P.CRITICAL_MANAGE),
   {
     key: 'system',
     name: '系统监控',
@@ -135,6 +133,9 @@ export const PERMISSION_TREE: PermissionSeed[] = [
       page('statsZhanjiang', '分类统计', 'By category', '/zhanjiang', 'TableOutlined', P.STATS_VIEW),
     ],
   },
+  // Critical results of the hospital (issue 41): open, acknowledged, escalated; acknowledging for a department.
+  // After statistics, so a hospital administrator still lands on the dashboard.
+  page('critical', '危急值', 'Critical results', '/critical', 'AlertOutlined', P.CRITICAL_MANAGE),
   {
     key: 'sysAdmin',
     name: '系统管理',
