@@ -3,6 +3,7 @@ import { AppError } from '../../platform/core/errors';
 import { loggableError } from '../../platform/core/log-error';
 import { instanceKey } from '../../platform/storage/store';
 import {
+  BadDicom,
   identityOf,
   NotRewritable,
   parseInstance,
@@ -77,15 +78,18 @@ export async function rewriteAll(
   const done: Rewritten[] = [];
   try {
     for (const p of plan) {
+      const original = await readAll(deps, p.storage_key, p.sop_iuid);
       let bytes: Buffer;
+      let meta: ReturnType<typeof parseInstance>;
       try {
-        bytes = rewriteIdentity(await readAll(deps, p.storage_key, p.sop_iuid), identity);
+        bytes = rewriteIdentity(original, identity);
+        meta = parseInstance(bytes);
       } catch (err) {
-        if (err instanceof NotRewritable)
+        // A file this writer cannot rewrite, or whose rewrite the ingest's parser refuses: a refusal, never a 500.
+        if (err instanceof NotRewritable || err instanceof BadDicom)
           throw new AppError(409, 'CONFLICT', 'imageEditNotRewritable', { sop: p.sop_iuid });
         throw err;
       }
-      const meta = parseInstance(bytes);
       // A key left by an attempt that stopped half-way holds no row's bytes (each row names its own key): replaced.
       if (!(await deps.images.put(p.new_key, bytes))) {
         await deps.images.remove(p.new_key);
