@@ -116,6 +116,9 @@ describe('critical results', () => {
       await manager.page.getByTestId('cr-summary').waitFor();
       await manager.page.locator('[data-testid=cr-row-status]').first().waitFor();
       await shot(manager.page, 'critical-list-zh-CN');
+      await manager.shell.switchLanguage('en-US');
+      await manager.page.getByTestId('cr-summary').getByText('Acknowledged', { exact: false }).waitFor();
+      await shot(manager.page, 'critical-list-en-US');
     } finally {
       await manager.close();
     }

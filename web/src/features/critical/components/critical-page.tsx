@@ -41,7 +41,7 @@ export function CriticalPage() {
       },
       { title: t('critical:fields.setBy'), dataIndex: 'set_by_name', width: 90 },
       { title: t('critical:fields.setAt'), dataIndex: 'set_at', key: 'set_at', width: 160 },
-      { title: t('critical:fields.ackBy'), dataIndex: 'ack_by_name', width: 90 },
+      { title: t('critical:fields.ackBy'), dataIndex: 'ack_by_name', width: 130 },
       { title: t('critical:fields.ackAt'), dataIndex: 'ack_at', key: 'ack_at', width: 160 },
       { title: t('critical:fields.ackMinutes'), dataIndex: 'ack_minutes', width: 90, align: 'right' },
       { title: t('critical:fields.note'), dataIndex: 'ack_note', width: 160, ellipsis: true },
