@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { bootstrap } from '../../server/src/bootstrap';
-import { device, instance, study } from '../../server/src/platform/db/schema';
+import { device, instance, series, study } from '../../server/src/platform/db/schema';
 import { startDicomListener } from '../../server/src/modules/dicom/listener';
 import { loadEnv } from '../../server/src/platform/core/env';
 import { call, loginAs } from './api-client';
@@ -200,6 +200,33 @@ try {
     .from(study)
     .where(eq(study.study_iuid, SENT));
 
+  // A patient registered twice made one: the C-STOREd study takes the first patient's ID. Its images are written
+  // again under revision keys (same UIDs, another PatientID: new Orthanc instances) and the old ones removed by
+  // the IDs remembered, so Orthanc holds each once, under one patient, and WADO serves the rewritten bytes.
+  const merge = await call(app, 'POST', '/api/imageEdit/mergePatient', {
+    token: admin,
+    json: { study_iuid: SENT, to_study_iuid: STUDY },
+  });
+  const afterMerge = ((await orthancGet('/instances')) as string[]).length;
+  const orthancPatients = ((await orthancGet('/patients')) as string[]).length;
+  const mergedRows = await platform.deps.db
+    .select({ key: instance.storage_key, sop: instance.sop_iuid, series: series.series_iuid })
+    .from(instance)
+    .innerJoin(series, eq(series.pk, instance.series_pk))
+    .innerJoin(study, eq(study.pk, instance.study_pk))
+    .where(eq(study.study_iuid, SENT));
+  const mergedWado: string[] = [];
+  for (const r of mergedRows) {
+    const res = await app.request(
+      `/wado?requestType=WADO&studyUID=${SENT}&seriesUID=${r.series}&objectUID=${r.sop}&contentType=application/dicom`,
+      { headers: { authorization: `Bearer ${doctor}` } },
+    );
+    const bytes = Buffer.from(await res.arrayBuffer());
+    mergedWado.push(
+      `${res.status} ${bytes.includes('ORTHSTORE1')} ${bytes.includes('ORTHSTORE3')} ${/\/1\/[0-9.]+\.dcm$/.test(r.key)}`,
+    );
+  }
+
   // Orthanc stops: a new upload is refused with a named reason and writes nothing; reads say the store is away.
   orthanc.kill('SIGTERM');
   await new Promise((r) => orthanc.once('exit', r));
@@ -252,6 +279,10 @@ try {
       storescu: storescu.code,
       afterStorescu,
       sentRows,
+      merge: merge.status,
+      afterMerge,
+      orthancPatients,
+      mergedWado,
       down: { status: down.status, result: resultOf(down) },
       lateRows: lateRows.length,
       lateInstances: lateInstances.length,

@@ -63,6 +63,7 @@ export const AUDIT_ACTIONS = [
   'study.restore',
   'study.purge',
   'study.merge',
+  'patient.merge',
   'critical.acknowledge',
   'critical.escalate',
   'config_create',

@@ -36,6 +36,8 @@ export type ImageEditCandidate = z.infer<typeof ImageEditCandidateSchema>;
 /** The study the images come from, and the studies they may go to. */
 export const ImageEditChoiceSchema = z.object({
   source: ImageEditCandidateSchema,
+  /** The studies of the source's patient ID in its hospital (in the recycle bin too): what a patient merge changes. */
+  patient_studies: z.number().int(),
   list: z.array(ImageEditCandidateSchema),
 });
 export type ImageEditChoice = z.infer<typeof ImageEditChoiceSchema>;
@@ -69,3 +71,18 @@ export const ImageEditResultSchema = z.object({
   binned: z.boolean(),
 });
 export type ImageEditResult = z.infer<typeof ImageEditResultSchema>;
+
+/**
+ * POST /api/imageEdit/mergePatient: the patient of `study_iuid` (every study under that patient ID in the
+ * hospital, in the recycle bin too) becomes the patient of `to_study_iuid`; each study keeps its UID and accession.
+ */
+export const MergePatientSchema = MergeStudySchema;
+export type MergePatient = z.input<typeof MergePatientSchema>;
+
+export const MergePatientResultSchema = z.object({
+  patient_id: z.string(),
+  to_patient_id: z.string(),
+  studies: z.number().int(),
+  instances: z.number().int(),
+});
+export type MergePatientResult = z.infer<typeof MergePatientResultSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { IMAGE_EDIT_CANDIDATES_MAX, type ImageEditCandidate, type ImageEditChoice } from '@shared/schemas/image-edit';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
@@ -42,7 +42,11 @@ export async function candidates(
     .limit(IMAGE_EDIT_CANDIDATES_MAX);
   const shown = (r: (typeof rows)[number]): ImageEditCandidate => ({ ...r, study_datetime: fmt(r.study_datetime) });
   const [source] = await select(db, samePatient).where(eq(study.pk, from.pk));
-  return { source: shown(source!), list: rows.map(shown) };
+  const [counted] = await db
+    .select({ n: count() })
+    .from(study)
+    .where(and(eq(study.hospital_code, from.hospital_code), samePatient));
+  return { source: shown(source!), patient_studies: counted?.n ?? 0, list: rows.map(shown) };
 }
 
 /** A study as the picker shows it, with its first report's status. */

@@ -248,3 +248,71 @@ describe('candidates', () => {
     expect((await post('doctor2', '/api/imageEdit/candidates', { study_iuid: a.study_iuid })).status).toBe(404);
   });
 });
+
+describe('mergePatient', () => {
+  const mergePatient = (who: Who, from: string, to: string, lang?: string) =>
+    post(who, '/api/imageEdit/mergePatient', { study_iuid: from, to_study_iuid: to }, lang);
+
+  it("gives every study of the patient (in the bin too) the target's patient, each image rewritten under a revision key", async () => {
+    const a = await studyWith(15, [2], { patientId: 'P-OLD', name: '赵^六', acc: 'ACC-15' });
+    const binned = await studyWith(16, [1], { patientId: 'P-OLD', name: '赵^六', acc: 'ACC-16' });
+    await db().update(study).set({ is_del: 1, deleted_at: new Date() }).where(eq(study.pk, binned.pk));
+    const b = await studyWith(17, [1], { patientId: 'P-NEW', name: 'Zhao^Liu=赵^六', acc: 'ACC-17' });
+    const choice = (await post('auditor', '/api/imageEdit/candidates', { study_iuid: a.study_iuid })).body
+      .data as ImageEditChoice;
+    expect(choice.patient_studies).toBe(2);
+    const oldKeys = [...(await instancesOf(a.pk)), ...(await instancesOf(binned.pk))].map((i) => i.key);
+    const r = await mergePatient('auditor', a.study_iuid, b.study_iuid);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toEqual({ patient_id: 'P-OLD', to_patient_id: 'P-NEW', studies: 2, instances: 3 });
+    for (const s of [a, binned]) {
+      const row = await studyRow(s.study_iuid);
+      expect(row).toMatchObject({ patient_id: 'P-NEW', patient_name: b.patient_name, is_del: s === a ? 0 : 1 });
+      expect(
+        (await instancesOf(s.pk)).every(
+          (i) => i.key.startsWith(`${s.study_iuid}/`) && /\/1\/[0-9.]+\.dcm$/.test(i.key),
+        ),
+      ).toBe(true);
+    }
+    // Each image keeps its study and accession and takes the patient, all name groups included.
+    const dump = await dumpServed(a.study_iuid, uid(950, 15, 1), uid(950, 15, 1, 2));
+    expect(value(dump, '0010,0020')).toBe('P-NEW');
+    expect(value(dump, '0010,0010')).toBe('Zhao^Liu=赵^六');
+    expect(value(dump, '0020,000d')).toBe(a.study_iuid);
+    expect(value(dump, '0008,0050')).toBe('ACC-15');
+    const stored = await h.storedFiles();
+    for (const k of oldKeys) expect(stored).not.toContain(k);
+    expect(await lastAudit(`study:${b.pk}`)).toMatchObject({ action: 'patient.merge', username: 'auditor' });
+
+    // Merged again into a third patient: the next revision.
+    const c = await studyWith(18, [1], { patientId: 'P-THIRD', acc: 'ACC-18' });
+    expect((await mergePatient('auditor', a.study_iuid, c.study_iuid)).body.data).toMatchObject({ studies: 3 });
+    expect((await instancesOf(a.pk)).every((i) => /\/2\/[0-9.]+\.dcm$/.test(i.key))).toBe(true);
+    expect(value(await dumpServed(a.study_iuid, uid(950, 15, 1), uid(950, 15, 1, 1)), '0010,0020')).toBe('P-THIRD');
+  });
+
+  it('is refused with nothing changed: an audited report, the same patient, no patient ID, another hospital', async () => {
+    const a = await studyWith(19, [1], { patientId: 'P-AUD' });
+    const a2 = await studyWith(20, [1], { patientId: 'P-AUD' });
+    const b = await studyWith(21, [1], { patientId: 'P-SURV' });
+    await setStatus(a2.pk, 2);
+    const before = await h.state();
+    const audited = await mergePatient('auditor', a.study_iuid, b.study_iuid, 'zh-CN');
+    expect(audited.status).toBe(409);
+    expect(audited.body).toMatchObject({ error: 'REPORT_STATE' });
+    expect(audited.body.msg).toContain('取消审核');
+    const same = await mergePatient('auditor', a.study_iuid, a2.study_iuid);
+    expect([same.status, same.body.msg]).toEqual([
+      409,
+      'both studies already have the same patient ID: there is no patient to merge',
+    ]);
+    await db().update(study).set({ patient_id: '' }).where(eq(study.pk, b.pk));
+    expect((await mergePatient('auditor', b.study_iuid, a.study_iuid)).body.msg).toContain('no patient ID');
+    await db().update(study).set({ patient_id: 'P-SURV' }).where(eq(study.pk, b.pk));
+    expect((await mergePatient('doctor2', a.study_iuid, b.study_iuid)).status).toBe(404);
+    const other = (await db().select().from(study).where(eq(study.study_iuid, h.h002Study)))[0]!;
+    expect((await mergePatient('admin', b.study_iuid, other.study_iuid)).body).toMatchObject({ error: 'CONFLICT' });
+    expect(await h.state()).toEqual(before);
+    expect((await studyRow(a.study_iuid)).patient_id).toBe('P-AUD');
+  });
+});

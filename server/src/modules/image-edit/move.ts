@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { RPT_STATUS } from '@shared/constants';
 import type { ImageEditResult } from '@shared/schemas/image-edit';
 import type { AppDeps } from '../../platform/context';
@@ -6,6 +6,7 @@ import type { Tx } from '../../platform/db/client';
 import { instance, report, series } from '../../platform/db/schema';
 import { AppError, notFound } from '../../platform/core/errors';
 import { auditChange } from '../../platform/audit';
+import { instanceKey } from '../../platform/storage/store';
 import { refreshStudyCounts } from '../images';
 import { binLocked, lockStudies, type StudyRecord, type Who } from '../recycle';
 import { rewriteAll, targetIdentity, type Moving, type Rewritten } from './rewrite';
@@ -52,6 +53,17 @@ async function movingOf(tx: Tx, from: StudyRecord, seriesUids: string[] | undefi
     .for('update');
   if (seriesUids && found.length !== seriesUids.length) throw notFound();
   if (!found.length) return [];
+  return lockedInstances(
+    tx,
+    inArray(
+      instance.series_pk,
+      found.map((s) => s.pk),
+    ),
+  );
+}
+
+/** The instances a condition names, with their series UID, oldest row first, locked for the transaction. */
+export function lockedInstances(tx: Tx, where: SQL): Promise<Moving[]> {
   return tx
     .select({
       pk: instance.pk,
@@ -61,17 +73,12 @@ async function movingOf(tx: Tx, from: StudyRecord, seriesUids: string[] | undefi
     })
     .from(instance)
     .innerJoin(series, eq(series.pk, instance.series_pk))
-    .where(
-      inArray(
-        instance.series_pk,
-        found.map((s) => s.pk),
-      ),
-    )
+    .where(where)
     .orderBy(asc(instance.pk))
     .for('update', { of: instance });
 }
 
-const sameRows = (a: Moving[], b: Moving[]) =>
+export const sameRows = (a: Moving[], b: Moving[]) =>
   a.length === b.length && a.every((x, i) => x.pk === b[i]!.pk && x.storage_key === b[i]!.storage_key);
 
 /** The moved series and instances take the target study, each instance its new key, size and syntax. */
@@ -80,6 +87,11 @@ async function moveRows(tx: Tx, from: StudyRecord, to: StudyRecord, seriesUids: 
     .update(series)
     .set({ study_pk: to.pk })
     .where(and(eq(series.study_pk, from.pk), inArray(series.series_iuid, seriesUids)));
+  await rekey(tx, rows, to.pk);
+}
+
+/** Each rewritten instance's row names its new key, size and syntax (and the study it moved to, if given). */
+export async function rekey(tx: Tx, rows: Rewritten[], toStudyPk?: number) {
   for (let i = 0; i < rows.length; i += CHUNK) {
     const values = sql.join(
       rows
@@ -87,8 +99,9 @@ async function moveRows(tx: Tx, from: StudyRecord, to: StudyRecord, seriesUids: 
         .map((r) => sql`(${r.pk}::bigint, ${r.new_key}, ${r.size_bytes}::bigint, ${r.transfer_syntax})`),
       sql`, `,
     );
+    const moved = toStudyPk === undefined ? sql`` : sql`study_pk = ${toStudyPk}, `;
     await tx.execute(sql`
-      update ${instance} set study_pk = ${to.pk}, storage_key = v.k, size_bytes = v.n, transfer_syntax = v.ts
+      update ${instance} set ${moved}storage_key = v.k, size_bytes = v.n, transfer_syntax = v.ts
       from (values ${values}) as v(pk, k, n, ts) where ${instance.pk} = v.pk`);
   }
 }
@@ -112,7 +125,9 @@ export async function moveImages(deps: AppDeps, who: Who, o: MoveOrder) {
     return { from, to, items, sample };
   });
   const identity = await targetIdentity(deps, planned.to, planned.sample);
-  const files = await rewriteAll(deps, planned.items, planned.to.study_iuid, identity);
+  const files = await rewriteAll(deps, planned.items, identity, (i) =>
+    instanceKey(planned.to.study_iuid, i.series_iuid, i.sop_iuid),
+  );
   let done: { result: ImageEditResult; queue: Awaited<ReturnType<typeof binLocked>>['queue'] };
   try {
     done = await deps.db.transaction(async (tx) => {

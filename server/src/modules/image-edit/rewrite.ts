@@ -1,7 +1,6 @@
 import type { AppDeps } from '../../platform/context';
 import { AppError } from '../../platform/core/errors';
 import { loggableError } from '../../platform/core/log-error';
-import { instanceKey } from '../../platform/storage/store';
 import {
   BadDicom,
   identityOf,
@@ -61,7 +60,7 @@ export async function targetIdentity(
 }
 
 /**
- * Writes each instance again with the target's identity under the target study's key, one at a time (an
+ * Writes each instance again with the given identity under its new key (keyOf), one at a time (an
  * instance is bounded by the ingest, so memory is too). Both keys of every instance are written down first
  * (pending-keys.ts): after a crash, start-up keeps whichever key the committed row names and removes the other.
  * Nothing is changed in the database here. On failure the new keys are removed again and the error thrown.
@@ -69,11 +68,11 @@ export async function targetIdentity(
 export async function rewriteAll(
   deps: Pick<AppDeps, 'images' | 'log'>,
   items: Moving[],
-  toStudy: string,
   identity: IdentityChanges,
+  keyOf: (item: Moving) => string,
 ) {
   const pending = pendingKeys(deps.images.stagingDir);
-  const plan = items.map((i) => ({ ...i, new_key: instanceKey(toStudy, i.series_iuid, i.sop_iuid) }));
+  const plan = items.map((i) => ({ ...i, new_key: keyOf(i) }));
   await pending.add(plan.flatMap((p) => [p.new_key, p.storage_key]));
   const done: Rewritten[] = [];
   try {

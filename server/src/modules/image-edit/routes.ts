@@ -5,6 +5,8 @@ import {
   ImageEditCandidatesSchema,
   ImageEditChoiceSchema,
   ImageEditResultSchema,
+  MergePatientResultSchema,
+  MergePatientSchema,
   MergeStudySchema,
   MoveSeriesSchema,
 } from '@shared/schemas/image-edit';
@@ -18,6 +20,7 @@ import { publishQueueEvents } from '../queue';
 import type { Who } from '../recycle';
 import { candidates } from './candidates';
 import { moveImages } from './move';
+import { mergePatient } from './patient';
 
 const tags = ['image-edit'];
 
@@ -81,6 +84,23 @@ export function imageEditRoutes() {
       const { result, queue } = await moveImages(c.var.deps, whoOf(c), { from: b.study_iuid, to: b.to_study_iuid });
       await publishQueueEvents(c.var.deps, queue);
       return ok(c, result, 'imageEditMerged', { instances: result.instances });
+    },
+  );
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/imageEdit/mergePatient',
+      tags,
+      summary:
+        "Merge a patient registered under two IDs: every study under the source study's patient ID in its hospital (in the recycle bin too) takes the target study's patient ID, name and sex, and each image is rewritten with them (study UIDs and accessions stay). 404 for a study unknown, deleted or out of scope; 409 for two hospitals, a source without a patient ID or with the target's (CONFLICT), a study of the patient outside the caller's modalities (CONFLICT), an audited report (REPORT_STATE), images that changed meanwhile or cannot be rewritten (CONFLICT): nothing changed",
+      ...access(PERMISSIONS.IMAGE_EDIT),
+      request: jsonBody(MergePatientSchema),
+      responses: okResponse(MergePatientResultSchema),
+    }),
+    async (c) => {
+      const b = c.req.valid('json');
+      const r = await mergePatient(c.var.deps, whoOf(c), { from: b.study_iuid, to: b.to_study_iuid });
+      return ok(c, r, 'imageEditPatientMerged', { studies: r.studies, instances: r.instances });
     },
   );
   return app;

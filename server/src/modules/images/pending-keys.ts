@@ -9,7 +9,8 @@ import { loggableError } from '../../platform/core/log-error';
 
 /** The files of pending keys, in a server's own staging folder (staging-owner.ts). */
 export const PENDING_SUFFIX = '.pending-keys';
-const KEY_SOP = /^[0-9.]+\/[0-9.]+\/([0-9.]+)\.dcm$/;
+/** An instance key, a revision folder or not (store.ts revisedKey). */
+const KEY_SOP = /^[0-9.]+\/[0-9.]+\/(?:[0-9]+\/)?([0-9.]+)\.dcm$/;
 
 /**
  * The keys one ingest is about to put in the image store, written down (fsynced) before the puts, so that

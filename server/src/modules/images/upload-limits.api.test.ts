@@ -116,13 +116,17 @@ describe('pending keys at start-up', () => {
     const { deps } = t.p;
     const withRow = `${uid(30)}/${uid(30, 1)}/${uid(30, 1, 1)}.dcm`; // uploaded above
     const orphan = `${uid(33)}/${uid(33, 1)}/${uid(33, 1, 1)}.dcm`;
+    // A patient merge stopped before its commit: the rewritten bytes under a revision key, no row naming them.
+    const revision = `${uid(30)}/${uid(30, 1)}/1/${uid(30, 1, 1)}.dcm`;
     const fileOf = (key: string) => path.join(t.dataDir, 'images', key);
-    await mkdir(path.dirname(fileOf(orphan)), { recursive: true });
-    await writeFile(fileOf(orphan), 'never acknowledged');
+    for (const k of [orphan, revision]) {
+      await mkdir(path.dirname(fileOf(k)), { recursive: true });
+      await writeFile(fileOf(k), 'never acknowledged');
+    }
     // The folder of a server of this host that has stopped (no process 999999 started at tick 1).
     const stopped = path.join(deps.images.stagingDir, `proc~${ownerFolderName(process.pid).split('~')[1]}~999999~1`);
     await mkdir(path.join(stopped, 'upload-x'), { recursive: true });
-    await writeFile(path.join(stopped, 'ingest-1.pending-keys'), `${withRow}\n${orphan}\n`);
+    await writeFile(path.join(stopped, 'ingest-1.pending-keys'), `${withRow}\n${orphan}\n${revision}\n`);
     const remove = deps.images.remove.bind(deps.images);
     deps.images.remove = () => Promise.reject(new Error('store away (test)'));
     const mine = ownStaging(deps.images.stagingDir);
@@ -136,6 +140,7 @@ describe('pending keys at start-up', () => {
     }
     expect(await recoverPendingKeys(deps, mine)).toEqual([]);
     expect(existsSync(fileOf(orphan))).toBe(false);
+    expect(existsSync(fileOf(revision))).toBe(false);
     expect(existsSync(fileOf(withRow))).toBe(true);
     expect(await readdir(mine)).not.toContain('ingest-1.pending-keys');
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fileImageStore } from './file-store';
-import { instanceKey } from './store';
+import { assertKey, instanceKey, revisedKey } from './store';
 
 let root: string;
 beforeEach(async () => {
@@ -39,6 +39,14 @@ describe('fileImageStore', () => {
   it('refuses keys that are not UIDs (no way out of the root)', () => {
     expect(() => instanceKey('..', '1', '2')).toThrow();
     expect(() => instanceKey('1/../../etc', '1', '2')).toThrow();
+  });
+
+  it('names a rewrite under the same UIDs by a revision folder, counting up', () => {
+    expect(revisedKey('1.2/1.2.3/1.2.3.4.dcm')).toBe('1.2/1.2.3/1/1.2.3.4.dcm');
+    expect(revisedKey('1.2/1.2.3/1/1.2.3.4.dcm')).toBe('1.2/1.2.3/2/1.2.3.4.dcm');
+    expect(revisedKey('1.2/1.2.3/9/1.2.3.4.dcm')).toBe('1.2/1.2.3/10/1.2.3.4.dcm');
+    expect(() => assertKey(revisedKey('1.2/1.2.3/1.2.3.4.dcm'))).not.toThrow();
+    expect(() => revisedKey('files/archive/x.pdf')).toThrow();
   });
 
   it("writes a put's temporary file in the staging folder, never beside the instance", async () => {

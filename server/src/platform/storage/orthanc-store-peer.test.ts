@@ -30,6 +30,10 @@ interface PeerResult {
   storescu: number;
   afterStorescu: number;
   sentRows: { file_count: number; patient_name: string }[];
+  merge: number;
+  afterMerge: number;
+  orthancPatients: number;
+  mergedWado: string[];
   down: { status: number; result: { success: boolean; msg: string; data: { uploaded: number } } };
   lateRows: number;
   lateInstances: number;
@@ -71,6 +75,11 @@ describe('Orthanc as the image store', () => {
     expect(r.storescu).toBe(0);
     expect(r.afterStorescu).toBe(6);
     expect(r.sentRows).toEqual([{ file_count: 3, patient_name: '王五' }]);
+    // a patient merge rewrites the sent study's images: Orthanc holds each once, under the surviving patient,
+    // and WADO serves the rewritten bytes from the revision keys
+    expect(r.merge).toBe(200);
+    expect([r.afterMerge, r.orthancPatients]).toEqual([6, 1]);
+    expect(r.mergedWado).toEqual(['200 true false true', '200 true false true', '200 true false true']);
     // Orthanc stopped: the upload names the store, nothing is written; a read is a 503 naming it
     expect(r.down.status).toBe(200);
     expect(r.down.result.success).toBe(false);

@@ -19,7 +19,8 @@ export const storeUnavailable = () => new AppError(503, 'UNAVAILABLE', 'imgStore
 
 /** Orthanc keeps at most this many key -> Orthanc ID pairs remembered (about 150 bytes each). */
 const REMEMBERED_IDS = 20_000;
-const INSTANCE_KEY = /^([0-9.]+)\/([0-9.]+)\/([0-9.]+)\.dcm$/;
+/** study/series/sop.dcm, or study/series/<revision>/sop.dcm after a patient merge (same UIDs, another PatientID). */
+const INSTANCE_KEY = /^([0-9.]+)\/([0-9.]+)\/(?:[0-9]+\/)?([0-9.]+)\.dcm$/;
 
 /**
  * DICOM instances in Orthanc through its REST API; patient files and videos (`files/...` keys) stay in the
@@ -136,7 +137,14 @@ export function orthancImageStore(o: OrthancStoreOptions): ImageStore {
     },
     async remove(key) {
       if (isFile(key)) return o.files.remove(key);
-      const id = ids.get(key) ?? (await find(key))[0];
+      let id = ids.get(key);
+      if (!id) {
+        const found = await find(key);
+        // Two instances under one UID triple (a patient merge in flight: the same UIDs under two PatientIDs) and
+        // this key's ID not remembered: which one it names is unknown here, so neither is removed.
+        if (found.length > 1) throw new Error(`Orthanc holds ${found.length} instances under the UIDs of ${key}`);
+        id = found[0];
+      }
       ids.delete(key);
       if (!id) return;
       const res = await call('DELETE', `/instances/${id}`);

@@ -52,6 +52,19 @@ export function instanceKey(study: string, series: string, sop: string): string 
   return key;
 }
 
+/** An instance's key after a rewrite that keeps its UIDs (a patient merge): study/series/<revision>/sop.dcm. */
+const REVISION = /^([0-9.]+\/[0-9.]+\/)(?:([0-9]+)\/)?([0-9.]+\.dcm)$/;
+
+/**
+ * The next key of an instance written again under the same UIDs: the store never replaces bytes in place (put
+ * does not overwrite, and the old bytes must stay until the row names the new ones), so a revision is a folder.
+ */
+export function revisedKey(key: string): string {
+  const m = REVISION.exec(key);
+  if (!m) throw new Error('not an instance key');
+  return `${m[1]}${Number(m[2] ?? 0) + 1}/${m[3]}`;
+}
+
 export function assertKey(key: string): void {
   if (!(KEY.test(key) || FILE_KEY.test(key) || ARCHIVE_KEY.test(key) || ASSET_KEY.test(key)) || key.includes('..'))
     throw new Error('not a storable key');

@@ -1,6 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DicomList } from '@shared/schemas/images';
-import type { ImageEditChoice, ImageEditResult, MergeStudy, MoveSeries } from '@shared/schemas/image-edit';
+import type {
+  ImageEditChoice,
+  ImageEditResult,
+  MergePatient,
+  MergePatientResult,
+  MergeStudy,
+  MoveSeries,
+} from '@shared/schemas/image-edit';
 import { apiPost } from '@web/lib/api-client';
 import { queryClient } from '@web/lib/query-client';
 
@@ -42,3 +49,10 @@ export async function moveSeries(body: MoveSeries) {
 
 /** The caller leaves the merged study's screen first, then calls imageEditChanged: that study is gone. */
 export const mergeStudy = (body: MergeStudy) => apiPost<ImageEditResult>('/api/imageEdit/mergeStudy', body);
+
+/** Every study of the source's patient takes the target's patient; the study on screen stays (its UID does not change). */
+export async function mergePatient(body: MergePatient) {
+  const r = await apiPost<MergePatientResult>('/api/imageEdit/mergePatient', body);
+  await imageEditChanged();
+  return r;
+}

@@ -1,22 +1,22 @@
-import { MergeCellsOutlined, SwapOutlined } from '@ant-design/icons';
-import { App, Button, Col, Empty, Row, Space, Typography, type ButtonProps } from 'antd';
+import { MergeCellsOutlined, SwapOutlined, UserSwitchOutlined } from '@ant-design/icons';
+import { Button, Col, Empty, Row, Space, Tooltip, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { ImageEditCandidate } from '@shared/schemas/image-edit';
-import { imageEditChanged, mergeStudy, moveSeries, useCandidates, useSeriesOf } from '../api/image-edit-api';
+import { useCandidates, useSeriesOf } from '../api/image-edit-api';
 import { SourceCard, type SeriesRow } from './source-card';
 import { TargetCard } from './target-card';
+import { useEditActions } from './use-edit-actions';
 
 /**
  * /imageEdit?study_iuid=: the images of one study put right. Series sent under the wrong study move to the
  * right one; a duplicate study merges into the real one (and goes to the recycle bin). The target is one of the
- * same patient's studies or one a keyword finds; an audited one cannot take images.
+ * same patient's studies or one a keyword finds; an audited one cannot take images. A patient registered under
+ * two IDs is merged from here too: every study of this one goes to the chosen study's patient.
  */
 export function ImageEditPage() {
   const { t } = useTranslation(['imageEdit', 'study']);
-  const { modal, message } = App.useApp();
-  const navigate = useNavigate();
   const studyIuid = useSearchParams()[0].get('study_iuid') ?? '';
   const [keyword, setKeyword] = useState('');
   const [chosen, setChosen] = useState<string[]>([]);
@@ -36,39 +36,21 @@ export function ImageEditPage() {
     [list.data],
   );
 
-  if (!studyIuid) return <Empty description={t('noStudy')} data-testid="ie-no-study" />;
+  const confirm = useEditActions({
+    studyIuid,
+    source,
+    patientStudies: choice.data?.patient_studies ?? 0,
+    series,
+    chosen,
+    target,
+    done: (kind) => {
+      if (kind === 'move') setChosen([]);
+      else setTarget(null);
+    },
+  });
+  const otherPatient = !!target && !!source?.patient_id && target.patient_id !== source.patient_id;
 
-  const confirm = (kind: 'move' | 'merge') => {
-    if (!target || !source) return;
-    const count =
-      kind === 'move'
-        ? series.filter((s) => chosen.includes(s.series_iuid)).reduce((n, s) => n + s.count, 0)
-        : source.file_count;
-    modal.confirm({
-      title: t(kind === 'move' ? 'confirmMove' : 'confirmMerge', {
-        series: kind === 'move' ? chosen.length : series.length,
-        count,
-        name: target.patient_name,
-        accession: target.accession_no || '-',
-      }),
-      content: t(kind === 'move' ? 'confirmMoveNote' : 'confirmMergeNote'),
-      okButtonProps: { danger: kind === 'merge', 'data-testid': 'ie-confirm-ok' } as ButtonProps,
-      onOk: async () => {
-        const body = { study_iuid: studyIuid, to_study_iuid: target.study_iuid };
-        if (kind === 'move') {
-          const r = await moveSeries({ ...body, series_iuids: chosen });
-          void message.success(t('moved', { series: r.series, count: r.instances }));
-          setChosen([]);
-        } else {
-          const r = await mergeStudy(body);
-          void message.success(t('merged', { count: r.instances }));
-          setTarget(null);
-          await navigate(`/imageEdit?study_iuid=${encodeURIComponent(target.study_iuid)}`, { replace: true });
-          await imageEditChanged();
-        }
-      },
-    });
-  };
+  if (!studyIuid) return <Empty description={t('noStudy')} data-testid="ie-no-study" />;
 
   return (
     <div data-testid="image-edit-page">
@@ -99,6 +81,17 @@ export function ImageEditPage() {
         >
           {t('merge')}
         </Button>
+        <Tooltip title={t('mergePatientHint')}>
+          <Button
+            danger
+            icon={<UserSwitchOutlined />}
+            disabled={!otherPatient}
+            onClick={() => confirm('patient')}
+            data-testid="ie-merge-patient"
+          >
+            {t('mergePatient')}
+          </Button>
+        </Tooltip>
         <Typography.Text type="secondary">{target ? t('targetChosen', target) : t('chooseTarget')}</Typography.Text>
       </Space>
     </div>
