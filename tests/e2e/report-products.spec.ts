@@ -1,12 +1,15 @@
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createInterface } from 'node:readline';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { report, study } from '../../server/src/platform/db/schema';
+import { hl7Peer, report, study } from '../../server/src/platform/db/schema';
 import { useE2e } from '../fixtures/e2e';
 import { apiPost, apiToken, studiesWithStatus, writeAndAudit } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
+import { shot } from '../fixtures/shots';
 import { ReportProductsPanel } from '../pages/report-products';
 import { ReportWritePage } from '../pages/report-write-page';
 
@@ -124,4 +127,62 @@ describe('report products', () => {
       await new Promise<void>((r) => other.close(() => r()));
     }
   });
+
+  it("the HIS result: an audit's ORU^R01 reaches python-hl7's receiver and the report shows it delivered, then withdrawn", async () => {
+    const receiver = spawn('/usr/bin/python3', ['tests/support/hl7-receiver.py', '0', 'gb18030', '/nonexistent'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const received: string[] = [];
+    const port = await new Promise<number>((resolve, reject) => {
+      receiver.once('exit', (code) => reject(new Error(`hl7-receiver.py exited ${code}: apt-get install python3-hl7`)));
+      createInterface({ input: receiver.stdout! }).on('line', (l) => {
+        if (l.startsWith('listening ')) resolve(Number(l.split(' ')[1]));
+        else received.push((JSON.parse(l) as { type: string }).type);
+      });
+    });
+    const { db } = e2e.platform.deps;
+    const [peer] = await db
+      .insert(hl7Peer)
+      .values({
+        name: 'HIS results (e2e)',
+        hospital_code: 'H001',
+        address: '10.0.0.2',
+        facility: 'HIS',
+        charset: 'GB 18030-2000',
+        result_host: '127.0.0.1',
+        result_port: port,
+      })
+      .returning({ pk: hl7Peer.pk });
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'auditor', { width: 1440, height: 900 });
+    try {
+      const auditor = await apiToken(e2e.platform, 'auditor');
+      const [target] = await studiesWithStatus(e2e.platform, auditor, 0);
+      if (!target) throw new Error('no unwritten study');
+      const info = await writeAndAudit(e2e.platform, target.study_iuid, {
+        findings: '双肺纹理清晰。',
+        opinion: '双肺未见明显异常。',
+      });
+      await new ReportWritePage(page).open(e2e.platform.appUrl, target.study_iuid);
+      const his = page.locator('[data-testid=rw-his][data-status=delivered]');
+      await his.waitFor({ timeout: 30_000 });
+      expect(await his.textContent()).toBe('HIS 结果（HL7）已推送');
+      expect(received).toEqual(['ORU^R01^ORU_R01']);
+      await shot(page, 'report-his-result-zh-CN');
+      // Cancel-audit withdraws the result: the tag says so once the receiver has it.
+      await apiPost(e2e.platform, auditor, '/report/cancelAudit', {
+        study_iuid: target.study_iuid,
+        version: info.reports[0]!.version,
+      });
+      await page.reload();
+      await shell.switchLanguage('en-US');
+      const back = page.locator('[data-testid=rw-his][data-kind=cancel][data-status=delivered]');
+      await back.waitFor({ timeout: 30_000 });
+      expect(await back.textContent()).toBe('HIS result (HL7)Delivered · withdrawal');
+      await shot(page, 'report-his-result-en-US');
+    } finally {
+      await close();
+      receiver.kill();
+      await db.delete(hl7Peer).where(eq(hl7Peer.pk, peer!.pk));
+    }
+  }, 120_000);
 });

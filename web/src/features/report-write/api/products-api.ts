@@ -13,7 +13,9 @@ export function useDelivery(ref: ReportRef, enabled: boolean) {
     queryKey: deliveryKey(ref),
     enabled,
     queryFn: ({ signal }) => apiPost<DeliveryState>('/report/delivery', ref, { signal, silent: true }),
-    refetchInterval: (q) => (q.state.data?.status === 'pending' ? 3000 : false),
+    // Either delivery under way (FHIR or the HL7 result): read again until it settles.
+    refetchInterval: (q) =>
+      q.state.data?.status === 'pending' || q.state.data?.his?.status === 'pending' ? 3000 : false,
   });
 }
 

@@ -10,14 +10,17 @@ const COLOR: Record<Exclude<DeliveryStatus, ''>, string> = {
   failed: 'error',
 };
 
+/** A label stays on one line; its tag goes under it in the narrow status column. */
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** The HL7 result sent to the HIS (or its withdrawal): a tag with the last error. */
 function HisTag({ his }: { his: NonNullable<DeliveryState['his']> }) {
   const { t } = useTranslation('report');
   const tip =
     his.status === 'failed' ? t('delivery.hisFailedTip', { error: his.last_error, attempts: his.attempts }) : undefined;
   return (
-    <Space size={4} data-testid="rw-his" data-status={his.status} data-kind={his.kind}>
-      <span>{t('delivery.hisLabel')}</span>
+    <Space size={4} wrap data-testid="rw-his" data-status={his.status} data-kind={his.kind}>
+      <span style={NO_WRAP}>{t('delivery.hisLabel')}</span>
       <Tooltip title={tip}>
         <Tag color={COLOR[his.status]} data-testid="rw-his-tag">
           {t(`delivery.status.${his.status}`)}
@@ -53,8 +56,8 @@ export function DeliveryStatusLine({
   return (
     <Space size={8} wrap data-testid="rw-delivery" data-status={d.status || 'none'}>
       {fhir && (
-        <Space size={4}>
-          <span>{t('delivery.label')}</span>
+        <Space size={4} wrap>
+          <span style={NO_WRAP}>{t('delivery.label')}</span>
           <Tooltip title={tip}>
             <Tag color={d.status ? COLOR[d.status] : 'default'} data-testid="rw-delivery-tag">
               {t(`delivery.status.${d.status || 'none'}`)}
