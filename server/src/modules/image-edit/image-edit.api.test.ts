@@ -207,6 +207,32 @@ describe('moveSeries', () => {
   });
 });
 
+describe('files that cannot be rewritten', () => {
+  it('a file missing from the store, or one the writer cannot read, is a 409 naming the image; nothing moves', async () => {
+    const a = await studyWith(22, [2]);
+    const b = await studyWith(23, [1]);
+    const images = h.p.deps.images;
+    const [first, second] = await instancesOf(a.pk);
+    await images.remove(first!.key);
+    const before = await h.state();
+    const missing = await move('auditor', a.study_iuid, [uid(950, 22, 1)], b.study_iuid);
+    expect([missing.status, missing.body.error]).toEqual([409, 'CONFLICT']);
+    expect(missing.body.msg).toBe(
+      `the file of image ${first!.sop} is missing from the image store; nothing was changed`,
+    );
+    expect(await h.state()).toEqual(before);
+    // Bytes no DICOM reader takes where an image should be (a damaged disk, a file replaced by hand).
+    await images.put(first!.key, Buffer.from('not a DICOM file'));
+    const damaged = await move('auditor', a.study_iuid, [uid(950, 22, 1)], b.study_iuid, 'zh-CN');
+    expect(damaged.status).toBe(409);
+    expect(damaged.body.msg).toBe(
+      `图像 ${first!.sop} 的文件无法改写（文件已损坏，或为 deflate、大端编码），未做任何更改`,
+    );
+    expect(await instancesOf(a.pk)).toEqual([first, second].map((i) => ({ sop: i!.sop, key: i!.key, size: i!.size })));
+    expect(await h.state()).toEqual({ ...before, files: before.files + 1 });
+  });
+});
+
 describe('mergeStudy', () => {
   it('moves every image to the target and sends the emptied study to the recycle bin; a restore brings it back empty', async () => {
     const a = await studyWith(10, [1, 2], { patientId: 'IE-DUP' });

@@ -7,7 +7,7 @@ const zh = {
   imageEditAudited: '“{{patient}}”的报告已审核，不能移动图像：请审核医生先取消审核',
   imageEditChanged: '移动期间检查的图像有变化（新图像到达或被删除），未做任何更改：请刷新后重试',
   imageEditMissing: '图像 {{sop}} 的文件在存储中找不到，未做任何更改',
-  imageEditNotRewritable: '图像 {{sop}} 的编码无法改写（deflate 或大端），未做任何更改',
+  imageEditNotRewritable: '图像 {{sop}} 的文件无法改写（文件已损坏，或为 deflate、大端编码），未做任何更改',
   imageEditNoPatientId: '该检查没有患者编号，不能按患者合并：请合并检查',
   imageEditSamePatient: '两个检查已是同一患者（编号相同），无需合并患者',
   imageEditPatientScope: '“{{patient}}”有您无权处理的检查类型的检查，不能合并该患者',
@@ -25,7 +25,7 @@ const en: Record<keyof typeof zh, string> = {
     "the study's images changed during the move (new ones arrived or some were deleted); nothing was changed: refresh and try again",
   imageEditMissing: 'the file of image {{sop}} is missing from the image store; nothing was changed',
   imageEditNotRewritable:
-    'image {{sop}} is stored in an encoding that cannot be rewritten (deflated or big endian); nothing was changed',
+    'image {{sop}} cannot be rewritten (a damaged file, or a deflated or big endian encoding); nothing was changed',
   imageEditNoPatientId: 'this study has no patient ID, so there is no patient to merge: merge the study instead',
   imageEditSamePatient: 'both studies already have the same patient ID: there is no patient to merge',
   imageEditPatientScope:
