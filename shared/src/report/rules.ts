@@ -5,7 +5,16 @@ import { RPT_STATUS } from '../constants';
  * states: a report in 3 behaves as saved, one in 4 as not written.
  */
 export type ReportAction =
-  'save' | 'audit' | 'cancelAudit' | 'invalid' | 'print' | 'retry' | 'applyTemplate' | 'editPages' | 'cache';
+  | 'save'
+  | 'audit'
+  | 'cancelAudit'
+  | 'invalid'
+  | 'print'
+  | 'retry'
+  | 'applyTemplate'
+  | 'editPages'
+  | 'cache'
+  | 'addendum';
 
 export type RuleRefusal =
   'AUDITED' | 'ALREADY_AUDITED' | 'SAVE_FIRST' | 'NOT_AUDITED' | 'THIRD_PARTY' | 'NOT_SAVED' | 'NOT_NEW';
@@ -43,6 +52,10 @@ export function decide(action: ReportAction, s: ReportState, opts: { oneClickAud
       return st === 2 ? { ok: true } : { ok: false, reason: 'NOT_AUDITED' };
     case 'invalid':
       return thirdParty ? { ok: false, reason: 'THIRD_PARTY' } : { ok: true };
+    case 'addendum':
+      // An addition to what was signed off here; a third-party report is the other system's to amend.
+      if (thirdParty) return { ok: false, reason: 'THIRD_PARTY' };
+      return st === 2 ? { ok: true } : { ok: false, reason: 'NOT_AUDITED' };
     case 'print':
       return st === 2 ? { ok: true } : { ok: false, reason: 'NOT_AUDITED' };
     case 'retry':

@@ -98,6 +98,7 @@ export const AUDIT_ACTIONS = [
   'patient.edit',
   'report_save',
   'report_audit',
+  'report_addendum',
   'report_cancel_audit',
   'report_invalid',
   'report_critical_set',

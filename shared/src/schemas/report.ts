@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { intInput } from './common';
+import { intInput, msg } from './common';
 import { ReportDetailValuesSchema } from '../report/document';
 import { StudyRowSchema } from './order';
 import { EsignSchema, SignatureRoleSchema, SignatureSummarySchema } from './report-signature';
@@ -92,8 +92,22 @@ export const ReportDetailSchema = z.object({
   hospital_seal: z.string().optional(),
   /** The electronic signature of the write that made this version, if it was signed (issue 37). */
   esign: SignatureSummarySchema.nullable().optional(),
+  /** Additions after the audit, oldest first (issue 41); /report/info only (a write's answer has none). */
+  addenda: z.array(z.lazy(() => AddendumSchema)).optional(),
 });
 export type ReportDetail = z.infer<typeof ReportDetailSchema>;
+
+/** An addendum as shown and printed: its number, text, author and time ('YYYY-MM-DD HH:mm:ss', hospital's zone). */
+export const AddendumSchema = z.object({
+  seq: z.number().int(),
+  text: z.string(),
+  author: z.string(),
+  created_at: z.string(),
+});
+export type Addendum = z.infer<typeof AddendumSchema>;
+
+/** The longest addendum, in characters. */
+export const ADDENDUM_MAX = 4000;
 
 export const DraftSchema = z.object({
   rpt_position: z.number().int(),
@@ -130,6 +144,14 @@ export type SignRequest = z.output<typeof SignRequestSchema>;
 export const ReportTransitionSchema = ReportRefSchema.extend({ version: intInput() });
 export type ReportTransitionInput = z.input<typeof ReportTransitionSchema>;
 export type ReportTransition = z.output<typeof ReportTransitionSchema>;
+
+/** POST /report/addendum: an addition to the audited report at `version`; the original stays as it was signed. */
+export const AddendumInputSchema = ReportRefSchema.extend({
+  version: intInput(),
+  text: z.string().trim().min(1, msg('addendumEmpty')).max(ADDENDUM_MAX, msg('addendumTooLong')),
+});
+export type AddendumInputBody = z.input<typeof AddendumInputSchema>;
+export type AddendumInput = z.output<typeof AddendumInputSchema>;
 
 export const CacheReportSchema = ReportRefSchema.extend({ report_text1: Text, report_text2: Text });
 

@@ -26,6 +26,8 @@ export interface ResultFacts {
   audited_at: Date;
   findings: string;
   impression: string;
+  /** Addenda after the audit, as text (report addendumText), oldest first; optional for callers without any. */
+  addenda?: string[];
 }
 
 /**
@@ -125,6 +127,8 @@ export function buildOru(f: ResultFacts, status: ResultStatus, now: Date): strin
       ],
       obx('1', '59776-5', '检查所见', f.findings),
       obx('2', '19005-8', '诊断印象', f.impression),
+      // Addenda after the audit (LOINC 55107-7 Addendum), one OBX each, in a correction.
+      ...(f.addenda ?? []).map((a, i) => obx(String(i + 3), '55107-7', '补充报告', a)),
     ],
   );
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../platform/context';
 import { hisOrder, hl7Peer, report, reportJob, reportVersion, study } from '../../platform/db/schema';
 import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../platform/core/outbound';
 import type { JobRow, Outcome } from '../report-products';
+import { addendaUpTo, addendumText } from '../report';
 import { decodeMessage, encodeMessage } from './charset';
 import { parseHl7 } from './hl7-message';
 import { MllpSendError, sendMllp } from './mllp-client';
@@ -63,6 +64,7 @@ async function factsOf(deps: AppDeps, job: JobRow) {
     audited_at: v.createtime,
     findings: texts.report_text1 ?? '',
     impression: texts.report_text2 ?? '',
+    addenda: (await addendaUpTo(deps.db, r.rpt_pk, v.pk)).map(addendumText),
   };
   return { facts, peer };
 }

@@ -170,6 +170,29 @@ describe('results to the HIS as ORU^R01', () => {
     expect(new Set(resultsFor(s.accession_no).map((m) => m.id)).size).toBe(3);
   });
 
+  it('an addendum after the audit sends a correction with the addendum in its own OBX (LOINC 55107-7)', async () => {
+    const s = pool.shift()!;
+    const { version } = await audit(s);
+    await until('the result', () => resultsFor(s.accession_no)[0]);
+    await until('its job done', async () => {
+      const jobs = await t.p.deps.db.select().from(reportJob).where(eq(reportJob.kind, 'hl7_result'));
+      return jobs.every((j) => j.state === 'done') ? 1 : 0;
+    });
+    const added = await post('auditor', '/report/addendum', {
+      study_iuid: s.study_iuid,
+      version,
+      text: '复阅：结节较前无变化。',
+    });
+    expect(added.status, added.text).toBe(200);
+    const m = await until('the correction', () => resultsFor(s.accession_no)[1]);
+    expect(field(m, 'OBR', 25)).toBe('C');
+    const [findings, impression, addendum] = obx(m);
+    expect([findings!.value, impression!.value]).toEqual([FINDINGS.replace('\n', '\\.br\\'), OPINION]);
+    expect(addendum!.code).toBe('55107-7^补充报告^LN');
+    expect(addendum!.value).toMatch(/^补充报告 1（.+，\d{4}-\d\d-\d\d \d\d:\d\d:\d\d）：复阅：结节较前无变化。$/);
+    expect(addendum!.status).toBe('C');
+  });
+
   it('AE is tried again (the same control id) until AA; AR gives up at once', async () => {
     writeFileSync(modeFile, 'AE');
     const s = pool.shift()!;

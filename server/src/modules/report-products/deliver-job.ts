@@ -7,6 +7,7 @@ import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
 import { diagnosticReport, identifierToken, type ReportFacts, type ReportStatus } from './fhir';
 import type { JobRow, Outcome } from './jobs';
+import { addendaUpTo, addendumText } from '../report';
 
 const SEND_TIMEOUT_MS = 20_000;
 
@@ -37,6 +38,7 @@ async function factsOf(deps: AppDeps, job: JobRow): Promise<Omit<ReportFacts, 'p
     report_doctor: r.report_doctor,
     sh_doctor: r.sh_doctor,
     opinion: texts.report_text2 ?? '',
+    addenda: (await addendaUpTo(deps.db, r.rpt_pk, v.pk)).map(addendumText),
     sha: v.pdf_sha256,
   };
 }

@@ -19,6 +19,7 @@ const facts: ReportFacts = {
   report_doctor: '',
   sh_doctor: '',
   opinion: '',
+  addenda: [],
   pdf: null,
 };
 
@@ -49,6 +50,14 @@ describe('the DiagnosticReport sent to a FHIR receiver', () => {
     expect(r.resultsInterpreter).toEqual([{ display: '王审核' }]);
     expect(r.performer).toEqual([{ display: '李医生' }]);
     expect(r.contained[0]!.identifier).toHaveLength(1);
+  });
+
+  it('an amended report concludes with the impression and each addendum after it; none: the impression alone', () => {
+    const addenda = ['补充报告 1（李主任，2026-11-28 09:00:00）：右肺结节较前无变化。'];
+    expect(diagnosticReport({ ...facts, opinion: '双肺未见异常。', addenda }, 'amended').conclusion).toBe(
+      `双肺未见异常。\n\n${addenda[0]}`,
+    );
+    expect(diagnosticReport({ ...facts, opinion: '双肺未见异常。' }).conclusion).toBe('双肺未见异常。');
   });
 
   it('withoutEmpty drops "", null, [] and {} at any depth, and keeps 0 and false', () => {

@@ -22,6 +22,8 @@ export interface ReportFacts {
   report_doctor: string;
   sh_doctor: string;
   opinion: string;
+  /** The addenda after the audit up to this version, as text (report addendumText), oldest first. */
+  addenda: string[];
   /** The archived PDF; a withdrawal goes without it when it cannot be read. */
   pdf: Buffer | null;
 }
@@ -77,7 +79,8 @@ function reportResource(f: ReportFacts, status: ReportStatus) {
       { url: 'urn:rxpacs:study-instance-uid', valueOid: `urn:oid:${f.study_iuid}` },
       ...(f.accession_no ? [{ url: 'urn:rxpacs:accession-number', valueString: f.accession_no }] : []),
     ],
-    conclusion: f.opinion,
+    // An amended report carries the original impression and every addendum, as its PDF does.
+    conclusion: [f.opinion, ...f.addenda].join('\n\n'),
     ...(f.pdf
       ? {
           presentedForm: [

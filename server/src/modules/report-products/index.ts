@@ -1,7 +1,7 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
 import { reportProductRoutes } from './routes';
-import { auditWithdrawn, reportAudited } from '../report';
+import { addendumAdded, auditWithdrawn, reportAudited } from '../report';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
 import { jobCounts } from './jobs';
 import { PERMISSIONS } from '@shared/permissions';
@@ -24,6 +24,7 @@ export const reportProductsModule: ServerModule = {
     // The jobs an audit or its withdrawal wrote run now rather than at the next poll.
     reportAudited.on(deps, (d) => kickReportJobs(d));
     auditWithdrawn.on(deps, (d) => kickReportJobs(d));
+    addendumAdded.on(deps, (d) => kickReportJobs(d));
   },
   stop: closeReportJobs,
 };

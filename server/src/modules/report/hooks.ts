@@ -17,3 +17,9 @@ export const auditWithdrawn = hookPoint<{ rpt_pk: number | null }>('report.audit
  * statement): the critical module tells the requesting department. Never delays the write.
  */
 export const criticalChanged = hookPoint<{ rpt_pk: number }>('report.criticalChanged');
+
+/**
+ * An addendum was signed (its version's archive job and HL7 result in the outbox, written by its own statement):
+ * the report products' worker runs them now. The patient is not told again.
+ */
+export const addendumAdded = hookPoint<{ rpt_pk: number | null }>('report.addendumAdded');

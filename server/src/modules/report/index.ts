@@ -25,7 +25,8 @@ export const reportModule: ServerModule = {
 
 // What other modules use of this one.
 export { callerOf, type Caller } from './caller';
-export { auditWithdrawn, criticalChanged, reportAudited } from './hooks';
+export { addendumAdded, auditWithdrawn, criticalChanged, reportAudited } from './hooks';
+export { addendaUpTo, addendumText } from './addenda';
 export { reportInfo } from './read';
 export { reportsOf, studyInScope, target, type StudyRecord } from './repo';
 export { toReportDetail, toStudyDetail } from './serialize';

@@ -20,6 +20,9 @@ const zh = {
   rptAuditedOk: '报告已审核',
   rptCancelled: '已取消审核',
   rptVoided: '报告已作废',
+  addendumEmpty: '请填写补充报告内容',
+  addendumTooLong: '补充报告不能超过 4000 字',
+  rptAddendumOk: '补充报告已签发（第 {{seq}} 条）',
   esignRequired: '本院要求审核时使用 USB Key 电子签名，请插入 USB Key 并签名后再审核',
   esignStale: '签名已过期（签名后超过 10 分钟未提交），请重新签名',
   esignNotBound: '签名所用的证书不是您账号绑定的证书',
@@ -27,6 +30,9 @@ const zh = {
 } as const;
 
 const en: Record<keyof typeof zh, string> = {
+  addendumEmpty: 'write the addendum',
+  addendumTooLong: 'an addendum has at most 4000 characters',
+  rptAddendumOk: 'Addendum {{seq}} signed',
   esignRequired: 'This hospital requires audits to be signed with the USB key: insert your USB key and sign to audit',
   esignStale: 'The signature is too old (more than 10 minutes before it was sent); please sign again',
   esignNotBound: 'The signing certificate is not the one bound to your account',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, notExists, sql } from 'drizzle-orm';
 import type { PdfState, ReportInfo, VersionRow } from '@shared/schemas/report';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db } from '../../platform/db/client';
@@ -10,6 +10,7 @@ import {
   reportJob,
   reportVersion,
   qualityRecord,
+  reportAddendum,
   study,
 } from '../../platform/db/schema';
 import { preparedPerDb } from '../../platform/db/prepared';
@@ -21,14 +22,15 @@ import { assertScope, target, type ReportRow } from './repo';
 import { imagesOf, reportImages } from './sign-images';
 import { toReportDetail, toStudyDetail } from './serialize';
 import { standingSignatures } from './signature';
+import { addendaOf } from './addenda';
 
 /**
  * The study's reports with one of them as it stood at one of its audits (version row `versionPk`, status 2):
  * its texts, its auditor and time. What it was audited on is the layout of that time.
  */
 async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
-  const [v] = await db
-    .select()
+  const [asked] = await db
+    .select({ pk: reportVersion.pk, rpt_pk: reportVersion.rpt_pk })
     .from(reportVersion)
     .where(
       and(
@@ -40,6 +42,27 @@ async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
         ),
       ),
     );
+  if (!asked) throw notFound();
+  // An addendum's version row shows the audit it adds to (its auditor, time, signatures and layout): the newest
+  // audit version at or before it that no addendum wrote.
+  const [v] = await db
+    .select()
+    .from(reportVersion)
+    .where(
+      and(
+        eq(reportVersion.rpt_pk, asked.rpt_pk),
+        eq(reportVersion.rpt_status, 2),
+        lte(reportVersion.pk, versionPk),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(reportAddendum)
+            .where(eq(reportAddendum.version_pk, reportVersion.pk)),
+        ),
+      ),
+    )
+    .orderBy(desc(reportVersion.pk))
+    .limit(1);
   if (!v) throw notFound();
   // The texts a version row keeps (write.ts textsOf).
   const texts = v.texts as Partial<
@@ -52,7 +75,7 @@ async function asAudited(db: Db, reports: ReportRow[], versionPk: number) {
   return {
     reports: reports.map(at),
     auditedAt: v.createtime,
-    shown: { versionPk, rpt_pk: v.rpt_pk, at: v.createtime },
+    shown: { versionPk: v.pk, rpt_pk: v.rpt_pk, at: v.createtime },
   };
 }
 
@@ -124,6 +147,11 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditV
   const template = await layoutFor(db, s.hospital_code, s.modality, audit?.auditedAt ?? auditedAt(main));
   const images = await reportImages(db, reports, h?.seal ?? '', audit?.shown ?? null);
   const signatures = await standingSignatures(db, reports, audit?.shown ?? null);
+  const addenda = await addendaOf(
+    db,
+    reports.filter((r) => !r.third_party_pdf).map((r) => r.rpt_pk),
+    auditVersion,
+  );
   const drafts = audit
     ? []
     : rows.flatMap(({ r, d }) =>
@@ -143,6 +171,7 @@ export async function reportInfo(db: Db, me: AuthUser, studyIuid: string, auditV
     reports: reports.map((r) => ({
       ...toReportDetail(r, imagesOf(images, r)),
       esign: signatures.get(r.rpt_pk) ?? null,
+      addenda: addenda.get(r.rpt_pk) ?? [],
     })),
     template,
     drafts,

@@ -10,6 +10,7 @@ import {
   ReportInfoSchema,
   ReportRefSchema,
   ReportTransitionSchema,
+  AddendumInputSchema,
   SaveReportSchema,
   SignRequestSchema,
   ReportInfoQuerySchema,
@@ -25,9 +26,10 @@ import { callerOf } from './caller';
 import { cacheReport, recordQuality, setCritical } from './extras';
 import { cleanLock, lockStudy } from './lock';
 import { reportInfo, reportVersions } from './read';
-import { auditReport, cancelAudit, invalidReport, saveReport, signRequest } from './write';
+import { addAddendum, auditReport, cancelAudit, invalidReport, saveReport, signRequest } from './write';
+import { addendaOf } from './addenda';
 import { SignRequestResultSchema } from '@shared/schemas/report-signature';
-import { auditWithdrawn, criticalChanged, reportAudited } from './hooks';
+import { addendumAdded, auditWithdrawn, criticalChanged, reportAudited } from './hooks';
 
 const tags = ['report'];
 const post = (path: string, summary: string) => ({ method: 'post' as const, path, tags, summary });
@@ -110,6 +112,24 @@ function reportWriteRoutes(app: Router) {
       const done = await cancelAudit(c.var.deps.db, callerOf(c), c.req.valid('json'));
       auditWithdrawn.emit(c.var.deps, { rpt_pk: done.rpt_pk }); // the withdrawal the cancel may have queued
       return ok(c, done, 'rptCancelled');
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      ...post(
+        '/report/addendum',
+        'An addendum to the audited report at `version` (issue 41): the signed original stays; the addition is numbered, signed by the caller and printed under it, and the report is archived and delivered again as amended. 409 REPORT_STATE when not audited, STALE_VERSION when changed meanwhile',
+      ),
+      ...access(PERMISSIONS.AUDIT),
+      request: jsonBody(AddendumInputSchema),
+      responses: okResponse(ReportDetailSchema),
+    }),
+    async (c) => {
+      const done = await addAddendum(c.var.deps.db, callerOf(c), c.req.valid('json'));
+      addendumAdded.emit(c.var.deps, { rpt_pk: done.rpt_pk }); // its archive and delivery run now
+      const mine = (await addendaOf(c.var.deps.db, [done.rpt_pk!])).get(done.rpt_pk!) ?? [];
+      return ok(c, { ...done, addenda: mine }, 'rptAddendumOk', { seq: mine.at(-1)?.seq ?? 0 });
     },
   );
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
-import { CRITICAL_STATUS, criticalResult, study, sysUser } from '../../platform/db/schema';
+import { CRITICAL_STATUS, criticalResult, reportAddendum, study, sysUser } from '../../platform/db/schema';
 import type { Caller } from './caller';
 import { statementText, writeStatement, type WriteParams, type WriteSpec } from './statement';
 
@@ -124,6 +124,31 @@ const CRITICAL: WriteSpec = {
   also: criticalLoop,
 };
 
+/**
+ * An addendum after the audit (issue 41): the report's texts and signatures stay; a version row of status 2 is
+ * written, with its archive job and HL7 result (an audit's outbox: the PDF of the original and every addendum up
+ * to this one, delivered as `amended` / a correction), and the addendum row names that version. The report's
+ * version check serialises two addenda, so the number is the next one.
+ */
+const ADDENDUM: WriteSpec = {
+  name: 'rx_report_addendum',
+  action: 'addendum',
+  checksSex: false,
+  clearsDrafts: false,
+  setsStudyDesc: false,
+  set: sql`delivery_status = r.delivery_status`,
+  versions: [{ status: 2, texts: 'new' }],
+  audits: [{ action: 'report_addendum', from: 2, to: 2 }],
+  also: sql`,
+  ad as (
+    insert into ${reportAddendum} (rpt_pk, version_pk, seq, text, author, author_pk, created_at)
+    select v.rpt_pk, v.pk,
+      coalesce((select max(x.seq) from ${reportAddendum} x where x.rpt_pk = v.rpt_pk), 0) + 1,
+      ${p('text')}::text, ${p('actorName')}::text, ${p('actorPk')}::integer, ${p('now')}::timestamptz
+    from v
+  )`,
+};
+
 export const WRITES = {
   save: writeStatement(SAVE),
   audit: writeStatement(AUDIT),
@@ -131,6 +156,7 @@ export const WRITES = {
   cancelAudit: writeStatement(CANCEL_AUDIT),
   invalid: writeStatement(INVALID),
   critical: writeStatement(CRITICAL),
+  addendum: writeStatement(ADDENDUM),
 };
 
 /** The statements bench:report runs straight against PostgreSQL, with their parameter names. */

@@ -1,6 +1,6 @@
 import { decide, validateReport, type FieldProblem, type RuleRefusal } from '@shared/report/rules';
 import type { AuditAction } from '@shared/schemas/audit';
-import type { ReportDetail, ReportTransition, SaveReport, SignRequest } from '@shared/schemas/report';
+import type { AddendumInput, ReportDetail, ReportTransition, SaveReport, SignRequest } from '@shared/schemas/report';
 import type { Esign } from '@shared/schemas/report-signature';
 import { eq } from 'drizzle-orm';
 import { hospital } from '../../platform/db/schema';
@@ -185,6 +185,18 @@ export const cancelAudit = (db: Db, caller: Caller, input: ReportTransition) =>
 
 export const invalidReport = (db: Db, caller: Caller, input: ReportTransition) =>
   transition(db, caller, input, 'invalid');
+
+/** An addendum to the audited report at `version` (write-specs.ts ADDENDUM): the report with its new version. */
+export async function addAddendum(db: Db, caller: Caller, input: AddendumInput): Promise<ReportDetail> {
+  const attempt: Attempt = () => WRITES.addendum.run(db, { ...targetParams(caller, input), text: input.text });
+  return writeOrExplain(db, attempt, async () => {
+    const { r } = await target(db, caller.me, input.study_iuid, input.rpt_position, false);
+    assertVersion(r, input.version);
+    const d = decide('addendum', stateOf(r));
+    if (!d.ok) refuse(d.reason);
+    return { rptPk: r.rpt_pk, again: attempt };
+  });
+}
 
 /** Critical value set (1 with its text) or deleted (0, empty), in any state. */
 export async function markCritical(

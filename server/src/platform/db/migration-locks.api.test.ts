@@ -150,6 +150,17 @@ describe('migration locks announced before they run', () => {
         wholeTable: false,
         rows,
       })),
+      // the addenda's foreign keys to report and report_version (brief: the new table is empty)
+      ...[
+        ['report', reports],
+        ['report_version', versions],
+      ].map(([table, rows]) => ({
+        migration: '0034_report_addenda',
+        table,
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows,
+      })),
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

@@ -19,3 +19,4 @@ export * from './wechat-public';
 export * from './report-signature';
 export * from './his';
 export * from './critical';
+export * from './report-addendum';

@@ -4,6 +4,7 @@ import { useAutoZoom } from '../hooks/use-auto-zoom';
 import type { ReportDocumentProps, ToolSettings } from '@web/lib/report-document-props';
 import { useReportTexts } from '@web/lib/report-texts';
 import type { PageTextField } from '../lib/fields';
+import { AddendaPage } from './addenda-page';
 import { EsignStrip } from './esign-strip';
 import { ReportPage } from './report-page';
 import './report-document.css';
@@ -112,6 +113,7 @@ export function ReportDocument(props: ReportDocumentProps) {
             }
           />
         ))}
+        <AddendaPage report={props.report} study={props.study} docT={docT} />
       </div>
     </div>
   );

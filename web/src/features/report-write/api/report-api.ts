@@ -44,6 +44,8 @@ export const reportApi = {
   invalid: (r: ReportTransitionInput) => apiPost<ReportDetail>('/report/invalid', r, writeOpts),
   critical: (r: ReportRef & { version: number; is_critical: 0 | 1; danger_val: string }) =>
     apiPost<ReportDetail>('/report/critical', r, writeOpts),
+  addendum: (r: ReportRef & { version: number; text: string }) =>
+    apiPost<ReportDetail>('/report/addendum', r, writeOpts),
   cache: (r: ReportRef & { report_text1: string; report_text2: string }) => apiPost<null>('/report/cache', r),
   lock: (studyIuid: string) => apiPost<ReportInfo['lock']>('/report/lock', { study_iuid: studyIuid }, { silent: true }),
   cleanLock: (studyIuid: string) => apiPost<ReportInfo['lock']>('/report/cleanLock', { study_iuid: studyIuid }),

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
 import type { useReportPage } from '../hooks/use-report-page';
 import { useEditorStore } from '../stores/editor-store';
+import { AddendumModal } from './addendum-modal';
 import { BodyPartDrawer } from './body-part-drawer';
 import { CriticalModal } from './critical-modal';
 import { DiffView } from './diff-view';
@@ -33,6 +34,12 @@ export function ReportDialogs({ page, study }: { page: Page; study: StudyDetail 
         report={page.report}
         onClose={close}
         onSubmit={page.setCritical}
+      />
+      <AddendumModal
+        open={page.dialog === 'addendum'}
+        report={page.report}
+        onClose={close}
+        onSubmit={page.addAddendum}
       />
       <PatientEditModal open={page.dialog === 'patient'} study={study} onClose={close} onSaved={page.patientSaved} />
       <VersionsDrawer

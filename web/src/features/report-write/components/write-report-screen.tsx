@@ -26,6 +26,7 @@ const ORDER: (ActionButton | ExtraButton)[] = [
   'cancelAudit',
   'invalid',
   'print',
+  'addendum',
   'critical',
   'patientInfo',
   'versions',

@@ -15,6 +15,7 @@ import { useEditorStore, type Working } from '../stores/editor-store';
 import type { ReportScreen } from './use-report-screen';
 import { type NewerText, useWriteSupport } from './use-write-support';
 import { showContentCheck } from './write-dialogs';
+import { useSideWrites } from './use-side-writes';
 
 export interface ActionHandlers {
   /** Save with a blank body part opens the body-part search. */
@@ -126,35 +127,11 @@ export function useReportActions(screen: ReportScreen, h: ActionHandlers) {
     [screen, run, afterWrite, failed, t, handleStale],
   );
 
-  const setCritical = useCallback(
-    async (isCritical: 0 | 1, text: string): Promise<boolean> => {
-      const base = useEditorStore.getState().base ?? screen.report;
-      try {
-        const r = await run('critical', () =>
-          reportApi.critical({
-            study_iuid: screen.studyIuid,
-            rpt_position: base.rpt_position,
-            version: base.version,
-            is_critical: isCritical,
-            danger_val: text,
-          }),
-        );
-        if (!r) return false;
-        // A critical value is its own write: keep the doctor's unsaved text, move the base on.
-        useEditorStore.getState().rebase(r);
-        void message.success(t('done.critical'));
-        return true;
-      } catch (e) {
-        if (isApiError(e) && e.error === 'STALE_VERSION') handleStale(e);
-        else await failed(e);
-        return false;
-      }
-    },
-    [screen, run, failed, message, t, handleStale],
-  );
+  const { setCritical, addAddendum } = useSideWrites(screen, { run, failed, afterWrite, handleStale });
 
   return {
     save: () => write('save'),
+    addAddendum,
     audit: () => write('audit'),
     cancelAudit: () => transition('cancelAudit'),
     invalid: () =>

@@ -18,7 +18,7 @@ import { useReportActions } from './use-report-actions';
 import { useReportScreen } from './use-report-screen';
 import { useStudyLock } from './use-study-lock';
 
-export type Dialog = 'bodyPart' | 'critical' | 'patient' | 'versions' | 'knowledge' | null;
+export type Dialog = 'bodyPart' | 'critical' | 'addendum' | 'patient' | 'versions' | 'knowledge' | null;
 export interface Comparison {
   report_text1: string;
   report_text2: string;
@@ -121,6 +121,8 @@ export function useReportPage(studyIuid: string, onClose: () => void) {
         return actions.print();
       case 'critical':
         return setDialog('critical');
+      case 'addendum':
+        return setDialog('addendum');
       case 'patientInfo':
       case 'applyInfo':
         return setDialog('patient');
@@ -150,6 +152,7 @@ export function useReportPage(studyIuid: string, onClose: () => void) {
     onAction,
     onOverflow,
     setCritical: actions.setCritical,
+    addAddendum: actions.addAddendum,
     /** The study changed (patient edit): show it, keep the doctor's unsaved text. */
     patientSaved: (study: StudyDetail) => {
       qc.setQueryData<ReportInfo>(reportInfoQuery(studyIuid).queryKey, (old) => (old ? { ...old, study } : old));

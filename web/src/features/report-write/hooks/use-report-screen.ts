@@ -72,7 +72,10 @@ export function useReportScreen(studyIuid: string): ReportScreen {
       const info = qc.setQueryData<ReportInfo>(reportInfoQuery(studyIuid).queryKey, (old) =>
         old ? withWrittenReport(old, r, studyDesc) : old,
       );
-      load(r, info?.study.study_desc ?? studyDesc ?? '');
+      load(
+        info?.reports.find((x) => x.rpt_position === r.rpt_position) ?? r,
+        info?.study.study_desc ?? studyDesc ?? '',
+      );
       // Every write (save, audit, void...) adds or changes a version: the versions drawer must not show its old list.
       void qc.invalidateQueries({ queryKey: ['report-versions', studyIuid] });
     },

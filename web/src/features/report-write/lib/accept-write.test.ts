@@ -37,4 +37,16 @@ describe('withWrittenReport', () => {
     expect(next.study.study_desc).toBe('胸部');
     expect(next.study.rpt_status).toBe(0);
   });
+
+  it("keeps the report's addenda through a write whose answer has none, and takes an addendum's answer", () => {
+    const addendum = { seq: 1, text: '补充', author: '李主任', created_at: '2026-11-30 09:00:00' };
+    const audited = { ...withWrittenReport(info, { ...newReport(1), addenda: [addendum] }) };
+    const cancelled = withWrittenReport(audited, { ...newReport(1), rpt_status: 1, version: 3 });
+    expect(cancelled.reports[0]!.addenda).toEqual([addendum]);
+    const second = { ...addendum, seq: 2 };
+    expect(withWrittenReport(cancelled, { ...newReport(1), addenda: [addendum, second] }).reports[0]!.addenda).toEqual([
+      addendum,
+      second,
+    ]);
+  });
 });

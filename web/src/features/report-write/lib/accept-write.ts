@@ -17,12 +17,15 @@ const MIRRORED = [
 /**
  * The study as it is after a write that answered `r`: the report replaced (or added, for a new position), the
  * study's body part as saved (and, for the first report, the report state the study row mirrors), and that
- * position's drafts gone (a save or audit deletes them; after any write
+ * position's drafts gone, its addenda kept (a save or audit deletes them; after any write
  * /report/info hides drafts older than the report). Lets the screen take a write's answer instead of asking
  * /report/info again.
  */
-export function withWrittenReport(info: ReportInfo, r: ReportDetail, studyDesc?: string): ReportInfo {
-  const others = info.reports.filter((x) => x.rpt_position !== r.rpt_position);
+export function withWrittenReport(info: ReportInfo, written: ReportDetail, studyDesc?: string): ReportInfo {
+  const others = info.reports.filter((x) => x.rpt_position !== written.rpt_position);
+  // A write's answer has no addenda (only /report/addendum's has them): the report keeps those it had.
+  const before = info.reports.find((x) => x.rpt_position === written.rpt_position);
+  const r = written.addenda ? written : { ...written, addenda: before?.addenda ?? [] };
   const study = { ...info.study, ...(studyDesc === undefined ? {} : { study_desc: studyDesc }) };
   if (r.rpt_position === 1) for (const k of MIRRORED) Object.assign(study, { [k]: r[k] });
   return {

@@ -23,6 +23,7 @@ describe('report screen button rules', () => {
 
   it('audited: cancel audit, void, print; save and audit refused with their reason', () => {
     expect(enabled({ rpt_status: 2 })).toEqual([
+      'addendum',
       'cancelAudit',
       'critical',
       'invalid',

@@ -13,7 +13,7 @@ export interface Working {
 }
 
 export type BusyAction =
-  'load' | 'save' | 'audit' | 'cancelAudit' | 'invalid' | 'critical' | 'switch' | 'patient' | 'quality';
+  'load' | 'save' | 'audit' | 'cancelAudit' | 'invalid' | 'critical' | 'addendum' | 'switch' | 'patient' | 'quality';
 
 interface EditorState extends Working {
   /** The report as the server last answered it. */
