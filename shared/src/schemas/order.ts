@@ -11,6 +11,8 @@ export const ORDER_SORTS = [
   'report_datetime asc',
   'patient_name asc',
   'patient_name desc',
+  /** Urgent first, then the longest waiting (issue 41's desk at speed). */
+  'priority desc',
 ] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 
@@ -39,7 +41,8 @@ const RptStatusListSchema = z.preprocess(
 const dateRangeOk = (v: { startDate?: string | undefined; endDate?: string | undefined }) =>
   !v.startDate || !v.endDate || v.startDate <= v.endDate;
 
-export const OrderListRequestSchema = PageRequestSchema.extend({
+/** The worklist's filter fields with its page and sort; OrderListRequestSchema adds the date-range rule. */
+const OrderListFieldsSchema = PageRequestSchema.extend({
   patient_name: FilterTextSchema.optional(),
   patient_id: FilterTextSchema.optional(),
   accession_no: FilterTextSchema.optional(),
@@ -48,11 +51,27 @@ export const OrderListRequestSchema = PageRequestSchema.extend({
   rpt_status: RptStatusListSchema,
   /** '1': only studies whose main report carries a critical value. */
   is_critical: z.enum(['', '0', '1']).optional(),
+  /** '1': only urgent studies (an emergency patient, or a report titled emergency). */
+  priority: z.enum(['', '0', '1']).optional(),
   startDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
   endDate: DateSchema.optional().or(z.literal('').transform(() => undefined)),
   sort: z.enum(ORDER_SORTS).default(DEFAULT_SORT),
-}).refine(dateRangeOk, { message: 'startDate <= endDate', path: ['endDate'] });
+});
+export const OrderListRequestSchema = OrderListFieldsSchema.refine(dateRangeOk, {
+  message: 'startDate <= endDate',
+  path: ['endDate'],
+});
 export type OrderListRequest = z.input<typeof OrderListRequestSchema>;
+
+/**
+ * POST /api/order/next: the next study to report after `after` (issue 41): under the worklist's filters (the
+ * caller's modalities always), not written yet, not being written by another user; urgent first, then the
+ * longest waiting. Its answer is that study's row, or null when none is left.
+ */
+export const NextStudyRequestSchema = OrderListFieldsSchema.omit({ pageNumber: true, pageSize: true, sort: true })
+  .extend({ after: z.string().trim().max(64).optional() })
+  .refine(dateRangeOk, { message: 'startDate <= endDate', path: ['endDate'] });
+export type NextStudyRequest = z.input<typeof NextStudyRequestSchema>;
 
 export const StudyRowSchema = z.object({
   pk: z.number().int(),
@@ -84,6 +103,10 @@ export const StudyRowSchema = z.object({
   print_status: z.number().int(),
   image_quality: z.number().int().nullable(),
   is_critical: z.number().int(),
+  /** 1 urgent (patient type emergency, or the report titled emergency or bedside emergency), 0 routine. */
+  priority: z.number().int(),
+  /** Minutes from the exam to the audit, or to now while it is not audited (turnaround; never negative). */
+  waited_minutes: z.number().int(),
   /** Delivery of the last audit downstream: '' none, pending, delivered, failed (docs/report-products.md). */
   delivery_status: z.string(),
   lock_status: z.string(),

@@ -10,6 +10,28 @@ const TIME_WIDTH = 132;
 export const toMinute = (v: string | null | undefined) =>
   v && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(v) ? v.slice(0, 16) : (v ?? '');
 
+/** Minutes as the largest two units: "2 d 3 h", "2 h 15 min", "45 min". */
+export function waitedText(t: TFunction<'study'>, minutes: number): string {
+  const d = Math.floor(minutes / 1440);
+  const h = Math.floor((minutes % 1440) / 60);
+  const m = minutes % 60;
+  const parts = d
+    ? [
+        ['d', d],
+        ['h', h],
+      ]
+    : h
+      ? [
+          ['h', h],
+          ['m', m],
+        ]
+      : [['m', m]];
+  return parts
+    .filter(([, n], i) => i === 0 || n)
+    .map(([unit, n]) => t(`waited.${unit as 'd' | 'h' | 'm'}`, { n }))
+    .join(' ');
+}
+
 /** A value clipped to its cell with an ellipsis and whole on hover; the column's title still wraps. */
 const CLIP = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 const clipped = (testId?: string) => (v: string | null) => (
@@ -32,6 +54,17 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
       width: 76,
       fixed: 'left',
       render: clipped('cell-patient-name'),
+    },
+    {
+      title: t('fields.priority'),
+      dataIndex: 'priority',
+      width: 64,
+      render: (v: number) =>
+        v === 1 ? (
+          <Tag color="volcano" data-testid="cell-urgent">
+            {t('priority.urgent')}
+          </Tag>
+        ) : null,
     },
     {
       title: t('fields.rpt_status'),
@@ -89,10 +122,15 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
       title: t('fields.study_datetime'),
       dataIndex: 'study_datetime',
       width: TIME_WIDTH,
-      render: (v: string) => (
-        <span data-testid="cell-study-datetime" title={v}>
-          {toMinute(v)}
-        </span>
+      render: (v: string, r: StudyRow) => (
+        <>
+          <span data-testid="cell-study-datetime" title={v}>
+            {toMinute(v)}
+          </span>
+          <div className="rx-cell-waited" data-testid="cell-waited" data-minutes={r.waited_minutes}>
+            {t(r.rpt_status === 2 ? 'waited.took' : 'waited.waiting', { time: waitedText(t, r.waited_minutes) })}
+          </div>
+        </>
       ),
     },
     {

@@ -27,7 +27,8 @@ export interface PageWhere {
  */
 export function pageQuery(db: Db, userPk: number | Placeholder, where: PageWhere, sort: OrderSort, page: PageWindow) {
   const sorts = orderBy(sort);
-  if (sort.startsWith('report_')) {
+  // A sort by a report column (the priority reads the report's title too) keeps the plain join.
+  if (sort.startsWith('report_') || sort.startsWith('priority')) {
     return studySelect(db, userPk)
       .where(and(where.study, where.report))
       .orderBy(...sorts)

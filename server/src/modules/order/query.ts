@@ -16,6 +16,8 @@ export interface StudyFilter {
   rptStatus?: number[] | undefined;
   /** Only studies whose main report carries a critical value. */
   critical?: boolean | undefined;
+  /** Only urgent studies (prioritySql 1). */
+  urgent?: boolean | undefined;
   patientName?: string | undefined;
   patientId?: string | undefined;
   accessionNo?: string | undefined;
@@ -65,11 +67,35 @@ export function reportWhere(f: StudyFilter, b: Binder = direct): SQL | undefined
   const conds: SQL[] = [];
   if (f.rptStatus?.length) conds.push(b.anyOf(report.rpt_status, 'rptStatus', f.rptStatus));
   if (f.critical) conds.push(b.mark('critical', sql`${report.is_critical} = 1`));
+  if (f.urgent) conds.push(b.mark('urgent', sql`${prioritySql} = 1`));
   if (f.reportContent) {
     const p = b.value('reportContent', likeText(f.reportContent));
     conds.push(or(ilike(report.report_text1, p), ilike(report.report_text2, p))!);
   }
   return conds.length ? and(...conds) : undefined;
+}
+
+/**
+ * A study's priority (issue 41): 1 urgent when the patient came as an emergency (patient_type 3) or the main
+ * report is titled emergency or bedside emergency (rpt_detail.title_suffix 1 or 4), else 0.
+ */
+export const prioritySql = sql<number>`(case when ${study.patient_type} = 3
+  or ${report.rpt_detail} -> 'title_suffix' in ('1'::jsonb, '4'::jsonb) then 1 else 0 end)`;
+
+/** Minutes from the exam to its audit, or to now while not audited: how long it waited (never below 0). */
+export const waitedSql = sql<number>`greatest(0, floor(extract(epoch from (coalesce(case when ${report.rpt_status} = 2
+  then ${report.sh_datetime} end, now()) - ${study.study_datetime})) / 60))::int`;
+
+/** prioritySql for one row in hand (the report screen's study). */
+export function priorityOf(patientType: number | null, rptDetail: unknown): number {
+  const suffix = (rptDetail as { title_suffix?: unknown } | null)?.title_suffix;
+  return patientType === 3 || suffix === 1 || suffix === 4 ? 1 : 0;
+}
+
+/** waitedSql for one row in hand. */
+export function waitedOf(studyTime: Date, rptStatus: number, shTime: Date | null, now = new Date()): number {
+  const end = rptStatus === 2 && shTime ? shTime : now;
+  return Math.max(0, Math.floor((end.getTime() - studyTime.getTime()) / 60_000));
 }
 
 const SORTS: Record<OrderSort, SQL[]> = {
@@ -81,6 +107,7 @@ const SORTS: Record<OrderSort, SQL[]> = {
   'report_datetime asc': [sql`${report.report_datetime} asc nulls last`, asc(study.pk)],
   'patient_name asc': [asc(study.patient_name), asc(study.pk)],
   'patient_name desc': [desc(study.patient_name), desc(study.pk)],
+  'priority desc': [sql`${prioritySql} desc`, asc(study.study_datetime), asc(study.pk)],
 };
 export const orderBy = (s: OrderSort) => SORTS[s];
 
@@ -126,6 +153,8 @@ export const rowColumns = (userPk: number | Placeholder) => ({
     is_critical: report.is_critical,
     third_party_pdf: report.third_party_pdf,
     delivery_status: report.delivery_status,
+    priority: prioritySql,
+    waited_minutes: waitedSql,
   },
   collected: sql<boolean>`exists (select 1 from ${collection} where ${collection.study_pk} = ${study.pk} and ${collection.user_pk} = ${userPk})`,
   // The rule of lockState (report/lock.ts) in SQL: fresh, and its session still signed in.
@@ -150,6 +179,10 @@ export type StudyRowSource = {
     is_critical: number;
     third_party_pdf: string;
     delivery_status: string;
+    /** From the SQL (rowColumns); absent: worked out here from the report's row (priorityOf, waitedOf). */
+    priority?: number;
+    waited_minutes?: number;
+    rpt_detail?: unknown;
   };
   collected: boolean;
   /** The stored lock still counts (fresh, its session alive); absent: the caller has judged the lock itself. */
@@ -189,6 +222,11 @@ export function toStudyRow({ s, r, hospital_name, collected, lock_live }: StudyR
     image_quality: r.image_quality,
     is_critical: r.is_critical,
     delivery_status: r.delivery_status,
+    priority: r.priority !== undefined ? Number(r.priority) : priorityOf(s.patient_type, r.rpt_detail),
+    waited_minutes:
+      r.waited_minutes !== undefined
+        ? Number(r.waited_minutes)
+        : waitedOf(s.study_datetime, r.rpt_status, r.sh_datetime),
     lock_status: lock_live === false ? '' : s.lock_status,
     collected: !!collected,
   };

@@ -1,12 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PERMISSIONS } from '@shared/permissions';
 import { pageOf } from '@shared/schemas/common';
-import { HistoryRequestSchema, OrderListRequestSchema, StudyRowSchema } from '@shared/schemas/order';
+import {
+  HistoryRequestSchema,
+  NextStudyRequestSchema,
+  OrderListRequestSchema,
+  StudyRowSchema,
+} from '@shared/schemas/order';
 import { ok } from '../../platform/http/respond';
 import { jsonBody, okResponse } from '../../platform/http/route';
 import { access } from '../../platform/http/guard';
 import { newRouter } from '../../platform/http/router';
-import { history, listOrders } from './service';
+import { history, listOrders, nextStudy } from './service';
 
 const tags = ['order'];
 
@@ -37,6 +42,20 @@ export function orderRoutes() {
       responses: okResponse(z.array(StudyRowSchema)),
     }),
     async (c) => ok(c, await history(c.var.deps.db, c.var.user, c.req.valid('json'))),
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'post',
+      path: '/api/order/next',
+      tags,
+      summary:
+        'The next study to report after `after`: under the worklist filters and the caller’s modalities, not written yet, not being written by another user; urgent first, then the longest waiting; null when none is left',
+      ...access(PERMISSIONS.ORDER_LIST),
+      request: jsonBody(NextStudyRequestSchema),
+      responses: okResponse(StudyRowSchema.nullable()),
+    }),
+    async (c) => ok(c, await nextStudy(c.var.deps.db, c.var.user, c.req.valid('json'))),
   );
 
   return app;

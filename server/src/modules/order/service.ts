@@ -4,6 +4,7 @@ import type { Page } from '@shared/schemas/common';
 import {
   HISTORY_KEYS,
   type HistoryRequestSchema,
+  type NextStudyRequestSchema,
   type OrderListRequestSchema,
   type StudyRow,
 } from '@shared/schemas/order';
@@ -39,6 +40,7 @@ export async function orderFilter(
     modalities: allowedModalities(me, q.modalitys),
     rptStatus: q.rpt_status,
     critical: q.is_critical === '1',
+    urgent: q.priority === '1',
     patientName: q.patient_name,
     patientId: q.patient_id,
     accessionNo: q.accession_no,
@@ -64,6 +66,27 @@ export async function listOrders(
         ],
   );
   return pageResult(rows.map(toStudyRow), total, q.pageNumber, q.pageSize);
+}
+
+/** Rows looked at for the next study (the first few are usually it; a page of others' locks is rare). */
+const NEXT_WINDOW = 50;
+
+/** The next unwritten study under the filters, urgent first then the longest waiting; null when none is left. */
+export async function nextStudy(
+  db: Db,
+  me: AuthUser,
+  q: z.output<typeof NextStudyRequestSchema>,
+): Promise<StudyRow | null> {
+  const { after, ...filters } = q;
+  const page = await listOrders(db, me, {
+    ...filters,
+    rpt_status: [0],
+    sort: 'priority desc',
+    pageNumber: 1,
+    pageSize: NEXT_WINDOW,
+  });
+  // Another user writing it (a live lock not the caller's) is theirs to finish.
+  return page.list.find((r) => r.study_iuid !== after && (!r.lock_status || r.lock_status === me.name)) ?? null;
 }
 
 export async function findStudy(db: Db, studyIuid: string) {

@@ -15,6 +15,8 @@ export interface WorklistFilters {
   rpt_status: number[];
   /** '1': only studies with a critical result. */
   is_critical: '' | '1';
+  /** '1': only urgent studies. */
+  priority: '' | '1';
   startDate: string;
   endDate: string;
 }
@@ -29,6 +31,7 @@ const SORT_KEYS = {
   'report_datetime asc': 'sorts.report_datetime_asc',
   'patient_name asc': 'sorts.patient_name_asc',
   'patient_name desc': 'sorts.patient_name_desc',
+  'priority desc': 'sorts.priority_desc',
 } as const satisfies Record<OrderSort, string>;
 
 const sortOf = (s: string): Sort => {
@@ -44,6 +47,7 @@ export const EMPTY_WORKLIST: WorklistFilters = {
   modalitys: [],
   rpt_status: [],
   is_critical: '',
+  priority: '',
   startDate: '',
   endDate: '',
 };
@@ -68,6 +72,14 @@ export function worklistSpec(t: TFunction<'study'>): ListSpec<WorklistFilters> {
         testId: 'critical',
         more: true,
         options: [{ value: '1', label: t('filters.criticalOnly') }],
+      },
+      {
+        kind: 'select',
+        name: 'priority',
+        label: t('filters.priority'),
+        testId: 'priority',
+        more: true,
+        options: [{ value: '1', label: t('filters.urgentOnly') }],
       },
       {
         kind: 'dateRange',
