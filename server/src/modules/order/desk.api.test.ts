@@ -53,7 +53,8 @@ describe('priority', () => {
 
   it('waited: minutes from the exam to now while not audited, to the audit once audited', async () => {
     const rows = (await list({ pageSize: 50 })).list;
-    const [now] = (await db().execute(sql`select now() as now`)).rows as [{ now: string | Date }];
+    const result = (await db().execute(sql`select now() as now`)) as unknown as { rows: { now: string | Date }[] };
+    const [now] = result.rows as [{ now: string | Date }];
     const at = new Date(now.now).getTime();
     for (const r of rows) {
       const [s] = await db()
