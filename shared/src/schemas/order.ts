@@ -13,6 +13,8 @@ export const ORDER_SORTS = [
   'patient_name desc',
   /** Urgent first, then the longest waiting (issue 41's desk at speed). */
   'priority desc',
+  /** Routine first (the column header's other direction), then the longest waiting. */
+  'priority asc',
 ] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
 

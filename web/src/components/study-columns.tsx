@@ -58,7 +58,8 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
     {
       title: t('fields.priority'),
       dataIndex: 'priority',
-      width: 64,
+      // Wide enough for its title beside the sort arrows in both languages.
+      width: 84,
       render: (v: number) =>
         v === 1 ? (
           <Tag color="volcano" data-testid="cell-urgent">

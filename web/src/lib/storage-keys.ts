@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   tabs: 'rxpacs.tabs',
   /** sessionStorage: the last worklist search (cleared at sign-in). */
   worklistSearch: 'rxpacs.worklist.search',
+  /** sessionStorage: the last worklist filters as the OrderList body, for "next study" (lib/next-study.ts). */
+  worklistFilters: 'rxpacs.worklist.filters',
   /** localStorage: zh-CN | en-US. */
   locale: 'rxpacs.locale',
   /** localStorage: failed sign-ins on this browser (captcha from 2). */

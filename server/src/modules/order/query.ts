@@ -108,6 +108,7 @@ const SORTS: Record<OrderSort, SQL[]> = {
   'patient_name asc': [asc(study.patient_name), asc(study.pk)],
   'patient_name desc': [desc(study.patient_name), desc(study.pk)],
   'priority desc': [sql`${prioritySql} desc`, asc(study.study_datetime), asc(study.pk)],
+  'priority asc': [sql`${prioritySql} asc`, asc(study.study_datetime), asc(study.pk)],
 };
 export const orderBy = (s: OrderSort) => SORTS[s];
 

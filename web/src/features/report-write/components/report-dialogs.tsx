@@ -1,6 +1,7 @@
 import { RPT_STATUS } from '@shared/constants';
 import { PERMISSIONS } from '@shared/permissions';
 import { Modal } from 'antd';
+import { HotkeyHelp } from '@web/components/hotkey-help';
 import { useTranslation } from 'react-i18next';
 import type { StudyDetail } from '@shared/schemas/report';
 import type { useReportPage } from '../hooks/use-report-page';
@@ -41,6 +42,7 @@ export function ReportDialogs({ page, study }: { page: Page; study: StudyDetail 
         onClose={close}
         onSubmit={page.addAddendum}
       />
+      <HotkeyHelp open={page.dialog === 'hotkeys'} onClose={close} />
       <PatientEditModal open={page.dialog === 'patient'} study={study} onClose={close} onSaved={page.patientSaved} />
       <VersionsDrawer
         open={page.dialog === 'versions'}

@@ -3,7 +3,6 @@ import type { ButtonProps } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addPage } from '@shared/report/document';
 import { decide } from '@shared/report/rules';
 import type { KnowledgeNode } from '@shared/schemas/knowledge';
 import type { ScanItem } from '@shared/schemas/patient';
@@ -13,12 +12,14 @@ import { knowledgeApi } from '../api/knowledge-api';
 import { buttonStates, type ActionButton } from '../lib/button-rules';
 import { textsDirty, useEditorStore } from '../stores/editor-store';
 import type { ExtraButton } from '../components/status-panel';
+import { useDeskKeys } from './use-desk-keys';
+import { overflowPrompt } from './write-dialogs';
 import { useDraftSafety } from './use-draft-safety';
 import { useReportActions } from './use-report-actions';
 import { useReportScreen } from './use-report-screen';
 import { useStudyLock } from './use-study-lock';
 
-export type Dialog = 'bodyPart' | 'critical' | 'addendum' | 'patient' | 'versions' | 'knowledge' | null;
+export type Dialog = 'bodyPart' | 'critical' | 'addendum' | 'patient' | 'versions' | 'knowledge' | 'hotkeys' | null;
 export interface Comparison {
   report_text1: string;
   report_text2: string;
@@ -92,20 +93,7 @@ export function useReportPage(studyIuid: string, onClose: () => void) {
     });
   };
 
-  const onOverflow = (kind: 'add-page' | 'max') => {
-    if (kind === 'max') {
-      void message.error(t('overflow.max'));
-      return;
-    }
-    modal.confirm({
-      title: t('overflow.addPageTitle'),
-      content: t('overflow.addPage'),
-      onOk: () => {
-        const s = useEditorStore.getState();
-        s.patch({ findings: addPage(s.findings) });
-      },
-    });
-  };
+  const onOverflow = (kind: 'add-page' | 'max') => overflowPrompt(kind, { modal, message, t });
 
   const onAction = (b: ActionButton | ExtraButton) => {
     switch (b) {
@@ -136,6 +124,8 @@ export function useReportPage(studyIuid: string, onClose: () => void) {
         return close();
     }
   };
+
+  useDeskKeys({ studyIuid, buttons, onAction, editable, onHelp: () => setDialog('hotkeys') });
 
   return {
     screen,

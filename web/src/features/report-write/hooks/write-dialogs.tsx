@@ -2,9 +2,30 @@ import { Button } from 'antd';
 import type { ButtonProps } from 'antd';
 import type { useAppProps } from 'antd/es/app/context';
 import type { TFunction } from 'i18next';
+import { addPage } from '@shared/report/document';
 import type { ApiError } from '@web/lib/api-error';
+import { useEditorStore } from '../stores/editor-store';
 
 type ModalApi = useAppProps['modal'];
+
+/** Text past the page: with several pages allowed, offer a page more; else say the page is full. */
+export function overflowPrompt(
+  kind: 'add-page' | 'max',
+  o: { modal: ModalApi; message: useAppProps['message']; t: TFunction<'report'> },
+) {
+  if (kind === 'max') {
+    void o.message.error(o.t('overflow.max'));
+    return;
+  }
+  o.modal.confirm({
+    title: o.t('overflow.addPageTitle'),
+    content: o.t('overflow.addPage'),
+    onOk: () => {
+      const s = useEditorStore.getState();
+      s.patch({ findings: addPage(s.findings) });
+    },
+  });
+}
 
 /** 422 from the content check: show what matched; continue resends with RemoveCheck, or re-edit. */
 export function showContentCheck(modal: ModalApi, t: TFunction<'report'>, e: ApiError, onContinue: () => void) {

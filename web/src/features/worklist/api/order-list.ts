@@ -3,10 +3,15 @@ import type { Page } from '@shared/schemas/common';
 import type { StudyRow } from '@shared/schemas/order';
 import { apiPost } from '@web/lib/api-client';
 import { apiDownload } from '@web/lib/api-download';
+import { rememberWorklistFilters } from '@web/lib/next-study';
 import { orderListBody, type WorklistParams } from '../lib/worklist-list';
 
-export const fetchOrderList = (p: WorklistParams, signal?: AbortSignal) =>
-  apiPost<Page<StudyRow>>('/api/order/OrderList', orderListBody(p), { signal });
+export function fetchOrderList(p: WorklistParams, signal?: AbortSignal) {
+  const body = orderListBody(p);
+  // "Next study" (the desk's Alt+N, here and on the writing screen) follows the filters last searched.
+  rememberWorklistFilters(body);
+  return apiPost<Page<StudyRow>>('/api/order/OrderList', body, { signal });
+}
 
 export function useOrderList(p: WorklistParams) {
   return useQuery({

@@ -6,6 +6,9 @@ import { ListPage } from '@web/components/list-page/list-page';
 import type { ListColumn } from '@web/components/list-page/list-table';
 import { studyColumns } from '@web/components/study-columns';
 import { usePermission, useUserInfo } from '@web/lib/user-info';
+import { HotkeyHelp } from '@web/components/hotkey-help';
+import { useHotkeys } from '@web/lib/hotkeys';
+import { useOpenNextStudy } from '@web/lib/next-study';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { exportOrderList, useOrderList } from '../api/order-list';
 import { useWorklistSearch } from '../hooks/use-worklist-search';
@@ -21,6 +24,10 @@ export function WorklistPage() {
   const canHistory = usePermission(PERMISSIONS.ORDER_HISTORY);
   const canFavourite = usePermission(PERMISSIONS.USER);
   const isSuper = useUserInfo().data?.user.role_pk === SUPER_ADMIN_ROLE_PK;
+  const [help, setHelp] = useState(false);
+  const openNext = useOpenNextStudy();
+  // From the worklist: Alt+N opens the next study to report, F1 shows the keys.
+  useHotkeys({ next: () => void openNext(), help: () => setHelp(true) });
 
   const columns = useMemo(
     (): ListColumn<StudyRow>[] => [
@@ -54,6 +61,7 @@ export function WorklistPage() {
       onExport={() => exportOrderList(state.params)}
     >
       <HistoryDialog study={historyOf} onClose={() => setHistoryOf(null)} />
+      <HotkeyHelp open={help} onClose={() => setHelp(false)} />
     </ListPage>
   );
 }

@@ -24,7 +24,7 @@ describe('worklist list', () => {
   });
 
   it('sorts only by the columns the server sorts by', () => {
-    expect(spec.sortColumns).toEqual(['create_time', 'study_datetime', 'report_datetime', 'patient_name']);
+    expect(spec.sortColumns).toEqual(['create_time', 'study_datetime', 'report_datetime', 'patient_name', 'priority']);
     expect(orderListBody(parse('column=patient_id&order=asc')).sort).toBe('create_time desc');
   });
 });

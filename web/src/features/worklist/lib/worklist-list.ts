@@ -32,6 +32,7 @@ const SORT_KEYS = {
   'patient_name asc': 'sorts.patient_name_asc',
   'patient_name desc': 'sorts.patient_name_desc',
   'priority desc': 'sorts.priority_desc',
+  'priority asc': 'sorts.priority_asc',
 } as const satisfies Record<OrderSort, string>;
 
 const sortOf = (s: string): Sort => {
