@@ -1,12 +1,14 @@
-import { and, asc, inArray, lte } from 'drizzle-orm';
+import { and, asc, inArray, lte, sql } from 'drizzle-orm';
 import type { Addendum } from '@shared/schemas/report';
 import type { Db } from '../../platform/db/client';
-import { reportAddendum } from '../../platform/db/schema';
+import { reportAddendum, reportVersion } from '../../platform/db/schema';
 import { fmt } from '../../platform/core/time';
 
 /**
  * The addenda of reports as shown and printed, oldest first, per report; with `upToVersion` only those written by
  * that version row or before it (the report as archived at that version: a later addendum is not in its PDF).
+ * A void ends them: those written before the report's last void (its version row of status 4) belong to the
+ * voided report, not to one written again after it (they stay in the table, and the versions keep their PDFs).
  */
 export async function addendaOf(db: Db, rptPks: number[], upToVersion?: number): Promise<Map<number, Addendum[]>> {
   const found = new Map<number, Addendum[]>();
@@ -18,6 +20,8 @@ export async function addendaOf(db: Db, rptPks: number[], upToVersion?: number):
       and(
         inArray(reportAddendum.rpt_pk, rptPks),
         upToVersion === undefined ? undefined : lte(reportAddendum.version_pk, upToVersion),
+        sql`${reportAddendum.version_pk} > coalesce((select max(vv.pk) from ${reportVersion} vv
+          where vv.rpt_pk = ${reportAddendum.rpt_pk} and vv.rpt_status = 4), 0)`,
       ),
     )
     .orderBy(asc(reportAddendum.rpt_pk), asc(reportAddendum.seq));

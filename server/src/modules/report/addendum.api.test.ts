@@ -137,4 +137,19 @@ describe('an addendum to an audited report', () => {
     const versions = await auditVersions(s);
     expect((await info(s, versions.at(-1))).addenda!.map((x) => x.text)).toEqual(['补充：肝内小囊肿。']);
   });
+
+  it('ends with a void: a report written and audited again after it has none of the voided one', async () => {
+    const s = pool.shift()!;
+    const a = await audited(s);
+    const added = (await addendum('auditor', s, a.version, '补充：见前片。')).body.data as ReportDetail;
+    const voided = await post('auditor', '/report/invalid', { study_iuid: s.study_iuid, version: added.version });
+    expect(voided.status, voided.text).toBe(200);
+    expect((await info(s)).addenda).toEqual([]);
+    const again = await audited(s);
+    expect(again.rpt_status).toBe(2);
+    expect((await info(s)).addenda).toEqual([]);
+    // The voided report's addendum is kept with its version (its archive still holds it).
+    const rows = await t.p.deps.db.select().from(reportAddendum).where(eq(reportAddendum.rpt_pk, a.rpt_pk!));
+    expect(rows.map((r) => r.text)).toEqual(['补充：见前片。']);
+  });
 });
