@@ -56,25 +56,22 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
       render: clipped('cell-patient-name'),
     },
     {
-      title: t('fields.priority'),
-      dataIndex: 'priority',
-      // Wide enough for its title beside the sort arrows in both languages.
-      width: 84,
-      render: (v: number) =>
-        v === 1 ? (
-          <Tag color="volcano" data-testid="cell-urgent">
-            {t('priority.urgent')}
-          </Tag>
-        ) : null,
-    },
-    {
       title: t('fields.rpt_status'),
       dataIndex: 'rpt_status',
       width: 108,
-      // A failed delivery to the hospital system shows beside the status (docs/report-products.md).
+      // Urgent and critical studies are tagged under their status (the 1440 px width budget has no room for a
+      // priority column of its own); a failed delivery to the hospital system too (docs/report-products.md).
       render: (v: number, r: StudyRow) => (
         <>
           <RptStatusTag status={v} />
+          {r.priority === 1 && (
+            // A line of its own: beside a long status ("Not written") it would run into the next column.
+            <div style={{ marginTop: 2 }}>
+              <Tag color="volcano" data-testid="cell-urgent">
+                {t('priority.urgent')}
+              </Tag>
+            </div>
+          )}
           {r.is_critical === 1 && (
             <Tag color="red" data-testid="cell-critical" style={{ marginTop: 2 }}>
               {t('criticalTag')}
