@@ -85,6 +85,9 @@ describe('the desk at speed, with the keyboard alone', () => {
         .getByText(/^waiting /)
         .waitFor();
       await shot(page, 'desk-worklist-en-US');
+      await page.keyboard.press('F1');
+      await page.getByTestId('hotkey-help').getByText('Open the next study to report', { exact: false }).waitFor();
+      await shot(page, 'desk-hotkeys-en-US');
     } finally {
       await close();
     }

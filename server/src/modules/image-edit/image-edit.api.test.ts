@@ -341,4 +341,25 @@ describe('mergePatient', () => {
     expect(await h.state()).toEqual(before);
     expect((await studyRow(a.study_iuid)).patient_id).toBe('P-AUD');
   });
+
+  it("is refused when the person has a study outside the caller's modalities (data2): all of them or none", async () => {
+    const a = await studyWith(24, [1], { patientId: 'P-SCOPE' });
+    const mr = await studyWith(25, [1], { patientId: 'P-SCOPE' });
+    const b = await studyWith(26, [1], { patientId: 'P-SCOPE-2' });
+    await db().update(study).set({ modality: 'MR' }).where(eq(study.pk, mr.pk));
+    await db().execute(sql`update sys_user set data2 = '["CT"]'::jsonb where username = 'auditor'`);
+    h.tok.auditor = await loginAs(h.p.app, 'auditor', 'Audit@123');
+    try {
+      const before = await h.state();
+      const r = await mergePatient('auditor', a.study_iuid, b.study_iuid, 'zh-CN');
+      expect([r.status, r.body.error]).toEqual([409, 'CONFLICT']);
+      expect(r.body.msg).toContain('无权处理');
+      expect(await h.state()).toEqual(before);
+      expect((await studyRow(mr.study_iuid)).patient_id).toBe('P-SCOPE');
+    } finally {
+      await db().execute(sql`update sys_user set data2 = '[]'::jsonb where username = 'auditor'`);
+      h.tok.auditor = await loginAs(h.p.app, 'auditor', 'Audit@123');
+    }
+    expect((await mergePatient('auditor', a.study_iuid, b.study_iuid)).status).toBe(200);
+  });
 });
