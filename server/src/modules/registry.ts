@@ -40,6 +40,7 @@ import { hisModule } from './his';
 import { recycleModule } from './recycle';
 import { imageEditModule } from './image-edit';
 import { criticalModule } from './critical';
+import { imageViewerModule } from './image-viewer';
 
 /**
  * Every server module, in the order their routes are mounted and started (stopped in the reverse order).
@@ -74,6 +75,7 @@ export const MODULES: readonly ServerModule[] = [
   auditModule,
   accountModule,
   imagesModule,
+  imageViewerModule,
   patientFileModule,
   dicomModule,
   queueModule,

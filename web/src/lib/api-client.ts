@@ -15,7 +15,7 @@ import { useSessionStore } from './session-store';
 export type QueryValue = string | number | boolean | undefined | null;
 
 export interface RequestOptions {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT';
   /** JSON body. */
   json?: unknown;
   /** application/x-www-form-urlencoded body (the sign-in calls). */
@@ -184,6 +184,11 @@ export async function apiGet<T>(path: string, query?: Record<string, QueryValue>
 
 export async function apiPost<T>(path: string, json?: unknown, opts: RequestOptions = {}) {
   return (await request<T>(path, { ...opts, method: 'POST', json: json ?? {} })).data;
+}
+
+/** Replaces a resource with the given JSON. */
+export async function apiPut<T>(path: string, json: unknown, opts: RequestOptions = {}) {
+  return (await request<T>(path, { ...opts, method: 'PUT', json })).data;
 }
 
 /** Posts a document (its bytes and content type) and returns the envelope's data. */

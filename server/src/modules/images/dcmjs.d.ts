@@ -24,6 +24,8 @@ declare module 'dcmjs' {
       DicomMetaDictionary: {
         /** A naturalized data set (keyword: value, `_vrMap` for VRs the dictionary leaves open) to elements. */
         denaturalizeDataset(dataset: Record<string, unknown>): Record<string, DicomElement>;
+        /** Elements to keyword: value (the tests read files with it). */
+        naturalizeDataset(dict: Record<string, DicomElement>): Record<string, unknown>;
       };
     };
     log: Logger & { getLogger(name: string): Logger };

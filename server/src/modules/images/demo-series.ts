@@ -47,7 +47,7 @@ function chestSlice(z: number): Int16Array {
 /** Stored values for RescaleIntercept -1024 (unsigned 12 bits in 16). */
 const stored = (hu: Int16Array) => Uint16Array.from(hu, (v) => Math.min(4095, Math.max(0, v + 1024)));
 
-interface Patient {
+export interface DemoPatient {
   study_iuid: string;
   patient_id: string;
   patient_name: string;
@@ -56,7 +56,7 @@ interface Patient {
   study_datetime: Date | null;
 }
 
-function instance(p: Patient, series: string, n: number): Buffer {
+function instance(p: DemoPatient, series: string, n: number): Buffer {
   const { DicomDict, DicomMetaDictionary } = dcmjs.data;
   const sop = `${series}.${n}`;
   const when = p.study_datetime ?? new Date();
@@ -111,6 +111,11 @@ function instance(p: Patient, series: string, n: number): Buffer {
   return Buffer.from(dict.write());
 }
 
+/** The demo CT's files for a study: 24 slices of a new series (the browser tests upload them too). */
+export function demoCtFiles(p: DemoPatient, series = `2.25.${BigInt(`0x${randomUUID().replace(/-/g, '')}`)}`) {
+  return Array.from({ length: SLICES }, (_, i) => ({ name: `IM${i + 1}`, data: instance(p, series, i + 1) }));
+}
+
 /**
  * The demo's images: a made-up 24-slice chest CT (512 x 512, a phantom, no patient's) attached to the newest
  * unreported chest CT of H001, so the viewer, the image list and forwarding can be tried on a fresh install.
@@ -139,13 +144,13 @@ export async function seedDemoImages(deps: AppDeps): Promise<number> {
     .orderBy(desc(study.study_datetime))
     .limit(1);
   if (!p) return 0;
-  const series = `2.25.${BigInt(`0x${randomUUID().replace(/-/g, '')}`)}`; // a UUID-derived UID (PS3.5 B.2)
   let stored = 0;
   const ingest = createIngest(
     { deps, who: { pk: 0, username: 'demo' }, hospitalCode: 'H001', ip: '127.0.0.1' },
     (o) => void (o.status === 'uploaded' && stored++),
   );
-  for (let n = 1; n <= SLICES; n++) await ingest.add(`IM${n}`, instance(p, series, n));
+  // a UUID-derived series UID (PS3.5 B.2)
+  for (const f of demoCtFiles(p)) await ingest.add(f.name, f.data);
   await ingest.flush();
   return stored;
 }

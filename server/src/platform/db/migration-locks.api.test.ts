@@ -18,6 +18,7 @@ let dir = '';
 let drop = async () => {};
 let database: Database;
 let studies = 0;
+let users = 0;
 let hospitals = 0;
 let reports = 0;
 let versions = 0;
@@ -38,8 +39,10 @@ beforeAll(async () => {
   await database.db.execute(sql`analyze hospital`);
   await database.db.execute(sql`analyze report`);
   await database.db.execute(sql`analyze report_version`);
+  await database.db.execute(sql`analyze sys_user`);
   studies = Number((await run('select count(*) as n from study')).rows[0]!.n);
   hospitals = Number((await run('select count(*) as n from hospital')).rows[0]!.n);
+  users = Number((await run('select count(*) as n from sys_user')).rows[0]!.n);
   reports = Number((await run('select count(*) as n from report')).rows[0]!.n);
   versions = Number((await run('select count(*) as n from report_version')).rows[0]!.n);
 }, 60_000);
@@ -156,6 +159,17 @@ describe('migration locks announced before they run', () => {
         ['report_version', versions],
       ].map(([table, rows]) => ({
         migration: '0034_report_addenda',
+        table,
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows,
+      })),
+      // the viewer's saved marks: foreign keys to sys_user and study (brief: the new table is empty)
+      ...[
+        ['sys_user', users],
+        ['study', studies],
+      ].map(([table, rows]) => ({
+        migration: '0035_viewer_annotations',
         table,
         lock: 'SHARE ROW EXCLUSIVE',
         wholeTable: false,

@@ -1,5 +1,5 @@
-import type { ViewerStudy } from '@shared/schemas/image-viewer';
-import { apiGet, apiPost } from '@web/lib/api-client';
+import type { ViewerAnnotation, ViewerAnnotations, ViewerStudy } from '@shared/schemas/image-viewer';
+import { apiGet, apiPost, apiPut } from '@web/lib/api-client';
 import type { ViewerQuery } from '../lib/viewer-query';
 import { accessKey, takeEarlyAccess, type AccessRequests, type ViewerToken } from './viewer-early';
 
@@ -25,3 +25,11 @@ export function askViewerAccess(q: ViewerQuery, hasSession: boolean): AccessRequ
   if (early) return { token: early.token.catch(token), study: early.study.catch(study) };
   return { token: token(), study: study() };
 }
+
+/** The signed-in user's saved marks on a study. */
+export const fetchMarks = (studyIuid: string) =>
+  apiGet<ViewerAnnotations>('/wado/annotations', { studyUID: studyIuid }, { silent: true });
+
+/** Saves the signed-in user's whole set of marks on a study. */
+export const saveMarks = (studyIuid: string, annotations: ViewerAnnotation[]) =>
+  apiPut<ViewerAnnotations>('/wado/annotations', { studyUID: studyIuid, annotations }, { silent: true });

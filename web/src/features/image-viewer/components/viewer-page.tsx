@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import { useOpenTimeReport } from '../hooks/use-open-time-report';
 import { useStackKeys } from '../hooks/use-stack-keys';
+import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
 import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
@@ -14,6 +15,8 @@ import { CT_PRESETS, presetsFor, type PresetKey } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
 import { SeriesList } from './series-list';
 import { StackSlider } from './stack-slider';
+import { useTextPrompt } from './text-prompt';
+import { ViewActions } from './view-actions';
 import { ViewerOverlay } from './viewer-overlay';
 import { ViewerToolbar } from './viewer-toolbar';
 import './image-viewer.css';
@@ -31,7 +34,10 @@ export function ViewerPage() {
   const study = access.state === 'ready' ? access.study : null;
   const startStack =
     previewDone || access.state === 'failed' || (access.state === 'ready' && !previewUrl(access.study, access.token));
-  const { view, state, failed, drawn } = useStackView(element, startStack);
+  const text = useTextPrompt();
+  const { view, state, failed, drawn } = useStackView(element, startStack, text.ask);
+  const hasSession = access.state === 'ready' && access.hasSession;
+  useSavedMarks(view, study?.study_iuid ?? null, hasSession);
   const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
   const [loadError, setLoadError] = useState('');
@@ -86,7 +92,9 @@ export function ViewerPage() {
           onPreset={preset}
           onReset={() => view?.reset()}
           disabled={!state}
-        />
+        >
+          <ViewActions view={view} state={state} disabled={!state} />
+        </ViewerToolbar>
         <div className="rx-viewer-body">
           {study && study.series.length > 0 && (
             <SeriesList
@@ -138,6 +146,7 @@ export function ViewerPage() {
           </div>
         </div>
       </div>
+      {text.dialog}
     </ConfigProvider>
   );
 }

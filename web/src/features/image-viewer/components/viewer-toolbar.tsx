@@ -1,10 +1,21 @@
 import { Button, Radio, Space, Tooltip } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { testIdProp } from '@web/lib/test-id';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import type { PresetKey } from '../lib/presets';
 
-const TOOLS: PrimaryTool[] = ['windowLevel', 'pan', 'zoom', 'length', 'angle'];
+const TOOLS: PrimaryTool[] = [
+  'windowLevel',
+  'pan',
+  'zoom',
+  'length',
+  'angle',
+  'ellipse',
+  'rectangle',
+  'probe',
+  'arrow',
+];
 
 interface Props {
   tool: PrimaryTool;
@@ -14,10 +25,12 @@ interface Props {
   onPreset: (preset: PresetKey) => void;
   onReset: () => void;
   disabled: boolean;
+  /** Invert, rotate, flip and clearing the marks. */
+  children?: ReactNode;
 }
 
-/** What the left mouse button does, the CT window presets (on CT only), and reset (the wheel scrolls, middle pans, right zooms). */
-export function ViewerToolbar({ tool, onTool, presets, onPreset, onReset, disabled }: Props) {
+/** What the left mouse button does (window, pan, zoom, the measurements, arrows), the CT window presets (on CT only), reset, and the view's actions (the wheel scrolls, middle pans, right zooms). */
+export function ViewerToolbar({ tool, onTool, presets, onPreset, onReset, disabled, children }: Props) {
   const { t } = useTranslation('imageViewer');
   return (
     <div className="rx-viewer-toolbar" role="toolbar" aria-label={t('title')}>
@@ -53,6 +66,7 @@ export function ViewerToolbar({ tool, onTool, presets, onPreset, onReset, disabl
       <Button size="small" disabled={disabled} onClick={onReset} {...testIdProp('viewer-reset')}>
         {t('tools.reset')}
       </Button>
+      {children}
     </div>
   );
 }

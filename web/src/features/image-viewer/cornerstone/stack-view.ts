@@ -1,9 +1,10 @@
 import { Enums, RenderingEngine, type Types } from '@cornerstonejs/core';
 import { voiRangeOf, windowOf } from '../lib/presets';
 import { initCornerstone } from './setup';
-import type { PrimaryTool, ViewerTools } from './tools';
+import type { ViewerAnnotation } from '@shared/schemas/image-viewer';
+import type { AskText, PrimaryTool, ViewerTools } from './tools';
 
-export type { PrimaryTool };
+export type { AskText, PrimaryTool };
 
 /** What the overlay shows, reported on every change. */
 export interface StackState {
@@ -11,6 +12,11 @@ export interface StackState {
   total: number;
   window: { center: number; width: number } | null;
   zoom: number;
+  invert: boolean;
+  /** Degrees clockwise, 0, 90, 180 or 270. */
+  rotation: number;
+  flipH: boolean;
+  flipV: boolean;
 }
 
 const VIEWPORT_ID = 'rx-stack';
@@ -29,11 +35,16 @@ export class StackView {
   /** The zoom of the fitted image of the current stack: the overlay shows zoom relative to it. */
   private fittedZoom = 1;
   private disposed = false;
+  /** Saved marks given before the tools were there, drawn once they are. */
+  private pendingMarks: { studyIuid: string; marks: ViewerAnnotation[] } | null = null;
+  private onMarks: (() => void) | null = null;
+  private unwatchMarks: (() => void) | null = null;
 
   constructor(
     private readonly element: HTMLDivElement,
     private readonly onState: (s: StackState) => void,
     private readonly onFirstImage: () => void,
+    private readonly askText: AskText,
   ) {
     initCornerstone();
   }
@@ -41,7 +52,6 @@ export class StackView {
   /** Shows a stack at an index; resolves once its image is loaded and drawn. */
   async show(imageIds: string[], index = 0): Promise<void> {
     const vp = this.ensureViewport();
-    this.tools?.clearMeasurements();
     this.tools?.stopPrefetch();
     await vp.setStack(imageIds, Math.min(Math.max(index, 0), imageIds.length - 1));
     if (this.disposed) return;
@@ -76,14 +86,65 @@ export class StackView {
     this.tools?.setPrimary(tool);
   }
 
-  /** Back to the first look: the image's window, fitted, no measurements. */
+  /** Back to the first look: the image's window, fitted, not inverted, rotated or flipped (marks stay). */
   reset(): void {
     const vp = this.viewport;
     if (!vp) return;
-    this.tools?.clearMeasurements();
     vp.resetProperties();
     vp.resetCamera();
+    vp.setViewPresentation({ rotation: 0, flipHorizontal: false, flipVertical: false });
     vp.render();
+    this.report();
+  }
+
+  invert(): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    vp.setProperties({ invert: !vp.getProperties().invert });
+    vp.render();
+    this.report();
+  }
+
+  /** A quarter turn clockwise. */
+  rotate(): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    vp.setViewPresentation({ rotation: ((vp.getViewPresentation().rotation ?? 0) + 90) % 360 });
+    vp.render();
+    this.report();
+  }
+
+  flip(direction: 'h' | 'v'): void {
+    const vp = this.viewport;
+    if (!vp) return;
+    const now = vp.getViewPresentation();
+    vp.setViewPresentation(
+      direction === 'h' ? { flipHorizontal: !now.flipHorizontal } : { flipVertical: !now.flipVertical },
+    );
+    vp.render();
+    this.report();
+  }
+
+  /** Draws saved marks again (now, or once the tools are there). */
+  restoreMarks(studyIuid: string, marks: ViewerAnnotation[]): void {
+    if (this.tools) this.tools.restoreMarks(studyIuid, marks);
+    else this.pendingMarks = { studyIuid, marks };
+    this.viewport?.render();
+  }
+
+  /** Every mark of this window as it is saved. */
+  marks(): ViewerAnnotation[] {
+    return this.tools?.marks() ?? [];
+  }
+
+  clearMarks(): void {
+    this.tools?.clearMarks();
+    this.viewport?.render();
+  }
+
+  /** Called when a person draws, moves or removes a mark. */
+  setOnMarks(listener: (() => void) | null): void {
+    this.onMarks = listener;
   }
 
   resize(): void {
@@ -92,6 +153,7 @@ export class StackView {
 
   dispose(): void {
     this.disposed = true;
+    this.unwatchMarks?.();
     this.tools?.dispose();
     this.engine?.destroy();
     this.engine = null;
@@ -128,8 +190,14 @@ export class StackView {
   private async attachTools(engineId: string): Promise<void> {
     const { ViewerTools } = await import('./tools');
     if (this.disposed) return;
-    this.tools = new ViewerTools(VIEWPORT_ID, engineId, this.element);
+    this.tools = new ViewerTools(VIEWPORT_ID, engineId, this.element, this.askText);
     this.tools.setPrimary(this.primary);
+    if (this.pendingMarks) {
+      this.tools.restoreMarks(this.pendingMarks.studyIuid, this.pendingMarks.marks);
+      this.viewport?.render();
+    }
+    this.pendingMarks = null;
+    this.unwatchMarks = this.tools.watchMarks(() => this.onMarks?.());
     // The mouse works from here on (browser tests wait for it).
     this.element.dataset.toolsReady = 'true';
   }
@@ -137,12 +205,17 @@ export class StackView {
   private report(): void {
     const vp = this.viewport;
     if (!vp) return;
-    const range = vp.getProperties().voiRange;
+    const { voiRange: range, invert } = vp.getProperties();
+    const view = vp.getViewPresentation();
     this.onState({
       index: vp.getCurrentImageIdIndex(),
       total: vp.getImageIds().length,
       window: range ? windowOf(range) : null,
       zoom: vp.getZoom() / this.fittedZoom,
+      invert: !!invert,
+      rotation: view.rotation ?? 0,
+      flipH: !!view.flipHorizontal,
+      flipV: !!view.flipVertical,
     });
   }
 }

@@ -1,12 +1,16 @@
 import { Enums, imageLoadPoolManager } from '@cornerstonejs/core';
 import {
   AngleTool,
+  ArrowAnnotateTool,
   addTool,
   annotation,
+  EllipticalROITool,
   Enums as ToolEnums,
   init as toolsInit,
   LengthTool,
   PanTool,
+  ProbeTool,
+  RectangleROITool,
   StackScrollTool,
   store,
   ToolGroupManager,
@@ -14,9 +18,15 @@ import {
   WindowLevelTool,
   ZoomTool,
 } from '@cornerstonejs/tools';
+import type { ViewerAnnotation } from '@shared/schemas/image-viewer';
+import { allSaved, restoreMarks, watchMarks } from './marks';
 
 /** The tools the left mouse button can hold; the others keep their own buttons. */
-export type PrimaryTool = 'windowLevel' | 'pan' | 'zoom' | 'length' | 'angle';
+export type PrimaryTool =
+  'windowLevel' | 'pan' | 'zoom' | 'length' | 'angle' | 'ellipse' | 'rectangle' | 'probe' | 'arrow';
+
+/** Asks the person for an arrow's text; null when they cancel (the arrow goes). */
+export type AskText = (current?: string) => Promise<string | null>;
 
 const { MouseBindings } = ToolEnums;
 const NAMES: Record<PrimaryTool, string> = {
@@ -25,7 +35,24 @@ const NAMES: Record<PrimaryTool, string> = {
   zoom: ZoomTool.toolName as string,
   length: LengthTool.toolName as string,
   angle: AngleTool.toolName as string,
+  ellipse: EllipticalROITool.toolName as string,
+  rectangle: RectangleROITool.toolName as string,
+  probe: ProbeTool.toolName as string,
+  arrow: ArrowAnnotateTool.toolName as string,
 };
+const MEASURES: PrimaryTool[] = ['length', 'angle', 'ellipse', 'rectangle', 'probe', 'arrow'];
+const TOOLS = [
+  WindowLevelTool,
+  PanTool,
+  ZoomTool,
+  StackScrollTool,
+  LengthTool,
+  AngleTool,
+  EllipticalROITool,
+  RectangleROITool,
+  ProbeTool,
+  ArrowAnnotateTool,
+];
 /** Pan and zoom keep the middle and right buttons whatever the left one does; the wheel scrolls. */
 const OWN_BUTTON: Partial<Record<PrimaryTool, number>> = {
   pan: MouseBindings.Auxiliary,
@@ -37,7 +64,8 @@ let groups = 0;
 
 /**
  * The viewport's mouse tools (loaded after the first image: none of this is needed to show it): window/level
- * on the left button, pan on the middle, zoom on the right, stack scroll on the wheel, length and angle on
+ * on the left button, pan on the middle, zoom on the right, stack scroll on the wheel; the measurements
+ * (length, angle, ellipse and rectangle ROI with mean/SD/area in HU on CT, probe) and arrows with text on
  * demand. The rest of the series is prefetched from here on, nearest images first.
  */
 export class ViewerTools {
@@ -48,11 +76,12 @@ export class ViewerTools {
     viewportId: string,
     engineId: string,
     private readonly element: HTMLDivElement,
+    askText: AskText,
   ) {
     if (!initialised) {
       initialised = true;
       toolsInit();
-      for (const tool of [WindowLevelTool, PanTool, ZoomTool, StackScrollTool, LengthTool, AngleTool]) addTool(tool);
+      for (const tool of TOOLS) addTool(tool);
     }
     // The tools listen to elements enabled after their init; this one was enabled before they loaded.
     store.addEnabledElement(
@@ -66,8 +95,12 @@ export class ViewerTools {
     group.setToolActive(NAMES.pan, { bindings: [{ mouseButton: MouseBindings.Auxiliary }] });
     group.setToolActive(NAMES.zoom, { bindings: [{ mouseButton: MouseBindings.Secondary }] });
     group.setToolActive(StackScrollTool.toolName as string, { bindings: [{ mouseButton: MouseBindings.Wheel }] });
-    group.setToolPassive(NAMES.length);
-    group.setToolPassive(NAMES.angle);
+    for (const k of MEASURES) group.setToolPassive(NAMES[k]);
+    group.setToolConfiguration(NAMES.arrow, {
+      getTextCallback: (done: (text: string | null) => void) => void askText().then(done),
+      changeTextCallback: (a: { data?: { label?: string } }, _e: unknown, done: (text: string | null) => void) =>
+        void askText(a.data?.label).then((text) => done(text ?? a.data?.label ?? null)),
+    });
     this.startPrefetch();
   }
 
@@ -96,8 +129,21 @@ export class ViewerTools {
     this.primary = tool;
   }
 
-  clearMeasurements(): void {
+  /** Removes every mark in this window (the person asked to; they are saved as removed). */
+  clearMarks(): void {
     annotation.state.removeAllAnnotations();
+  }
+
+  restoreMarks(studyIuid: string, marks: ViewerAnnotation[]): void {
+    restoreMarks(studyIuid, marks, this.element);
+  }
+
+  marks(): ViewerAnnotation[] {
+    return allSaved();
+  }
+
+  watchMarks(onChange: () => void): () => void {
+    return watchMarks(onChange);
   }
 
   dispose(): void {

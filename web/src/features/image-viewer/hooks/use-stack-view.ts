@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { StackState, StackView } from '../cornerstone/stack-view';
+import type { AskText, StackState, StackView } from '../cornerstone/stack-view';
 import { loadStackView } from '../cornerstone/load';
 import { earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
 import { markFirstImage, markStackImage } from '../lib/first-image-mark';
@@ -9,7 +9,7 @@ import { markFirstImage, markStackImage } from '../lib/first-image-mark';
  * then: its evaluation holds the main thread for a few hundred ms) and the element is there, gone when it unmounts, resized with it. Its overlay state (position, window, zoom) comes back as
  * React state; `view` is null until it exists.
  */
-export function useStackView(element: RefObject<HTMLDivElement | null>, start: boolean) {
+export function useStackView(element: RefObject<HTMLDivElement | null>, start: boolean, askText: AskText) {
   const [view, setView] = useState<StackView | null>(null);
   const [state, setState] = useState<StackState | null>(null);
   const [failed, setFailed] = useState('');
@@ -25,12 +25,17 @@ export function useStackView(element: RefObject<HTMLDivElement | null>, start: b
     loadStackView().then(
       ({ StackView: View }) => {
         if (gone) return;
-        const v = new View(el, setState, () => {
-          markFirstImage(el, earlyPreviewShownAt());
-          removeEarlyPreview();
-          markStackImage(el);
-          setDrawn(true);
-        });
+        const v = new View(
+          el,
+          setState,
+          () => {
+            markFirstImage(el, earlyPreviewShownAt());
+            removeEarlyPreview();
+            markStackImage(el);
+            setDrawn(true);
+          },
+          askText,
+        );
         current.current = v;
         resize = new ResizeObserver(() => v.resize());
         resize.observe(el);
@@ -45,7 +50,7 @@ export function useStackView(element: RefObject<HTMLDivElement | null>, start: b
       current.current = null;
       setView(null);
     };
-  }, [element, start]);
+  }, [element, start, askText]);
 
   return { view, state, failed, drawn };
 }

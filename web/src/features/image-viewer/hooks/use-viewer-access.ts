@@ -8,8 +8,11 @@ import { tokenRenewDelayMs, type ViewerQuery } from '../lib/viewer-query';
 
 export type ViewerAccess =
   | { state: 'loading' }
-  /** token: the viewer token at the time (thumbnails); image requests always take the newest. */
-  | { state: 'ready'; study: ViewerStudy; token: string }
+  /**
+   * token: the viewer token at the time (thumbnails); image requests always take the newest. hasSession:
+   * opened with a signed-in session (its marks are saved), not with a token alone.
+   */
+  | { state: 'ready'; study: ViewerStudy; token: string; hasSession: boolean }
   /** noStudy: the address names none; noAccess: no session and no token; refused: the server said no (msg). */
   | { state: 'failed'; reason: 'noStudy' | 'noAccess' | 'refused'; msg?: string };
 
@@ -53,7 +56,7 @@ export function useViewerAccess(q: ViewerQuery): ViewerAccess {
       ([t, study]) => {
         if (stopped) return;
         setImageToken(t.token);
-        setAccess({ state: 'ready', study, token: t.token });
+        setAccess({ state: 'ready', study, token: t.token, hasSession });
         if (hasSession) renewIn(t.expires_in);
       },
       (e: unknown) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ViewerStudy } from '@shared/schemas/image-viewer';
-import { imageIdsOf, thumbnailUrl, withToken } from './image-ids';
+import { imageIdOf, imageIdsOf, imageRefOf, thumbnailUrl, withToken } from './image-ids';
 
 const series = (frames: number[]): ViewerStudy['series'][number] => ({
   series_iuid: '1.2.3',
@@ -30,6 +30,17 @@ describe('image ids and addresses', () => {
       '1.2.3.2&contentType=application%2Fdicom&frame=3',
     ]);
     expect(ids.join()).not.toContain('token');
+  });
+
+  it('an image id names its image back (saved marks find their image again), frames included', () => {
+    for (const id of imageIdsOf('1.2', series([1, 3]))) expect(imageIdOf('1.2', imageRefOf(id)!)).toBe(id);
+    expect(imageRefOf(imageIdsOf('1.2', series([2]))[1]!)).toEqual({
+      series_iuid: '1.2.3',
+      sop_iuid: '1.2.3.1',
+      frame: 2,
+    });
+    expect(imageRefOf('wadors:/x?seriesUID=1&objectUID=2')).toBeNull();
+    expect(imageRefOf('wadouri:/wado?requestType=WADO&studyUID=1.2')).toBeNull();
   });
 
   it('adds or replaces the token', () => {

@@ -17,11 +17,37 @@ export function wadoPath(studyIuid: string, seriesIuid: string, sopIuid: string,
   return `/wado?${q}`;
 }
 
+/** Where an image of the stack is: its series, instance, and frame (from 1) of a multi-frame instance. */
+export interface ImageRef {
+  series_iuid: string;
+  sop_iuid: string;
+  frame?: number;
+}
+
+/** The wadouri image id of an image (one id per frame of a multi-frame instance). */
+export function imageIdOf(studyIuid: string, ref: ImageRef): string {
+  const base = `wadouri:${wadoPath(studyIuid, ref.series_iuid, ref.sop_iuid)}`;
+  return ref.frame ? `${base}&frame=${ref.frame}` : base;
+}
+
+/** The image an id of imageIdOf names; null for any other id. */
+export function imageRefOf(imageId: string): ImageRef | null {
+  if (!imageId.startsWith('wadouri:')) return null;
+  const q = new URLSearchParams(imageId.split('?', 2)[1] ?? '');
+  const series_iuid = q.get('seriesUID');
+  const sop_iuid = q.get('objectUID');
+  if (!series_iuid || !sop_iuid) return null;
+  const frame = Number(q.get('frame'));
+  return frame >= 1 ? { series_iuid, sop_iuid, frame } : { series_iuid, sop_iuid };
+}
+
 /** The stack of a series: one wadouri image id per frame, in the server's order (live images only). */
 export function imageIdsOf(studyIuid: string, s: Series): string[] {
   return s.instances.flatMap((i) => {
-    const base = `wadouri:${wadoPath(studyIuid, s.series_iuid, i.sop_iuid)}`;
-    return i.frame_count > 1 ? Array.from({ length: i.frame_count }, (_, f) => `${base}&frame=${f + 1}`) : [base];
+    const ref = { series_iuid: s.series_iuid, sop_iuid: i.sop_iuid };
+    return i.frame_count > 1
+      ? Array.from({ length: i.frame_count }, (_, f) => imageIdOf(studyIuid, { ...ref, frame: f + 1 }))
+      : [imageIdOf(studyIuid, ref)];
   });
 }
 

@@ -1,0 +1,48 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  ViewerAnnotationsQuerySchema,
+  ViewerAnnotationsSaveSchema,
+  ViewerAnnotationsSchema,
+} from '@shared/schemas/image-viewer';
+import { ok } from '../../platform/http/respond';
+import { jsonBody, okResponse } from '../../platform/http/route';
+import { newRouter } from '../../platform/http/router';
+import { access } from '../../platform/http/guard';
+import { annotationsOf, saveAnnotations } from './annotations';
+
+const tags = ['image-viewer'];
+
+/** The web viewer's measurements and annotations, kept per user and study (issue 41). */
+export function imageViewerRoutes() {
+  const app = newRouter();
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wado/annotations',
+      tags,
+      summary:
+        "The signed-in user's measurements and annotations on a study in the web viewer (their own only; 404 outside their hospital)",
+      ...access('session'),
+      request: { query: ViewerAnnotationsQuerySchema },
+      responses: okResponse(ViewerAnnotationsSchema),
+    }),
+    async (c) => ok(c, await annotationsOf(c.var.deps.db, c.var.user, c.req.valid('query').studyUID)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'put',
+      path: '/wado/annotations',
+      tags,
+      summary:
+        "Replaces the signed-in user's measurements and annotations on a study with the given set (at most 200; an empty set removes them). Session only: a viewer token does not save",
+      ...access('session'),
+      request: jsonBody(ViewerAnnotationsSaveSchema),
+      responses: okResponse(ViewerAnnotationsSchema),
+    }),
+    async (c) => {
+      const b = c.req.valid('json');
+      return ok(c, await saveAnnotations(c.var.deps.db, c.var.user, b.studyUID, b.annotations));
+    },
+  );
+  return app;
+}

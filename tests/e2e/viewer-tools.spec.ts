@@ -1,0 +1,161 @@
+import dcmjs from 'dcmjs';
+import { describe, expect, it } from 'vitest';
+import type { ViewerAnnotation, ViewerAnnotations } from '@shared/schemas/image-viewer';
+import { demoCtFiles } from '../../server/src/modules/images/demo-series';
+import { zipOf } from '../support/dicom-builder';
+import { useE2e, type E2e } from '../fixtures/e2e';
+import { apiToken } from '../fixtures/report-api';
+import { signedIn } from '../fixtures/session';
+import { ImageViewerPage } from '../pages/image-viewer';
+
+const STUDY = '1.2.826.0.1.3680043.8.498.4141';
+const SERIES = `${STUDY}.2`;
+const FILES = demoCtFiles(
+  {
+    study_iuid: STUDY,
+    patient_id: 'CT0041',
+    patient_name: '王^五',
+    patient_sex: 'M',
+    accession_no: 'A20261130041',
+    study_datetime: new Date('2026-11-30T09:30:00Z'),
+  },
+  SERIES,
+);
+
+async function uploadDemoCt(e2e: E2e): Promise<void> {
+  const admin = await apiToken(e2e.platform, 'admin');
+  const form = new FormData();
+  form.set('hospital_code', 'H001');
+  form.append('file', new Blob([new Uint8Array(await zipOf(FILES))]), 'ct.zip');
+  const r = await fetch(`${e2e.platform.origin}/UploadDicom/uploadZip`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin}` },
+    body: form,
+  });
+  const last = JSON.parse((await r.text()).trim().split('\n').at(-1)!) as { data: { uploaded: number } };
+  expect(last.data.uploaded).toBe(FILES.length);
+}
+
+const e2e = useE2e(uploadDemoCt);
+
+/** The HU of an instance's pixels as dcmjs (a parser nobody here wrote) reads the file: rows of columns. */
+function huOf(sop: string): { hu: (x: number, y: number) => number; origin: number[]; spacing: number[] } {
+  const file = FILES.find((f) => f.data.includes(Buffer.from(sop)))!;
+  const ds = dcmjs.data.DicomMetaDictionary.naturalizeDataset(
+    dcmjs.data.DicomMessage.readFile(file.data.buffer.slice(file.data.byteOffset) as ArrayBuffer).dict,
+  );
+  const px = new Uint16Array((ds.PixelData as ArrayBuffer[])[0]!);
+  const cols = Number(ds.Columns);
+  const slope = Number(ds.RescaleSlope);
+  const intercept = Number(ds.RescaleIntercept);
+  return {
+    hu: (x, y) => px[y * cols + x]! * slope + intercept,
+    origin: (ds.ImagePositionPatient as number[]).map(Number),
+    spacing: (ds.PixelSpacing as number[]).map(Number),
+  };
+}
+
+/** The mean HU of the pixels whose centres lie in an ellipse saved by the viewer (points: top, bottom, left, right). */
+function ellipseMean(m: ViewerAnnotation): { mean: number; n: number } {
+  const img = huOf(m.sop_iuid);
+  const [top, bottom, left, right] = m.points.map(([x, y]) => [
+    (x - img.origin[0]!) / img.spacing[1]!,
+    (y - img.origin[1]!) / img.spacing[0]!,
+  ]) as [[number, number], [number, number], [number, number], [number, number]];
+  const cx = (left[0] + right[0]) / 2;
+  const cy = (top[1] + bottom[1]) / 2;
+  const rx = Math.abs(right[0] - left[0]) / 2;
+  const ry = Math.abs(bottom[1] - top[1]) / 2;
+  let sum = 0;
+  let n = 0;
+  for (let y = Math.ceil(cy - ry); y <= Math.floor(cy + ry); y++)
+    for (let x = Math.ceil(cx - rx); x <= Math.floor(cx + rx); x++)
+      if (((x - cx) / rx) ** 2 + ((y - cy) / ry) ** 2 <= 1) {
+        sum += img.hu(x, y);
+        n++;
+      }
+  return { mean: sum / n, n };
+}
+
+async function savedMarks(token: string): Promise<ViewerAnnotation[]> {
+  const r = await fetch(`${e2e.platform.origin}/wado/annotations?studyUID=${STUDY}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await r.json()) as { data: ViewerAnnotations }).data.annotations;
+}
+
+/** Every text Cornerstone draws over the image (measured values), joined. */
+const drawnText = (viewer: ImageViewerPage) =>
+  viewer.page.evaluate(() =>
+    Array.from(document.querySelectorAll('[data-testid=viewer-viewport] svg text'))
+      .map((t) => t.textContent)
+      .join('|'),
+  );
+
+describe('viewer tools on the demo CT', () => {
+  it('an ellipse ROI gives the mean HU of the pixel data; a saved length is shown again when the viewer reopens', async () => {
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const doctor = await apiToken(e2e.platform, 'doctor');
+    try {
+      const viewer = new ImageViewerPage(page);
+      await viewer.open(e2e.platform.appUrl, STUDY);
+      await viewer.stackImageMs();
+      await viewer.toolsReady();
+      const box = (await viewer.viewport().boundingBox())!;
+      const side = Math.min(box.width, box.height);
+      const at = (fx: number, fy: number) => [box.x + box.width / 2 + fx * side, box.y + box.height / 2 + fy * side];
+
+      // From the middle (heart and mediastinum) out over the left lung: a mean that depends on the outline.
+      await viewer.tool('ellipse').click();
+      const [x1, y1] = at(-0.02, -0.12);
+      const [x2, y2] = at(-0.28, 0.1);
+      await page.mouse.move(x1!, y1!);
+      await page.mouse.down();
+      await page.mouse.move(x2!, y2!, { steps: 8 });
+      await page.mouse.up();
+      await expect.poll(() => savedMarks(doctor).then((m) => m.length), { timeout: 10_000 }).toBe(1);
+      const [ellipse] = await savedMarks(doctor);
+      expect(ellipse).toMatchObject({ tool: 'EllipticalROI', series_iuid: SERIES });
+      const expected = ellipseMean(ellipse!);
+      expect(expected.n).toBeGreaterThan(1000);
+      await expect.poll(() => drawnText(viewer)).toMatch(/Mean: -?[\d.]+ HU/);
+      const shown = Number(/Mean: (-?[\d.]+) HU/.exec(await drawnText(viewer))![1]);
+      expect(Math.abs(shown - expected.mean)).toBeLessThanOrEqual(1);
+      // not a uniform region: the outline matters
+      expect(Math.abs(expected.mean - huOf(ellipse!.sop_iuid).hu(256, 256))).toBeGreaterThan(50);
+
+      await viewer.tool('length').click();
+      const [a1, b1] = at(-0.2, 0.2);
+      const [a2, b2] = at(0.2, 0.2);
+      await page.mouse.move(a1!, b1!);
+      await page.mouse.down();
+      await page.mouse.move(a2!, b2!, { steps: 8 });
+      await page.mouse.up();
+      await expect
+        .poll(() => savedMarks(doctor).then((m) => m.map((x) => x.tool).sort()))
+        .toEqual(['EllipticalROI', 'Length']);
+      await expect.poll(() => drawnText(viewer)).toMatch(/\|[\d.]+ mm(\||$)/);
+      const lengthText = /\|([\d.]+ mm)(\||$)/.exec(await drawnText(viewer))![1]!;
+
+      // Reopened: both marks are drawn again from the server, their values computed again from the pixels.
+      await page.reload();
+      await viewer.stackImageMs();
+      await viewer.toolsReady();
+      await expect.poll(() => drawnText(viewer), { timeout: 10_000 }).toContain(lengthText);
+      expect(await drawnText(viewer)).toContain(`Mean: ${shown} HU`);
+
+      // another doctor does not see them
+      const { page: other, close: closeOther } = await signedIn(e2e.browser, e2e.platform, 'auditor');
+      try {
+        const otherViewer = new ImageViewerPage(other);
+        await otherViewer.open(e2e.platform.appUrl, STUDY);
+        await otherViewer.toolsReady();
+        expect(await drawnText(otherViewer)).not.toContain(lengthText);
+      } finally {
+        await closeOther();
+      }
+    } finally {
+      await close();
+    }
+  });
+});
