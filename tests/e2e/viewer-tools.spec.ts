@@ -7,33 +7,38 @@ import { useE2e, type E2e } from '../fixtures/e2e';
 import { apiToken } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { ImageViewerPage } from '../pages/image-viewer';
+import { shot } from '../fixtures/shots';
 
 const STUDY = '1.2.826.0.1.3680043.8.498.4141';
 const SERIES = `${STUDY}.2`;
+const PRIOR = '1.2.826.0.1.3680043.8.498.4142';
+const patient = { patient_id: 'CT0041', patient_name: '王^五', patient_sex: 'M' };
 const FILES = demoCtFiles(
-  {
-    study_iuid: STUDY,
-    patient_id: 'CT0041',
-    patient_name: '王^五',
-    patient_sex: 'M',
-    accession_no: 'A20261130041',
-    study_datetime: new Date('2026-11-30T09:30:00Z'),
-  },
+  { ...patient, study_iuid: STUDY, accession_no: 'A20261130041', study_datetime: new Date('2026-11-30T09:30:00Z') },
   SERIES,
+);
+/** The same patient's chest CT of last year (the same phantom: a prior to compare with). */
+const PRIOR_FILES = demoCtFiles(
+  { ...patient, study_iuid: PRIOR, accession_no: 'A20250310041', study_datetime: new Date('2025-03-10T09:30:00Z') },
+  `${PRIOR}.2`,
 );
 
 async function uploadDemoCt(e2e: E2e): Promise<void> {
   const admin = await apiToken(e2e.platform, 'admin');
   const form = new FormData();
   form.set('hospital_code', 'H001');
-  form.append('file', new Blob([new Uint8Array(await zipOf(FILES))]), 'ct.zip');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await zipOf([...FILES, ...PRIOR_FILES.map((f) => ({ ...f, name: `P/${f.name}` }))]))]),
+    'ct.zip',
+  );
   const r = await fetch(`${e2e.platform.origin}/UploadDicom/uploadZip`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin}` },
     body: form,
   });
   const last = JSON.parse((await r.text()).trim().split('\n').at(-1)!) as { data: { uploaded: number } };
-  expect(last.data.uploaded).toBe(FILES.length);
+  expect(last.data.uploaded).toBe(FILES.length + PRIOR_FILES.length);
 }
 
 const e2e = useE2e(uploadDemoCt);
@@ -137,12 +142,24 @@ describe('viewer tools on the demo CT', () => {
       await expect.poll(() => drawnText(viewer)).toMatch(/\|[\d.]+ mm(\||$)/);
       const lengthText = /\|([\d.]+ mm)(\||$)/.exec(await drawnText(viewer))![1]!;
 
+      // Marks belong to their image: another slice shows none of them.
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, 120);
+      await expect.poll(() => viewer.position().textContent()).toMatch(/2\/24$/);
+      await expect.poll(() => drawnText(viewer)).not.toContain(lengthText);
+      await page.mouse.wheel(0, -120);
+      await expect.poll(() => drawnText(viewer)).toContain(lengthText);
+
       // Reopened: both marks are drawn again from the server, their values computed again from the pixels.
       await page.reload();
       await viewer.stackImageMs();
       await viewer.toolsReady();
       await expect.poll(() => drawnText(viewer), { timeout: 10_000 }).toContain(lengthText);
       expect(await drawnText(viewer)).toContain(`Mean: ${shown} HU`);
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, 120);
+      await expect.poll(() => viewer.position().textContent()).toMatch(/2\/24$/);
+      await expect.poll(() => drawnText(viewer)).not.toContain(lengthText);
 
       // another doctor does not see them
       const { page: other, close: closeOther } = await signedIn(e2e.browser, e2e.platform, 'auditor');
@@ -154,6 +171,50 @@ describe('viewer tools on the demo CT', () => {
       } finally {
         await closeOther();
       }
+    } finally {
+      await close();
+    }
+  });
+
+  it('the prior study opens side by side and scrolls and windows with the study', async () => {
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      const viewer = new ImageViewerPage(page);
+      await viewer.open(e2e.platform.appUrl, STUDY);
+      await viewer.stackImageMs();
+      await viewer.toolsReady();
+      await page.getByTestId('viewer-prior-select').click();
+      await page.locator('.ant-select-item-option', { hasText: '2025-03-10' }).click();
+      const prior = page.getByTestId('viewer-prior');
+      await expect.poll(() => prior.getByTestId('viewer-overlay-position').textContent()).toMatch(/1\/24$/);
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const c = document.querySelector<HTMLCanvasElement>('[data-testid=viewer-prior-viewport] canvas');
+            return c ? c.width * c.height : 0;
+          }),
+        )
+        .toBeGreaterThan(0);
+      expect(await prior.textContent()).toContain('2025');
+
+      // scrolling the study moves the prior to the same place
+      const box = (await viewer.viewport().boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      for (let i = 0; i < 5; i++) await page.mouse.wheel(0, 120);
+      await expect.poll(() => viewer.position().first().textContent()).toMatch(/6\/24$/);
+      await expect.poll(() => prior.getByTestId('viewer-overlay-position').textContent()).toMatch(/6\/24$/);
+      // the first test's marks are on image 1: two viewports in one window do not mix them up
+      await expect.poll(() => drawnText(viewer)).not.toMatch(/Mean:/);
+      // and its window: both CT
+      await viewer.preset('lung').click();
+      await expect.poll(() => prior.getByTestId('viewer-overlay-window').textContent()).toMatch(/1500.*-600/);
+      // the prior leads once the person works in it
+      const pbox = (await page.getByTestId('viewer-prior-viewport').boundingBox())!;
+      await page.mouse.move(pbox.x + pbox.width / 2, pbox.y + pbox.height / 2);
+      await page.mouse.wheel(0, -120);
+      await expect.poll(() => prior.getByTestId('viewer-overlay-position').textContent()).toMatch(/5\/24$/);
+      await expect.poll(() => viewer.position().first().textContent()).toMatch(/5\/24$/);
+      await shot(page, 'viewer-prior');
     } finally {
       await close();
     }

@@ -81,3 +81,16 @@ export const ViewerAnnotationsSchema = z.object({
   updated_at: z.string().nullable(),
 });
 export type ViewerAnnotations = z.infer<typeof ViewerAnnotationsSchema>;
+
+/** GET /wado/priorStudies: the patient's other studies with images, to open beside this one. */
+export const PriorStudiesQuerySchema = ViewerAnnotationsQuerySchema;
+
+export const PriorStudySchema = z.object({
+  study_iuid: z.string(),
+  study_datetime: z.string(),
+  modality: z.string(),
+  study_desc: z.string(),
+  accession_no: z.string(),
+  images: z.number().int(),
+});
+export type PriorStudy = z.infer<typeof PriorStudySchema>;

@@ -1,5 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
+  PriorStudiesQuerySchema,
+  PriorStudySchema,
   ViewerAnnotationsQuerySchema,
   ViewerAnnotationsSaveSchema,
   ViewerAnnotationsSchema,
@@ -9,6 +12,7 @@ import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { annotationsOf, saveAnnotations } from './annotations';
+import { priorStudies } from './priors';
 
 const tags = ['image-viewer'];
 
@@ -43,6 +47,19 @@ export function imageViewerRoutes() {
       const b = c.req.valid('json');
       return ok(c, await saveAnnotations(c.var.deps.db, c.var.user, b.studyUID, b.annotations));
     },
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wado/priorStudies',
+      tags,
+      summary:
+        "The patient's other studies with images, to open beside this one in the web viewer: same patient ID and hospital, within the caller's modalities, newest first, at most 20 (404 outside the caller's hospital)",
+      ...access('session'),
+      request: { query: PriorStudiesQuerySchema },
+      responses: okResponse(z.array(PriorStudySchema)),
+    }),
+    async (c) => ok(c, await priorStudies(c.var.deps.db, c.var.user, c.req.valid('query').studyUID)),
   );
   return app;
 }

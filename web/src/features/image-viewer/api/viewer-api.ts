@@ -1,4 +1,4 @@
-import type { ViewerAnnotation, ViewerAnnotations, ViewerStudy } from '@shared/schemas/image-viewer';
+import type { PriorStudy, ViewerAnnotation, ViewerAnnotations, ViewerStudy } from '@shared/schemas/image-viewer';
 import { apiGet, apiPost, apiPut } from '@web/lib/api-client';
 import type { ViewerQuery } from '../lib/viewer-query';
 import { accessKey, takeEarlyAccess, type AccessRequests, type ViewerToken } from './viewer-early';
@@ -33,3 +33,7 @@ export const fetchMarks = (studyIuid: string) =>
 /** Saves the signed-in user's whole set of marks on a study. */
 export const saveMarks = (studyIuid: string, annotations: ViewerAnnotation[]) =>
   apiPut<ViewerAnnotations>('/wado/annotations', { studyUID: studyIuid, annotations }, { silent: true });
+
+/** The patient's other studies with images, newest first. */
+export const fetchPriors = (studyIuid: string) =>
+  apiGet<PriorStudy[]>('/wado/priorStudies', { studyUID: studyIuid }, { silent: true });

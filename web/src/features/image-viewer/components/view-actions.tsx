@@ -6,12 +6,13 @@ import type { StackState, StackView } from '../cornerstone/stack-view';
 interface Props {
   view: StackView | null;
   state: StackState | null;
+  studyIuid: string;
   /** Marks are saved (a session): clearing them removes the saved ones too. */
   disabled: boolean;
 }
 
 /** Invert, a quarter turn, flips (each shown pressed while on), and clearing the study's marks. */
-export function ViewActions({ view, state, disabled }: Props) {
+export function ViewActions({ view, state, studyIuid, disabled }: Props) {
   const { t } = useTranslation('imageViewer');
   const toggle = (key: string, on: boolean, act: () => void) => (
     <Button
@@ -38,7 +39,7 @@ export function ViewActions({ view, state, disabled }: Props) {
         okText={t('marks.clearOk')}
         cancelText={t('marks.cancel')}
         okButtonProps={{ danger: true, ...testIdProp('viewer-clear-ok') }}
-        onConfirm={() => view?.clearMarks()}
+        onConfirm={() => view?.clearMarks(studyIuid)}
       >
         <Button size="small" danger disabled={disabled} {...testIdProp('viewer-clear-marks')}>
           {t('tools.clearMarks')}

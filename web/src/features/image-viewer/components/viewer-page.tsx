@@ -1,10 +1,11 @@
 import { ConfigProvider, Result, Spin, theme } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import { useOpenTimeReport } from '../hooks/use-open-time-report';
 import { useStackKeys } from '../hooks/use-stack-keys';
+import { useLinkedPanes } from '../hooks/use-linked-panes';
 import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
@@ -13,6 +14,8 @@ import { markFirstImage } from '../lib/first-image-mark';
 import { imageIdsOf, previewUrl } from '../lib/image-ids';
 import { CT_PRESETS, presetsFor, type PresetKey } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
+import { PriorPane, type PaneReport } from './prior-pane';
+import { PriorSelect } from './prior-select';
 import { SeriesList } from './series-list';
 import { StackSlider } from './stack-slider';
 import { useTextPrompt } from './text-prompt';
@@ -38,6 +41,8 @@ export function ViewerPage() {
   const { view, state, failed, drawn } = useStackView(element, startStack, text.ask);
   const hasSession = access.state === 'ready' && access.hasSession;
   useSavedMarks(view, study?.study_iuid ?? null, hasSession);
+  const [priorIuid, setPriorIuid] = useState<string | null>(null);
+  const [prior, setPrior] = useState<PaneReport | null>(null);
   const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
   const [loadError, setLoadError] = useState('');
@@ -63,6 +68,7 @@ export function ViewerPage() {
   }, [view, imageIds]);
 
   useStackKeys(view, state);
+  const lead = useLinkedPanes({ view, state, modality: series?.modality }, priorIuid ? prior : null);
 
   const preset = (k: PresetKey) => {
     const p = CT_PRESETS.find((x) => x.key === k);
@@ -93,7 +99,10 @@ export function ViewerPage() {
           onReset={() => view?.reset()}
           disabled={!state}
         >
-          <ViewActions view={view} state={state} disabled={!state} />
+          <ViewActions view={view} state={state} studyIuid={study?.study_iuid ?? ''} disabled={!state} />
+          {study && hasSession && (
+            <PriorSelect studyIuid={study.study_iuid} value={priorIuid} onChange={setPriorIuid} />
+          )}
         </ViewerToolbar>
         <div className="rx-viewer-body">
           {study && study.series.length > 0 && (
@@ -105,7 +114,11 @@ export function ViewerPage() {
               onSelect={setChosen}
             />
           )}
-          <div className="rx-viewer-stage">
+          <div
+            className="rx-viewer-stage"
+            onPointerDownCapture={() => lead('main')}
+            onWheelCapture={() => lead('main')}
+          >
             <div
               ref={element}
               className="rx-viewer-viewport"
@@ -113,41 +126,65 @@ export function ViewerPage() {
               onContextMenu={(e) => e.preventDefault()}
             />
             {preview && !failure && (
-              <img
-                className="rx-viewer-preview"
-                src={preview}
-                alt=""
-                data-testid="viewer-preview"
-                onLoad={() => {
-                  if (element.current) markFirstImage(element.current, earlyPreviewShownAt());
-                  removeEarlyPreview();
-                  setPreviewDone(true);
-                }}
-                onError={() => {
-                  removeEarlyPreview();
-                  setPreviewDone(true);
-                }}
-              />
+              <FirstPreview src={preview} element={element} onDone={() => setPreviewDone(true)} />
             )}
             {study && !failure && <ViewerOverlay study={study} series={series} state={state} />}
             <StackSlider view={view} state={state} />
-            {access.state === 'loading' && (
-              <div className="rx-viewer-message">
-                <Spin tip={t('loading')}>
-                  <span />
-                </Spin>
-              </div>
-            )}
-            {failure && (
-              <div className="rx-viewer-message">
-                <Result status="warning" title={failure} data-testid="viewer-message" />
-              </div>
-            )}
+            <StageMessage loading={access.state === 'loading'} failure={failure} />
           </div>
+          {priorIuid && (
+            <PriorPane
+              key={priorIuid}
+              studyIuid={priorIuid}
+              modality={series?.modality}
+              askText={text.ask}
+              onReport={setPrior}
+              onActivate={() => lead('prior')}
+            />
+          )}
         </div>
       </div>
       {text.dialog}
     </ConfigProvider>
+  );
+}
+
+/** The first image as the server renders it, until Cornerstone has drawn (or it failed to load). */
+function FirstPreview(p: { src: string; element: RefObject<HTMLDivElement | null>; onDone: () => void }) {
+  const done = () => {
+    removeEarlyPreview();
+    p.onDone();
+  };
+  return (
+    <img
+      className="rx-viewer-preview"
+      src={p.src}
+      alt=""
+      data-testid="viewer-preview"
+      onLoad={() => {
+        if (p.element.current) markFirstImage(p.element.current, earlyPreviewShownAt());
+        done();
+      }}
+      onError={done}
+    />
+  );
+}
+
+function StageMessage({ loading, failure }: { loading: boolean; failure: string }) {
+  const { t } = useTranslation('imageViewer');
+  if (failure)
+    return (
+      <div className="rx-viewer-message">
+        <Result status="warning" title={failure} data-testid="viewer-message" />
+      </div>
+    );
+  if (!loading) return null;
+  return (
+    <div className="rx-viewer-message">
+      <Spin tip={t('loading')}>
+        <span />
+      </Spin>
+    </div>
   );
 }
 

@@ -1,7 +1,7 @@
 import { eventTarget, type Types } from '@cornerstonejs/core';
 import { annotation, Enums as ToolEnums, type Types as ToolTypes } from '@cornerstonejs/tools';
 import { ANNOTATION_TOOLS, type ViewerAnnotation } from '@shared/schemas/image-viewer';
-import { imageIdOf, imageRefOf } from '../lib/image-ids';
+import { imageIdOf, imageRefOf, studyOfImageId } from '../lib/image-ids';
 
 type Annotation = ToolTypes.Annotation;
 type Vec3 = [number, number, number];
@@ -56,8 +56,19 @@ export function annotationOf(studyIuid: string, m: ViewerAnnotation): Annotation
   } as unknown as Annotation;
 }
 
-/** Every kept mark in this window (one study per viewer window). */
-export const allSaved = (): ViewerAnnotation[] => annotation.state.getAllAnnotations().flatMap((a) => savedOf(a) ?? []);
+/** Every mark on the images of a study (the window may show a prior beside it). */
+const marksOf = (studyIuid: string) =>
+  annotation.state
+    .getAllAnnotations()
+    .filter((a) => a.metadata?.referencedImageId && studyOfImageId(a.metadata.referencedImageId) === studyIuid);
+
+/** Every kept mark of a study, as it is saved. */
+export const allSaved = (studyIuid: string): ViewerAnnotation[] => marksOf(studyIuid).flatMap((a) => savedOf(a) ?? []);
+
+/** Removes every mark of a study (the person asked to: they are saved as removed). */
+export function clearMarks(studyIuid: string): void {
+  for (const a of marksOf(studyIuid)) annotation.state.removeAnnotation(a.annotationUID!);
+}
 
 /** Draws saved marks again (the ones already there, by uid, are left as they are). */
 export function restoreMarks(studyIuid: string, marks: ViewerAnnotation[], element: HTMLDivElement): void {

@@ -18,6 +18,6 @@ export function initCornerstone(): void {
   coreInit({ rendering: { useCPURendering: true } } as Parameters<typeof coreInit>[0]);
   loaderInit({
     maxWebWorkers: Math.min(2, Math.max(1, Math.floor((navigator.hardwareConcurrency || 2) / 2))),
-    open: (xhr, url) => xhr.open('get', withToken(url, imageToken()), true),
+    open: (xhr, url) => xhr.open('get', withToken(url, imageToken(url)), true),
   });
 }

@@ -19,7 +19,6 @@ export interface StackState {
   flipV: boolean;
 }
 
-const VIEWPORT_ID = 'rx-stack';
 let engines = 0;
 
 /**
@@ -35,6 +34,8 @@ export class StackView {
   /** The zoom of the fitted image of the current stack: the overlay shows zoom relative to it. */
   private fittedZoom = 1;
   private disposed = false;
+  /** Unique in the window: the tools tell viewports (the study's, a prior's) apart by it. */
+  private readonly viewportId = `rx-stack-${++engines}`;
   /** Saved marks given before the tools were there, drawn once they are. */
   private pendingMarks: { studyIuid: string; marks: ViewerAnnotation[] } | null = null;
   private onMarks: (() => void) | null = null;
@@ -132,13 +133,14 @@ export class StackView {
     this.viewport?.render();
   }
 
-  /** Every mark of this window as it is saved. */
-  marks(): ViewerAnnotation[] {
-    return this.tools?.marks() ?? [];
+  /** Every mark of a study as it is saved. */
+  marks(studyIuid: string): ViewerAnnotation[] {
+    return this.tools?.marks(studyIuid) ?? [];
   }
 
-  clearMarks(): void {
-    this.tools?.clearMarks();
+  /** Removes every mark of a study (the person asked to). */
+  clearMarks(studyIuid: string): void {
+    this.tools?.clearMarks(studyIuid);
     this.viewport?.render();
   }
 
@@ -162,14 +164,14 @@ export class StackView {
 
   private ensureViewport(): Types.IStackViewport {
     if (this.viewport) return this.viewport;
-    const engine = new RenderingEngine(`rx-engine-${++engines}`);
+    const engine = new RenderingEngine(`rx-engine-${this.viewportId}`);
     engine.enableElement({
-      viewportId: VIEWPORT_ID,
+      viewportId: this.viewportId,
       type: Enums.ViewportType.STACK,
       element: this.element,
       defaultOptions: { background: [0, 0, 0] },
     });
-    const vp = engine.getViewport(VIEWPORT_ID) as Types.IStackViewport;
+    const vp = engine.getViewport(this.viewportId) as Types.IStackViewport;
     this.engine = engine;
     this.viewport = vp;
     const report = () => this.report();
@@ -190,7 +192,7 @@ export class StackView {
   private async attachTools(engineId: string): Promise<void> {
     const { ViewerTools } = await import('./tools');
     if (this.disposed) return;
-    this.tools = new ViewerTools(VIEWPORT_ID, engineId, this.element, this.askText);
+    this.tools = new ViewerTools(this.viewportId, engineId, this.element, this.askText);
     this.tools.setPrimary(this.primary);
     if (this.pendingMarks) {
       this.tools.restoreMarks(this.pendingMarks.studyIuid, this.pendingMarks.marks);

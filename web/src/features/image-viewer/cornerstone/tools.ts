@@ -3,7 +3,6 @@ import {
   AngleTool,
   ArrowAnnotateTool,
   addTool,
-  annotation,
   EllipticalROITool,
   Enums as ToolEnums,
   init as toolsInit,
@@ -19,7 +18,7 @@ import {
   ZoomTool,
 } from '@cornerstonejs/tools';
 import type { ViewerAnnotation } from '@shared/schemas/image-viewer';
-import { allSaved, restoreMarks, watchMarks } from './marks';
+import { allSaved, clearMarks, restoreMarks, watchMarks } from './marks';
 
 /** The tools the left mouse button can hold; the others keep their own buttons. */
 export type PrimaryTool =
@@ -129,17 +128,16 @@ export class ViewerTools {
     this.primary = tool;
   }
 
-  /** Removes every mark in this window (the person asked to; they are saved as removed). */
-  clearMarks(): void {
-    annotation.state.removeAllAnnotations();
+  clearMarks(studyIuid: string): void {
+    clearMarks(studyIuid);
   }
 
   restoreMarks(studyIuid: string, marks: ViewerAnnotation[]): void {
     restoreMarks(studyIuid, marks, this.element);
   }
 
-  marks(): ViewerAnnotation[] {
-    return allSaved();
+  marks(studyIuid: string): ViewerAnnotation[] {
+    return allSaved(studyIuid);
   }
 
   watchMarks(onChange: () => void): () => void {

@@ -28,7 +28,7 @@ export function useSavedMarks(view: StackView | null, studyIuid: string | null, 
       clearTimeout(timer);
       if (!loaded || !dirty) return;
       dirty = false;
-      saveMarks(studyIuid, view.marks()).catch(failed);
+      saveMarks(studyIuid, view.marks(studyIuid)).catch(failed);
     };
     view.setOnMarks(() => {
       dirty = true;
@@ -61,7 +61,7 @@ function putOnExit(studyIuid: string, view: StackView): void {
       method: 'PUT',
       keepalive: true,
       headers: { ...requestHeaders(), 'Content-Type': 'application/json' },
-      body: JSON.stringify({ studyUID: studyIuid, annotations: view.marks() }),
+      body: JSON.stringify({ studyUID: studyIuid, annotations: view.marks(studyIuid) }),
     }).catch(() => undefined);
   } catch {
     // Over keepalive's 64 KB: the last change since the previous save is lost with the window.

@@ -44,7 +44,7 @@ export function useViewerAccess(q: ViewerQuery): ViewerAccess {
         fetchViewerToken(q.studyIuid).then(
           (t) => {
             if (stopped) return;
-            setImageToken(t.token);
+            setImageToken(q.studyIuid, t.token);
             renewIn(t.expires_in);
           },
           () => undefined,
@@ -55,7 +55,7 @@ export function useViewerAccess(q: ViewerQuery): ViewerAccess {
     Promise.all([asked.token, asked.study]).then(
       ([t, study]) => {
         if (stopped) return;
-        setImageToken(t.token);
+        setImageToken(q.studyIuid, t.token);
         setAccess({ state: 'ready', study, token: t.token, hasSession });
         if (hasSession) renewIn(t.expires_in);
       },

@@ -41,6 +41,10 @@ export function imageRefOf(imageId: string): ImageRef | null {
   return frame >= 1 ? { series_iuid, sop_iuid, frame } : { series_iuid, sop_iuid };
 }
 
+/** The study an image id of imageIdOf is of. */
+export const studyOfImageId = (imageId: string) =>
+  new URLSearchParams(imageId.split('?', 2)[1] ?? '').get('studyUID') ?? '';
+
 /** The stack of a series: one wadouri image id per frame, in the server's order (live images only). */
 export function imageIdsOf(studyIuid: string, s: Series): string[] {
   return s.instances.flatMap((i) => {
