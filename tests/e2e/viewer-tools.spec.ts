@@ -219,4 +219,55 @@ describe('viewer tools on the demo CT', () => {
       await close();
     }
   });
+
+  it('MPR shows the three planes of the demo series, cut from its pixels, and a click moves the crosshairs', async () => {
+    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    try {
+      const viewer = new ImageViewerPage(page);
+      await viewer.open(e2e.platform.appUrl, STUDY);
+      await viewer.stackImageMs();
+      await viewer.toolsReady();
+      await page.getByTestId('viewer-mpr-toggle').click();
+      await page.getByTestId('viewer-mpr').waitFor({ timeout: 20_000 });
+      const size = (plane: string) =>
+        page.evaluate((p) => {
+          const c = document.querySelector<HTMLCanvasElement>(`[data-testid=viewer-mpr-${p}] canvas`)!;
+          return [c.width, c.height];
+        }, plane);
+      expect(await size('axial')).toEqual([512, 512]);
+      expect(await size('sagittal')).toEqual([512, 24]);
+      expect(await size('coronal')).toEqual([512, 24]);
+
+      // The coronal plane through row 256: its pixel (x, k) is pixel (x, 256) of slice k (head first), windowed 40/400.
+      const grey = (hu: number) => Math.min(255, Math.max(0, Math.round(((hu + 160) / 400) * 255)));
+      const coronal = await page.evaluate(() => {
+        const c = document.querySelector<HTMLCanvasElement>('[data-testid=viewer-mpr-coronal] canvas')!;
+        return Array.from(
+          c
+            .getContext('2d')!
+            .getImageData(0, 0, c.width, c.height)
+            .data.filter((_, i) => i % 4 === 0),
+        );
+      });
+      for (const [x, k] of [
+        [100, 0],
+        [180, 5],
+        [256, 12],
+        [330, 23],
+      ] as const) {
+        const hu = huOf(`${SERIES}.${k + 1}`).hu(x, 256);
+        expect(Math.abs(coronal[k * 512 + x]! - grey(hu))).toBeLessThanOrEqual(1);
+      }
+      expect(new Set(coronal).size).toBeGreaterThan(10);
+
+      // a click on the axial plane moves the sagittal and coronal planes there
+      const axial = (await page.locator('[data-testid=viewer-mpr-axial] canvas').boundingBox())!;
+      await page.mouse.click(axial.x + axial.width * 0.25 + 1, axial.y + axial.height * 0.75 + 1);
+      await expect.poll(() => page.getByTestId('viewer-mpr-sagittal').getAttribute('data-index')).toBe('128');
+      await expect.poll(() => page.getByTestId('viewer-mpr-coronal').getAttribute('data-index')).toBe('384');
+      await shot(page, 'viewer-mpr');
+    } finally {
+      await close();
+    }
+  });
 });

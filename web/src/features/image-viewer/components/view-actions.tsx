@@ -7,12 +7,13 @@ interface Props {
   view: StackView | null;
   state: StackState | null;
   studyIuid: string;
-  /** Marks are saved (a session): clearing them removes the saved ones too. */
   disabled: boolean;
+  /** MPR on, and whether the series can be reformatted (CT or MR, three images or more). */
+  mpr: { on: boolean; available: boolean; toggle: () => void };
 }
 
-/** Invert, a quarter turn, flips (each shown pressed while on), and clearing the study's marks. */
-export function ViewActions({ view, state, studyIuid, disabled }: Props) {
+/** Invert, a quarter turn, flips, MPR (each shown pressed while on), and clearing the study's marks. */
+export function ViewActions({ view, state, studyIuid, disabled, mpr }: Props) {
   const { t } = useTranslation('imageViewer');
   const toggle = (key: string, on: boolean, act: () => void) => (
     <Button
@@ -34,6 +35,16 @@ export function ViewActions({ view, state, studyIuid, disabled }: Props) {
         {toggle('flipH', !!state?.flipH, () => view?.flip('h'))}
         {toggle('flipV', !!state?.flipV, () => view?.flip('v'))}
       </Space.Compact>
+      <Button
+        size="small"
+        type={mpr.on ? 'primary' : 'default'}
+        aria-pressed={mpr.on}
+        disabled={disabled || !mpr.available}
+        onClick={mpr.toggle}
+        {...testIdProp('viewer-mpr-toggle')}
+      >
+        {t('mpr.toggle')}
+      </Button>
       <Popconfirm
         title={t('marks.clearConfirm')}
         okText={t('marks.clearOk')}

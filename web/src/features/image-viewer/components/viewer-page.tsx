@@ -1,3 +1,4 @@
+import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import { ConfigProvider, Result, Spin, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +15,7 @@ import { markFirstImage } from '../lib/first-image-mark';
 import { imageIdsOf, previewUrl } from '../lib/image-ids';
 import { CT_PRESETS, presetsFor, type PresetKey } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
+import { MprView } from './mpr-view';
 import { PriorPane, type PaneReport } from './prior-pane';
 import { PriorSelect } from './prior-select';
 import { SeriesList } from './series-list';
@@ -43,6 +45,7 @@ export function ViewerPage() {
   useSavedMarks(view, study?.study_iuid ?? null, hasSession);
   const [priorIuid, setPriorIuid] = useState<string | null>(null);
   const [prior, setPrior] = useState<PaneReport | null>(null);
+  const [mpr, setMpr] = useState(false);
   const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
   const [loadError, setLoadError] = useState('');
@@ -50,6 +53,7 @@ export function ViewerPage() {
 
   const series = study?.series.find((s) => s.series_iuid === chosen) ?? study?.series[0];
   const imageIds = useMemo(() => (study && series ? imageIdsOf(study.study_iuid, series) : []), [study, series]);
+  const mprAvailable = ['CT', 'MR'].includes(series?.modality?.toUpperCase() ?? '') && imageIds.length >= 3;
   // The first image as the server renders it (its own window, like Cornerstone's default), shown until
   // Cornerstone has drawn: the picture does not wait for Cornerstone's code to load and start.
   // The one fetched as the page opened (api/viewer-early.ts) when it is this series' first image.
@@ -58,10 +62,7 @@ export function ViewerPage() {
       ? (earlyPreviewOf(series?.instances[0]?.sop_iuid) ?? previewUrl(study, access.token, series))
       : '';
 
-  useEffect(() => {
-    if (study) document.title = `${study.patient_name} - ${t('title')}`;
-  }, [study, t]);
-
+  useWindowTitle(study);
   useEffect(() => {
     if (!view || !imageIds.length) return;
     view.show(imageIds, 0).catch((e: unknown) => setLoadError(errorText(e)));
@@ -99,7 +100,13 @@ export function ViewerPage() {
           onReset={() => view?.reset()}
           disabled={!state}
         >
-          <ViewActions view={view} state={state} studyIuid={study?.study_iuid ?? ''} disabled={!state} />
+          <ViewActions
+            view={view}
+            state={state}
+            studyIuid={study?.study_iuid ?? ''}
+            disabled={!state}
+            mpr={{ on: mpr && mprAvailable, available: mprAvailable, toggle: () => setMpr((on) => !on) }}
+          />
           {study && hasSession && (
             <PriorSelect studyIuid={study.study_iuid} value={priorIuid} onChange={setPriorIuid} />
           )}
@@ -130,6 +137,9 @@ export function ViewerPage() {
             )}
             {study && !failure && <ViewerOverlay study={study} series={series} state={state} />}
             <StackSlider view={view} state={state} />
+            {mpr && mprAvailable && (
+              <MprView key={series?.series_iuid} imageIds={imageIds} window={state?.window ?? null} />
+            )}
             <StageMessage loading={access.state === 'loading'} failure={failure} />
           </div>
           {priorIuid && (
@@ -147,6 +157,14 @@ export function ViewerPage() {
       {text.dialog}
     </ConfigProvider>
   );
+}
+
+/** The window's title: the patient's name, then the viewer's. */
+function useWindowTitle(study: ViewerStudy | null) {
+  const { t } = useTranslation('imageViewer');
+  useEffect(() => {
+    if (study) document.title = `${study.patient_name} - ${t('title')}`;
+  }, [study, t]);
 }
 
 /** The first image as the server renders it, until Cornerstone has drawn (or it failed to load). */
