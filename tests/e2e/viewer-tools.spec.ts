@@ -227,6 +227,13 @@ describe('viewer tools on the demo CT', () => {
       await viewer.open(e2e.platform.appUrl, STUDY);
       await viewer.stackImageMs();
       await viewer.toolsReady();
+      // cine plays the stack from the image on view, and pauses
+      await page.getByTestId('viewer-cine').click();
+      const at = async () => Number(/(\d+)\/24$/.exec((await viewer.position().textContent()) ?? '')?.[1]);
+      await expect.poll(at).toBeGreaterThan(2);
+      await page.getByTestId('viewer-cine').click();
+      expect(await page.getByTestId('viewer-cine').getAttribute('aria-pressed')).toBe('false');
+
       await page.getByTestId('viewer-mpr-toggle').click();
       await page.getByTestId('viewer-mpr').waitFor({ timeout: 20_000 });
       const size = (plane: string) =>

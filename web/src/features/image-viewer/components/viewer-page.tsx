@@ -2,10 +2,12 @@ import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import { ConfigProvider, Result, Spin, theme } from 'antd';
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
 import { useOpenTimeReport } from '../hooks/use-open-time-report';
 import { useStackKeys } from '../hooks/use-stack-keys';
+import { CINE_FPS, useCine } from '../hooks/use-cine';
 import { useLinkedPanes } from '../hooks/use-linked-panes';
 import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useStackView } from '../hooks/use-stack-view';
@@ -13,8 +15,9 @@ import { useViewerAccess } from '../hooks/use-viewer-access';
 import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
 import { markFirstImage } from '../lib/first-image-mark';
 import { imageIdsOf, previewUrl } from '../lib/image-ids';
-import { CT_PRESETS, presetsFor, type PresetKey } from '../lib/presets';
+import { presetsFor, presetWindow } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
+import { CineControl } from './cine-control';
 import { MprView } from './mpr-view';
 import { PriorPane, type PaneReport } from './prior-pane';
 import { PriorSelect } from './prior-select';
@@ -46,6 +49,7 @@ export function ViewerPage() {
   const [priorIuid, setPriorIuid] = useState<string | null>(null);
   const [prior, setPrior] = useState<PaneReport | null>(null);
   const [mpr, setMpr] = useState(false);
+  const [cine, setCine] = useState({ playing: false, fps: CINE_FPS.initial as number });
   const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
   const [loadError, setLoadError] = useState('');
@@ -69,25 +73,15 @@ export function ViewerPage() {
   }, [view, imageIds]);
 
   useStackKeys(view, state);
+  useCine(view, cine.playing, cine.fps);
   const lead = useLinkedPanes({ view, state, modality: series?.modality }, priorIuid ? prior : null);
 
-  const preset = (k: PresetKey) => {
-    const p = CT_PRESETS.find((x) => x.key === k);
-    view?.setWindow(p ? { center: p.center, width: p.width } : null);
-  };
   const chooseTool = (k: PrimaryTool) => {
     setTool(k);
     view?.setPrimaryTool(k);
   };
 
-  const failure =
-    access.state === 'failed'
-      ? t(`errors.${access.reason}`, { msg: access.msg })
-      : study && !imageIds.length
-        ? t('errors.noImages')
-        : loadError || failed
-          ? t('errors.imageFailed', { msg: loadError || failed })
-          : '';
+  const failure = failureText(t, access, !!study && !imageIds.length, loadError || failed);
 
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
@@ -96,7 +90,7 @@ export function ViewerPage() {
           tool={tool}
           onTool={chooseTool}
           presets={presetsFor(series?.modality)}
-          onPreset={preset}
+          onPreset={(k) => view?.setWindow(presetWindow(k))}
           onReset={() => view?.reset()}
           disabled={!state}
         >
@@ -106,6 +100,13 @@ export function ViewerPage() {
             studyIuid={study?.study_iuid ?? ''}
             disabled={!state}
             mpr={{ on: mpr && mprAvailable, available: mprAvailable, toggle: () => setMpr((on) => !on) }}
+          />
+          <CineControl
+            playing={cine.playing}
+            fps={cine.fps}
+            disabled={!state || (state.total ?? 0) < 2}
+            onPlaying={(playing) => setCine((c) => ({ ...c, playing }))}
+            onFps={(fps) => setCine((c) => ({ ...c, fps }))}
           />
           {study && hasSession && (
             <PriorSelect studyIuid={study.study_iuid} value={priorIuid} onChange={setPriorIuid} />
@@ -157,6 +158,18 @@ export function ViewerPage() {
       {text.dialog}
     </ConfigProvider>
   );
+}
+
+/** What the stage says instead of images: access refused, no images, or an image that failed to load. */
+function failureText(
+  t: TFunction<'imageViewer'>,
+  access: ReturnType<typeof useViewerAccess>,
+  noImages: boolean,
+  loadError: string,
+): string {
+  if (access.state === 'failed') return t(`errors.${access.reason}`, { msg: access.msg });
+  if (noImages) return t('errors.noImages');
+  return loadError ? t('errors.imageFailed', { msg: loadError }) : '';
 }
 
 /** The window's title: the patient's name, then the viewer's. */

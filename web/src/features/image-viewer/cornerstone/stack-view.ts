@@ -69,6 +69,13 @@ export class StackView {
     if (next >= 0 && next < vp.getImageIds().length) void vp.setImageIdIndex(next);
   }
 
+  /** The next image, the first after the last (cine). */
+  advance(): void {
+    const vp = this.viewport;
+    const total = vp?.getImageIds().length ?? 0;
+    if (vp && total > 1) void vp.setImageIdIndex((vp.getCurrentImageIdIndex() + 1) % total);
+  }
+
   setIndex(index: number): void {
     void this.viewport?.setImageIdIndex(index);
   }

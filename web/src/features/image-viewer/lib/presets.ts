@@ -16,6 +16,12 @@ export type PresetKey = (typeof CT_PRESETS)[number]['key'] | 'default';
 export const presetsFor = (modality: string | undefined): PresetKey[] =>
   modality?.toUpperCase() === 'CT' ? ['default', ...CT_PRESETS.map((p) => p.key)] : [];
 
+/** A preset's window; null for "default" (the image's own). */
+export function presetWindow(key: PresetKey): { center: number; width: number } | null {
+  const p = CT_PRESETS.find((x) => x.key === key);
+  return p ? { center: p.center, width: p.width } : null;
+}
+
 /** Cornerstone's VOI range (lower, upper) of a window. */
 export const voiRangeOf = (center: number, width: number) => ({ lower: center - width / 2, upper: center + width / 2 });
 
