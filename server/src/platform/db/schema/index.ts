@@ -20,3 +20,4 @@ export * from './report-signature';
 export * from './his';
 export * from './critical';
 export * from './report-addendum';
+export * from './stat-rollup';
