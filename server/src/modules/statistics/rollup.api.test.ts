@@ -17,7 +17,7 @@ import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { directCountDetail } from './count-detail';
 import { directHospitalCount, directStorageCount } from './hospital-count';
 import { directMonthCount, type MonthCountQuery } from './month-count';
-import { ROLLUP_HOSPITAL, deletable, insertRandomStudies, otherWrites, seeded, unwritten } from './rollup-data';
+import { ROLLUP_HOSPITAL, deletable, insertRandomStudies, otherWrites, seeded, unwritten } from './rollup.test-helpers';
 import { directSeries } from './series';
 import { directUserWorkCount } from './work-count';
 import { directZhanjiangCount } from './zhanjiang-count';
