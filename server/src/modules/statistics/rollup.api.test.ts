@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@shared/schemas/report';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@shared/schemas/statistics';
 import { hospital } from '../../platform/db/schema';
 import type { HospitalScope } from '../../platform/hospital-scope';
+import { alignStatZone } from '../../platform/db/stat-zone';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
@@ -138,5 +139,26 @@ describe('statistics from the counts kept per day', () => {
     await compareMonthCalls({ month: '2026-06' });
     await compareMonthCalls({ month: today().slice(0, 7) });
     await compareMonthCalls({ start: '2026-05-31', end: '2026-06-01' });
+  });
+
+  it('a start under another TIME_ZONE counts the days again in it, and back', async () => {
+    const run = (text: string) => db().execute(sql.raw(text)) as Promise<{ rows: Record<string, unknown>[] }>;
+    const days = async (zone: string) => ({
+      kept: (
+        await run(`select day::text, sum(studies)::int as n from stat_study_day where basis = 's'
+          group by day having sum(studies) > 0 order by day`)
+      ).rows,
+      direct: (
+        await run(`select (study_datetime at time zone '${zone}')::date::text as day, count(*)::int as n
+          from study where is_del = 0 group by 1 order by 1`)
+      ).rows,
+    });
+    expect(await alignStatZone(run, 'UTC')).toBe(true);
+    expect(await alignStatZone(run, 'UTC')).toBe(false);
+    const utc = await days('UTC');
+    expect(utc.kept).toEqual(utc.direct);
+    expect(utc.kept).not.toEqual((await days('Asia/Shanghai')).direct);
+    expect(await alignStatZone(run, 'Asia/Shanghai')).toBe(true);
+    await compareRangeCalls(RANGES()[1]!);
   });
 });
