@@ -163,12 +163,16 @@ CREATE TABLE stat_pending (
   PRIMARY KEY (xid, study_pk)
 );
 --> statement-breakpoint
-CREATE FUNCTION stat_hold(p bigint) RETURNS void LANGUAGE sql AS $$
+-- The study's row stays locked (as an update locks it) until commit: no other writer changes the study or its
+-- reports between the hold and the settle, where read committed would let the settle see their commit.
+CREATE FUNCTION stat_hold(p bigint) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM study WHERE pk = p FOR NO KEY UPDATE;
   INSERT INTO stat_pending (xid, study_pk, study, reports)
   SELECT txid_current(), p, (SELECT to_jsonb(s) FROM study s WHERE s.pk = p),
          (SELECT coalesce(jsonb_agg(to_jsonb(r)), '[]'::jsonb) FROM report r WHERE r.study_pk = p)
-  ON CONFLICT (xid, study_pk) DO NOTHING
-$$;
+  ON CONFLICT (xid, study_pk) DO NOTHING;
+END $$;
 --> statement-breakpoint
 CREATE FUNCTION stat_settle(p bigint) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE held stat_pending; n study;
