@@ -11,3 +11,6 @@ export async function alignStatZone(query: MigrationQuery, zone: string): Promis
   await query(`select stat_rollup_rebuild('${zone.replaceAll("'", "''")}')`);
   return true;
 }
+
+/** The statistics counts' own tables: derived from study and report, never copied or compared as data. */
+export const isStatCountTable = (table: string) => table.startsWith('stat_');
