@@ -16,10 +16,10 @@ import { STAGES, type Stage } from './work-count';
 /** Patient kind as in the monthly count: 3 emergency, 4 physical exam, anything else routine. */
 const kindOf = (patientType: AnyColumn) =>
   sql<string>`case ${patientType} when 3 then 'emergency' when 4 then 'exam' else 'routine' end`;
-const modalityIn = (column: AnyColumn) => sql<string>`lower(${column})`;
+const lowered = (column: AnyColumn) => sql<string>`lower(${column})`;
 const zhanjiangModality = (column: AnyColumn) =>
   inArray(
-    modalityIn(column),
+    lowered(column),
     ZHANJIANG_MODALITIES.map((m) => m),
   );
 
@@ -36,7 +36,7 @@ type StageSource = (db: Db, scope: HospitalScope, q: ZhanjiangRequest, stage: St
 const directStage: StageSource = (db, scope, q, st) => {
   const { who, when, done } = STAGES[st];
   const name = q.tab === 'part' ? sql<string>`${study.study_desc}` : sql<string>`${who}`;
-  const modality = modalityIn(study.modality);
+  const modality = lowered(study.modality);
   const kind = kindOf(study.patient_type);
   return db
     .select({
@@ -66,7 +66,7 @@ const rolledStage: StageSource = (db, scope, q, st) => {
   const part = q.tab === 'part';
   const t = part ? statPartDay : statReportDay;
   const name = sql<string>`${part ? statPartDay.study_desc : statReportDay.doctor}`;
-  const modality = modalityIn(t.modality);
+  const modality = lowered(t.modality);
   const kind = kindOf(t.patient_type);
   return db
     .select({
