@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@shared/schemas/report';
 import {
@@ -9,7 +9,7 @@ import {
   type CountDetail,
   type MonthCountRow,
 } from '@shared/schemas/statistics';
-import { hospital } from '../../platform/db/schema';
+import { hospital, report, study } from '../../platform/db/schema';
 import type { HospitalScope } from '../../platform/hospital-scope';
 import { alignStatZone } from '../../platform/db/stat-zone';
 import { call } from '../../../../tests/support/api-client';
@@ -18,7 +18,15 @@ import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { directCountDetail } from './count-detail';
 import { directHospitalCount, directStorageCount } from './hospital-count';
 import { directMonthCount, type MonthCountQuery } from './month-count';
-import { ROLLUP_HOSPITAL, deletable, insertRandomStudies, otherWrites, seeded, unwritten } from './rollup.test-helpers';
+import {
+  ROLLUP_HOSPITAL,
+  ROLLUP_UID,
+  deletable,
+  insertRandomStudies,
+  otherWrites,
+  seeded,
+  unwritten,
+} from './rollup.test-helpers';
 import { directSeries } from './series';
 import { directUserWorkCount } from './work-count';
 import { directZhanjiangCount } from './zhanjiang-count';
@@ -139,6 +147,27 @@ describe('statistics from the counts kept per day', () => {
     await compareMonthCalls({ month: '2026-06' });
     await compareMonthCalls({ month: today().slice(0, 7) });
     await compareMonthCalls({ start: '2026-05-31', end: '2026-06-01' });
+  });
+
+  it('writes side by side on one study (PostgreSQL: on several connections) move the counts once each', async () => {
+    const mine = await db()
+      .select({ pk: study.pk })
+      .from(study)
+      .where(like(study.study_iuid, `${ROLLUP_UID}.%`));
+    await Promise.all(
+      mine.flatMap(({ pk }, i) => [
+        db()
+          .update(report)
+          .set({ rpt_good_status: i % 2 ? 1 : 2, is_critical: i % 3 ? 0 : 1 })
+          .where(eq(report.study_pk, pk)),
+        db()
+          .update(study)
+          .set({ file_count: sql`${study.file_count} + 1`, patient_type: i % 4 })
+          .where(eq(study.pk, pk)),
+      ]),
+    );
+    await compareRangeCalls(RANGES()[3]!);
+    await compareMonthCalls({ month: '2026-06' });
   });
 
   it('a start under another TIME_ZONE counts the days again in it, and back', async () => {
