@@ -6,6 +6,7 @@
  *
  *   npm run bench:stats
  *   npm run bench:stats -- --studies 200000 --iterations 10
+ *   npm run bench:stats -- --sizes 100000,1000000,3000000   # the figures of each size side by side
  *   npm run bench:stats -- --reuse          # keep the studies of an earlier run (with DATABASE_URL)
  *   npm run bench:stats -- --only zhanJiang # only the calls whose label holds this text
  */
@@ -17,12 +18,14 @@ import type { Db } from '../server/src/platform/db/client';
 import { role, sysUser } from '../server/src/platform/db/schema';
 import { loadEnv } from '../server/src/platform/core/env';
 import { hashPassword } from '../server/src/platform/core/crypto';
-import { benchDatabase, jsonClient, latencyLine, listen, signIn } from './lib/harness';
+import { benchDatabase, jsonClient, listen, pct, signIn } from './lib/harness';
 import { loadWorklistData } from './lib/worklist-data';
 
 const { values: args } = parseArgs({
   options: {
     studies: { type: 'string', default: '1000000' },
+    /** Several sizes, loaded and timed one after the other, printed side by side: 100000,1000000,3000000. */
+    sizes: { type: 'string', default: '' },
     hospitals: { type: 'string', default: '10' },
     iterations: { type: 'string', default: '20' },
     reuse: { type: 'boolean', default: false },
@@ -73,35 +76,61 @@ async function time(post: (p: string, b: unknown) => Promise<unknown>, path: str
   return ms;
 }
 
+type Post = (p: string, b: unknown) => Promise<unknown>;
+/** p50 and p95 (ms) per section, then per call label, then per size. */
+type Figures = Map<string, Map<string, Map<number, [number, number]>>>;
+const MONTH_SECTION = `one hospital (H001, its doctor), one month ${MONTH.startTime}..${MONTH.endTime}`;
+const YEAR_SECTION = `every hospital (super administrator), a year ${YEAR.startTime}..${YEAR.endTime}`;
+
+/** Every chosen call timed at this size, as the doctor for a month of H001 and as the super admin for a year. */
+async function timeCalls(figures: Figures, size: number, doctor: Post, admin: Post) {
+  const keep = async (section: string, name: string, post: Post, path: string, body: unknown) => {
+    const s = [...(await time(post, path, body))].sort((a, b) => a - b);
+    const calls = figures.get(section) ?? figures.set(section, new Map()).get(section)!;
+    const sizes = calls.get(name) ?? calls.set(name, new Map()).get(name)!;
+    sizes.set(size, [pct(s, 50), pct(s, 95)]);
+  };
+  const calls = RANGE_CALLS.filter(([p, e]) => chosen(label(p, e)));
+  for (const [path, extra] of calls)
+    await keep(MONTH_SECTION, label(path, extra), doctor, path, { ...MONTH, ...extra });
+  if (chosen('/orderCount/monthCountByBodyPart')) {
+    const body = { month: MONTH.startTime.slice(0, 7), sn: 'H001' };
+    await keep(MONTH_SECTION, '/orderCount/monthCountByBodyPart', doctor, '/orderCount/monthCountByBodyPart', body);
+  }
+  for (const [path, extra] of calls) await keep(YEAR_SECTION, label(path, extra), admin, path, { ...YEAR, ...extra });
+}
+
+const short = (n: number) => (n >= 1e6 ? `${n / 1e6}M` : n >= 1e3 ? `${n / 1e3}k` : String(n));
+
+/** The figures side by side: one column of p50 / p95 per size. */
+function printFigures(figures: Figures, sizes: number[]) {
+  const cell = (f?: [number, number]) => (f ? `${f[0].toFixed(0)} / ${f[1].toFixed(0)}` : '-').padStart(16);
+  for (const [section, calls] of figures) {
+    console.log(`\n${section} (p50 / p95 ms):`);
+    console.log(`${''.padEnd(44)}${sizes.map((n) => `${short(n)} studies`.padStart(16)).join('')}`);
+    for (const [name, bySize] of calls)
+      console.log(`${name.padEnd(44)}${sizes.map((n) => cell(bySize.get(n))).join('')}`);
+  }
+}
+
 async function main() {
+  const sizes = (args.sizes || args.studies).split(',').map(Number);
   const database = await benchDatabase('rx_bench', { fresh: !args.reuse });
-  const data = { studies: Number(args.studies), hospitals: Number(args.hospitals) };
   try {
     const env = loadEnv({ DATABASE_URL: database.url, SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: '/tmp' });
     const platform = await bootstrap(env);
-    await loadWorklistData(database.url, data, args.reuse);
     await benchUsers(platform.deps.db);
     const server = await listen(platform.app);
     const doctor = jsonClient(server.base, (await signIn(server.base, 'bench', 'Bench@123')).token);
     const admin = jsonClient(server.base, (await signIn(server.base, 'benchadmin', 'Bench@123')).token);
-    const month = MONTH.startTime.slice(0, 7);
-    console.log(
-      `\nstatistics, ${data.studies.toLocaleString()} studies over ${data.hospitals} hospitals, ${ITER} requests per call (p50 p95 ms)`,
-    );
-    console.log(`\none hospital (H001, its doctor), one month ${MONTH.startTime}..${MONTH.endTime}:`);
-    for (const [path, extra] of RANGE_CALLS.filter(([p, e]) => chosen(label(p, e))))
-      console.log(latencyLine(label(path, extra), await time(doctor.post, path, { ...MONTH, ...extra }), 44));
-    if (chosen('/orderCount/monthCountByBodyPart'))
-      console.log(
-        latencyLine(
-          '/orderCount/monthCountByBodyPart',
-          await time(doctor.post, '/orderCount/monthCountByBodyPart', { month, sn: 'H001' }),
-          44,
-        ),
-      );
-    console.log(`\nevery hospital (super administrator), a year ${YEAR.startTime}..${YEAR.endTime}:`);
-    for (const [path, extra] of RANGE_CALLS.filter(([p, e]) => chosen(label(p, e))))
-      console.log(latencyLine(label(path, extra), await time(admin.post, path, { ...YEAR, ...extra }), 44));
+    const figures: Figures = new Map();
+    for (const size of sizes) {
+      await loadWorklistData(database.url, { studies: size, hospitals: Number(args.hospitals) }, args.reuse);
+      console.log(`timing ${size.toLocaleString()} studies, ${ITER} requests per call`);
+      await timeCalls(figures, size, doctor.post, admin.post);
+    }
+    console.log(`\nstatistics over ${args.hospitals} hospitals, ${ITER} requests per call`);
+    printFigures(figures, sizes);
     doctor.close();
     admin.close();
     server.close();

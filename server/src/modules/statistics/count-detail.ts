@@ -1,29 +1,38 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { CountDetail, StatsRange } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
-import { report, study } from '../../platform/db/schema';
+import { report, statReportDay, statStudyDay, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../../platform/hospital-scope';
-import { inDays } from './range';
-import { userWorkCount } from './work-count';
+import { daysIn, inDays } from './range';
+import { directTally, rolledTally, userWorkCount } from './work-count';
 
-/** The dashboard's headline figures (docs/statistics.md, countDatail). */
-export async function countDetail(db: Db, scope: HospitalScope, q: StatsRange): Promise<CountDetail> {
-  const [studies, reports, work] = await Promise.all([
+interface Figures {
+  studies: number;
+  patients: number;
+  images: string;
+  file_size: string;
+  positive: number;
+  critical: number;
+}
+
+type FiguresSource = (db: Db, scope: HospitalScope, q: StatsRange) => Promise<Figures>;
+
+const liveStudies = (scope: HospitalScope, q: StatsRange) =>
+  and(eq(study.is_del, 0), inScope(scope, study.hospital_code), inDays(study.study_datetime, q.startTime, q.endTime));
+const patients = sql<number>`count(distinct ${study.hospital_code} || '|' || ${study.patient_id})::int`;
+
+/** The direct queries: the studies and the reports of the range themselves. */
+const directFigures: FiguresSource = async (db, scope, q) => {
+  const [[s], [r]] = await Promise.all([
     db
       .select({
         studies: sql<number>`count(*)::int`,
-        patients: sql<number>`count(distinct ${study.hospital_code} || '|' || ${study.patient_id})::int`,
+        patients,
         images: sql<string>`coalesce(sum(${study.file_count}), 0)::text`,
         file_size: sql<string>`coalesce(sum(${study.file_size}), 0)::text`,
       })
       .from(study)
-      .where(
-        and(
-          eq(study.is_del, 0),
-          inScope(scope, study.hospital_code),
-          inDays(study.study_datetime, q.startTime, q.endTime),
-        ),
-      ),
+      .where(liveStudies(scope, q)),
     db
       .select({
         positive: sql<number>`count(*) filter (where ${report.rpt_good_status} = 2)::int`,
@@ -39,18 +48,65 @@ export async function countDetail(db: Db, scope: HospitalScope, q: StatsRange): 
           inDays(report.report_datetime, q.startTime, q.endTime),
         ),
       ),
-    userWorkCount(db, scope, q),
   ]);
-  const s = studies[0]!;
+  return { ...s!, ...r! };
+};
+
+/**
+ * From the counts kept per day, but for the patients: distinct over the studies, it cannot be summed from
+ * days (a patient seen on two days is one), so it stays a query over the range's studies.
+ */
+const rolledFigures: FiguresSource = async (db, scope, q) => {
+  const [[p], [s], [r]] = await Promise.all([
+    db.select({ patients }).from(study).where(liveStudies(scope, q)),
+    db
+      .select({
+        studies: sql<number>`coalesce(sum(${statStudyDay.studies}), 0)::int`,
+        images: sql<string>`coalesce(sum(${statStudyDay.images}), 0)::text`,
+        file_size: sql<string>`coalesce(sum(${statStudyDay.bytes}), 0)::text`,
+      })
+      .from(statStudyDay)
+      .where(
+        and(
+          eq(statStudyDay.basis, 's'),
+          inScope(scope, statStudyDay.hospital_code),
+          daysIn(statStudyDay.day, q.startTime, q.endTime),
+        ),
+      ),
+    db
+      .select({
+        positive: sql<number>`coalesce(sum(${statReportDay.positive}), 0)::int`,
+        critical: sql<number>`coalesce(sum(${statReportDay.critical}), 0)::int`,
+      })
+      .from(statReportDay)
+      .where(
+        and(
+          eq(statReportDay.stage, 'c'),
+          inScope(scope, statReportDay.hospital_code),
+          daysIn(statReportDay.day, q.startTime, q.endTime),
+        ),
+      ),
+  ]);
+  return { ...p!, ...s!, ...r! };
+};
+
+/** The dashboard's headline figures (docs/statistics.md, countDatail). */
+export async function countDetail(db: Db, scope: HospitalScope, q: StatsRange, direct = false): Promise<CountDetail> {
+  const [f, work] = await Promise.all([
+    (direct ? directFigures : rolledFigures)(db, scope, q),
+    userWorkCount(db, scope, q, direct ? directTally : rolledTally),
+  ]);
   const total = work.at(-1)!;
   return {
-    studies: s.studies,
-    patients: s.patients,
-    images: Number(s.images),
-    file_size: Number(s.file_size),
+    studies: f.studies,
+    patients: f.patients,
+    images: Number(f.images),
+    file_size: Number(f.file_size),
     written: total.countrc,
     audited: total.countrs,
-    positive: reports[0]!.positive,
-    critical: reports[0]!.critical,
+    positive: f.positive,
+    critical: f.critical,
   };
 }
+
+export const directCountDetail = (db: Db, scope: HospitalScope, q: StatsRange) => countDetail(db, scope, q, true);

@@ -1,9 +1,9 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { MonthCountRow, MonthQueryType } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
-import { report, study } from '../../platform/db/schema';
+import { report, statMonthDay, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../../platform/hospital-scope';
-import { inDays, inMonth } from './range';
+import { daysIn, inDays, inMonth } from './range';
 
 const EMERGENCY = 3;
 const PHYSICAL_EXAM = 4;
@@ -27,12 +27,19 @@ function periodWhere(q: MonthCountQuery): SQL {
   return and(range, state)!;
 }
 
-/**
- * Live studies of the period per modality and body part (study_desc), by patient type; then the total row.
- * patient_type and modality narrow the studies counted.
- */
-export async function monthCountByBodyPart(db: Db, scope: HospitalScope, q: MonthCountQuery): Promise<MonthCountRow[]> {
-  const rows = await db
+interface MonthTally {
+  modality: string;
+  body_part: string;
+  emergency: number;
+  exam: number;
+  total: number;
+  parts: number;
+}
+type MonthSource = (db: Db, scope: HospitalScope, q: MonthCountQuery) => Promise<MonthTally[]>;
+
+/** The direct query: the studies of the period with their first report. */
+const directMonth: MonthSource = (db, scope, q) =>
+  db
     .select({
       modality: study.modality,
       body_part: study.study_desc,
@@ -54,6 +61,46 @@ export async function monthCountByBodyPart(db: Db, scope: HospitalScope, q: Mont
     )
     .groupBy(study.modality, study.study_desc)
     .orderBy(study.modality, study.study_desc);
+
+/** The same from the counts kept per day (basis: the date queryType names). */
+const rolledMonth: MonthSource = (db, scope, q) => {
+  const t = statMonthDay;
+  const studies = (filter: SQL) => sql<number>`coalesce(sum(${t.studies}) filter (where ${filter}), 0)::int`;
+  return db
+    .select({
+      modality: t.modality,
+      body_part: t.study_desc,
+      emergency: studies(sql`${t.patient_type} = ${EMERGENCY}`),
+      exam: studies(sql`${t.patient_type} = ${PHYSICAL_EXAM}`),
+      total: sql<number>`sum(${t.studies})::int`,
+      parts: sql<number>`coalesce(sum(${t.parts}), 0)::int`,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.basis, q.queryType ?? 'study'),
+        inScope(scope, t.hospital_code),
+        'month' in q.period ? inMonth(t.day, q.period.month) : daysIn(t.day, q.period.start, q.period.end),
+        q.patient_type ? eq(t.patient_type, q.patient_type) : undefined,
+        q.modality ? eq(t.modality, q.modality) : undefined,
+      ),
+    )
+    .groupBy(t.modality, t.study_desc)
+    .having(sql`sum(${t.studies}) > 0`)
+    .orderBy(t.modality, t.study_desc);
+};
+
+/**
+ * Live studies of the period per modality and body part (study_desc), by patient type; then the total row.
+ * patient_type and modality narrow the studies counted.
+ */
+export async function monthCountByBodyPart(
+  db: Db,
+  scope: HospitalScope,
+  q: MonthCountQuery,
+  source: MonthSource = rolledMonth,
+): Promise<MonthCountRow[]> {
+  const rows = await source(db, scope, q);
   const list: MonthCountRow[] = rows.map((r) => ({
     ...r,
     routine: r.total - r.emergency - r.exam,
@@ -74,3 +121,6 @@ export async function monthCountByBodyPart(db: Db, scope: HospitalScope, q: Mont
     },
   ];
 }
+
+export const directMonthCount = (db: Db, scope: HospitalScope, q: MonthCountQuery) =>
+  monthCountByBodyPart(db, scope, q, directMonth);

@@ -10,3 +10,8 @@ export function inMonth(column: AnyColumn, month: string): SQL {
   const first = `${month}-01`;
   return sql`${column} >= ${first}::date and ${column} < ${first}::date + interval '1 month'`;
 }
+
+/** Days `start`..`end` both included, on a date column (the counts' day, already in the hospital's zone). */
+export function daysIn(column: AnyColumn, start: string, end: string): SQL {
+  return sql`${column} between ${start}::date and ${end}::date`;
+}

@@ -2,9 +2,9 @@ import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { STATS_MODALITIES, type UserWorkCountRequest, type WorkCountRow } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
-import { report, study } from '../../platform/db/schema';
+import { report, statReportDay, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../../platform/hospital-scope';
-import { inDays } from './range';
+import { daysIn, inDays } from './range';
 
 interface Tally {
   key: string;
@@ -13,19 +13,25 @@ interface Tally {
   parts: number;
 }
 
-/**
- * Reports per key (the doctor, or the hospital) and modality, by the doctor column and its time column
- * (written or audited).
- */
-function tally(
+/** A report's stage: written ('c', rpt_status >= 1) or audited ('s', rpt_status = 2), with its doctor and time. */
+export type Stage = 'c' | 's';
+export const STAGES = {
+  c: { who: report.report_doctor, when: report.report_datetime, done: sql`${report.rpt_status} >= 1` },
+  s: { who: report.sh_doctor, when: report.sh_datetime, done: sql`${report.rpt_status} = 2` },
+} satisfies Record<Stage, { who: PgColumn; when: PgColumn; done: SQL }>;
+
+/** Reports per key (the doctor, or the hospital) and modality of one stage. */
+export type TallySource = (
   db: Db,
   scope: HospitalScope,
   q: UserWorkCountRequest,
   by: 'doctor' | 'hospital',
-  who: PgColumn,
-  when: PgColumn,
-  done: SQL,
-) {
+  stage: Stage,
+) => Promise<Tally[]>;
+
+/** The direct query: the reports of the range themselves. */
+export const directTally: TallySource = (db, scope, q, by, st) => {
+  const { who, when, done } = STAGES[st];
   const key = by === 'doctor' ? who : study.hospital_code;
   return db
     .select({
@@ -47,7 +53,32 @@ function tally(
       ),
     )
     .groupBy(key, sql`lower(${study.modality})`);
-}
+};
+
+/** The same from the counts kept per day. */
+export const rolledTally: TallySource = (db, scope, q, by, st) => {
+  const t = statReportDay;
+  const key = by === 'doctor' ? t.doctor : t.hospital_code;
+  return db
+    .select({
+      key: sql<string>`${key}`,
+      modality: sql<string>`lower(${t.modality})`,
+      reports: sql<number>`sum(${t.reports})::int`,
+      parts: sql<number>`coalesce(sum(${t.parts}), 0)::int`,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.stage, st),
+        inScope(scope, t.hospital_code),
+        ne(t.doctor, ''),
+        q.doctor ? eq(t.doctor, q.doctor) : undefined,
+        daysIn(t.day, q.startTime, q.endTime),
+      ),
+    )
+    .groupBy(key, sql`lower(${t.modality})`)
+    .having(sql`sum(${t.reports}) > 0`);
+};
 
 export const emptyRow = (doctor: string, total = false): WorkCountRow => {
   const row: Record<string, unknown> = { report_doctor: doctor, countrc: 0, countrs: 0, countbc: 0, countbs: 0, total };
@@ -73,11 +104,9 @@ export async function workRows(
   scope: HospitalScope,
   q: UserWorkCountRequest,
   by: 'doctor' | 'hospital',
+  source: TallySource = rolledTally,
 ): Promise<Map<string, WorkCountRow>> {
-  const [written, audited] = await Promise.all([
-    tally(db, scope, q, by, report.report_doctor, report.report_datetime, sql`${report.rpt_status} >= 1`),
-    tally(db, scope, q, by, report.sh_doctor, report.sh_datetime, sql`${report.rpt_status} = 2`),
-  ]);
+  const [written, audited] = await Promise.all([source(db, scope, q, by, 'c'), source(db, scope, q, by, 's')]);
   const rows = new Map<string, WorkCountRow>();
   const rowOf = (key: string) => rows.get(key) ?? rows.set(key, emptyRow(by === 'doctor' ? key : '')).get(key)!;
   for (const t of written) add(rowOf(t.key), t, false);
@@ -86,8 +115,13 @@ export async function workRows(
 }
 
 /** One row per doctor (sorted by name), then the total row: the column sums of the rows. */
-export async function userWorkCount(db: Db, scope: HospitalScope, q: UserWorkCountRequest): Promise<WorkCountRow[]> {
-  const rows = await workRows(db, scope, q, 'doctor');
+export async function userWorkCount(
+  db: Db,
+  scope: HospitalScope,
+  q: UserWorkCountRequest,
+  source: TallySource = rolledTally,
+): Promise<WorkCountRow[]> {
+  const rows = await workRows(db, scope, q, 'doctor', source);
   const list = [...rows.values()].sort((a, b) => a.report_doctor.localeCompare(b.report_doctor));
   return [...list, sumRow(list)];
 }
@@ -98,3 +132,6 @@ export function sumRow(list: WorkCountRow[]): WorkCountRow {
   for (const row of list) for (const [k, v] of Object.entries(row)) if (typeof v === 'number') t[k] = (t[k] ?? 0) + v;
   return total;
 }
+
+export const directUserWorkCount = (db: Db, scope: HospitalScope, q: UserWorkCountRequest) =>
+  userWorkCount(db, scope, q, directTally);

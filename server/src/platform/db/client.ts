@@ -15,6 +15,7 @@ import * as schema from './schema';
 import { assertNotNewer, newestAppliedMigration, newestKnownMigration } from './schema-version';
 import { announceMigrationLocks, type MigrationLock, type MigrationQuery } from './migration-locks';
 import { displayZone } from '../core/time';
+import { alignStatZone } from './stat-zone';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -94,6 +95,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         // a migration takes as long as its table needs: no statement timeout for it
         await holder.query('set statement_timeout = 0');
         await migratePg(drizzlePg(holder), { migrationsFolder });
+        await alignStatZone((q) => holder.query(q), displayZone());
         await opts.prepare?.(db);
       });
     } catch (err) {
@@ -117,6 +119,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await client.exec(`set time zone '${displayZone()}'`);
     await beforeMigrations((q) => client.query(q), opts);
     await migratePglite(drizzlePglite(client), { migrationsFolder });
+    await alignStatZone((q) => client.query(q), displayZone());
     await opts.prepare?.(db);
   } catch (err) {
     await client.close();

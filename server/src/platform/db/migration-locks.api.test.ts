@@ -164,12 +164,24 @@ describe('migration locks announced before they run', () => {
         wholeTable: false,
         rows,
       })),
+      // the statistics counts' triggers (brief each, but held through the backfill, which reads both tables)
+      ...[
+        ...Array<[string, number]>(4).fill(['report', reports]),
+        ...Array<[string, number]>(5).fill(['study', studies]),
+        ['report', reports],
+      ].map(([table, rows]) => ({
+        migration: '0035_statistics_rollup',
+        table,
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows,
+      })),
       // the viewer's saved marks: foreign keys to sys_user and study (brief: the new table is empty)
       ...[
         ['sys_user', users],
         ['study', studies],
       ].map(([table, rows]) => ({
-        migration: '0035_viewer_annotations',
+        migration: '0036_viewer_annotations',
         table,
         lock: 'SHARE ROW EXCLUSIVE',
         wholeTable: false,

@@ -29,6 +29,7 @@ const rules: { re: RegExp; lock: MigrationLock['lock']; wholeTable: (s: string) 
     // a volatile default (a function call) or a type change rewrites every row; a constant default does not
     wholeTable: (s) => /ADD COLUMN [^;]*DEFAULT [^;]*\(/i.test(s) || /\bTYPE\b|SET NOT NULL|ADD CONSTRAINT [^;]*CHECK/i.test(s),
   },
+  { re: new RegExp(`^CREATE (?:OR REPLACE )?TRIGGER \\S+ [^;]*? ON ${TABLE}`, 'i'), lock: 'SHARE ROW EXCLUSIVE', wholeTable: () => false },
   { re: new RegExp(`^(?:UPDATE|DELETE FROM) ${TABLE}`, 'i'), lock: 'ROW EXCLUSIVE', wholeTable: (s) => !/\bWHERE\b/i.test(s) },
   { re: new RegExp(`^(?:DROP TABLE|TRUNCATE)(?: IF EXISTS)? ${TABLE}`, 'i'), lock: 'ACCESS EXCLUSIVE', wholeTable: () => false },
 ]; // prettier-ignore

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db, DbOrTx } from './client';
+import { isStatCountTable } from './stat-zone';
 
 /**
  * Moves an embedded installation's database into an empty PostgreSQL database of the same version: every
@@ -22,7 +23,7 @@ async function rows<T>(db: DbOrTx, q: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(q)) as unknown as { rows: T[] }).rows;
 }
 
-/** The platform's tables, each after the tables its foreign keys point to. */
+/** The platform's tables, each after the tables its foreign keys point to; the statistics counts are rebuilt, not copied. */
 export async function tablesInLoadOrder(db: Db): Promise<string[]> {
   const tables = (
     await rows<{ name: string }>(
@@ -30,7 +31,9 @@ export async function tablesInLoadOrder(db: Db): Promise<string[]> {
       sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
           where n.nspname = 'public' and c.relkind = 'r' order by c.relname`,
     )
-  ).map((r) => r.name);
+  )
+    .map((r) => r.name)
+    .filter((t) => !isStatCountTable(t));
   const deps = await rows<{ child: string; parent: string }>(
     db,
     sql`select c.relname as child, p.relname as parent from pg_constraint k
@@ -104,7 +107,9 @@ export async function moveToPostgres(
   await source.db.execute(sql`set timezone = 'UTC'`);
   await target.db.transaction(async (tx) => {
     await tx.execute(sql`set local timezone = 'UTC'`);
-    for (const table of order) progress(table, await copyTable(source.db, tx, table));
+    await withoutCountTriggers(tx, async () => {
+      for (const table of order) progress(table, await copyTable(source.db, tx, table));
+    });
     const seqs = await rows<{ name: string }>(
       source.db,
       sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -119,6 +124,19 @@ export async function moveToPostgres(
     }
   });
   return compareDatabases(source, target);
+}
+
+/**
+ * The statistics counts' triggers would count every copied row one by one: they wait, and the counts are
+ * rebuilt once from the copied rows, in the zone the target's counts keep (docs/decisions.md, issue 39).
+ */
+async function withoutCountTriggers(tx: DbOrTx, copy: () => Promise<void>) {
+  await tx.execute(sql`alter table study disable trigger user`);
+  await tx.execute(sql`alter table report disable trigger user`);
+  await copy();
+  await tx.execute(sql`alter table study enable trigger user`);
+  await tx.execute(sql`alter table report enable trigger user`);
+  await tx.execute(sql`select stat_rollup_rebuild(stat_zone())`);
 }
 
 /** Every table of the platform compared on both sides: rows and checksum. */

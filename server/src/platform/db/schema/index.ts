@@ -20,4 +20,5 @@ export * from './report-signature';
 export * from './his';
 export * from './critical';
 export * from './report-addendum';
+export * from './stat-rollup';
 export * from './viewer-annotation';
