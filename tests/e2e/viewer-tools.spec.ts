@@ -142,6 +142,7 @@ describe('viewer tools on the demo CT', () => {
       await expect.poll(() => drawnText(viewer)).toMatch(/\|[\d.]+ mm(\||$)/);
       const lengthText = /\|([\d.]+ mm)(\||$)/.exec(await drawnText(viewer))![1]!;
 
+      await shot(page, 'viewer-roi-zh-CN');
       // Marks belong to their image: another slice shows none of them.
       await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
       await page.mouse.wheel(0, 120);
@@ -177,7 +178,8 @@ describe('viewer tools on the demo CT', () => {
   });
 
   it('the prior study opens side by side and scrolls and windows with the study', async () => {
-    const { page, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    const { page, shell, close } = await signedIn(e2e.browser, e2e.platform, 'doctor');
+    await shell.switchLanguage('en-US');
     try {
       const viewer = new ImageViewerPage(page);
       await viewer.open(e2e.platform.appUrl, STUDY);
@@ -214,7 +216,7 @@ describe('viewer tools on the demo CT', () => {
       await page.mouse.wheel(0, -120);
       await expect.poll(() => prior.getByTestId('viewer-overlay-position').textContent()).toMatch(/5\/24$/);
       await expect.poll(() => viewer.position().first().textContent()).toMatch(/5\/24$/);
-      await shot(page, 'viewer-prior');
+      await shot(page, 'viewer-prior-en-US');
     } finally {
       await close();
     }
@@ -272,7 +274,7 @@ describe('viewer tools on the demo CT', () => {
       await page.mouse.click(axial.x + axial.width * 0.25 + 1, axial.y + axial.height * 0.75 + 1);
       await expect.poll(() => page.getByTestId('viewer-mpr-sagittal').getAttribute('data-index')).toBe('128');
       await expect.poll(() => page.getByTestId('viewer-mpr-coronal').getAttribute('data-index')).toBe('384');
-      await shot(page, 'viewer-mpr');
+      await shot(page, 'viewer-mpr-zh-CN');
     } finally {
       await close();
     }
