@@ -36,8 +36,22 @@ export class TabsBar {
     await this.page.keyboard.press('Delete');
   }
 
+  /**
+   * Right-clicks a tab and chooses from its menu. A menu opened while the page just navigated to is still
+   * laying out can be closed by that layout before the click lands (a clean-clone run saw the header take
+   * the click, then the menu gone): the right-click is made again, up to three times, as a person would.
+   */
   async contextAction(key: string, action: 'close' | 'closeRight' | 'closeLeft' | 'closeAll'): Promise<void> {
-    await this.page.locator(`[data-testid=tab][data-tab-key="${key}"]`).click({ button: 'right' });
-    await this.page.locator(`[data-testid=tab-menu-${action}]:visible`).click();
+    const item = this.page.locator(`[data-testid=tab-menu-${action}]:visible`);
+    for (let attempt = 1; ; attempt++) {
+      await this.page.locator(`[data-testid=tab][data-tab-key="${key}"]`).click({ button: 'right' });
+      try {
+        await item.click({ timeout: 4000 });
+        return;
+      } catch (err) {
+        if (attempt === 3) throw err;
+        await this.page.keyboard.press('Escape');
+      }
+    }
   }
 }
