@@ -229,6 +229,38 @@ describe('viewer tools on the demo CT', () => {
       await viewer.open(e2e.platform.appUrl, STUDY);
       await viewer.stackImageMs();
       await viewer.toolsReady();
+      // invert changes the drawn pixels; reset undoes it and a quarter turn (each button shows its state)
+      const centre = () =>
+        page.evaluate(() => {
+          const c = document.querySelector<HTMLCanvasElement>('[data-testid=viewer-viewport] canvas')!;
+          const copy = document.createElement('canvas');
+          [copy.width, copy.height] = [c.width, c.height];
+          const ctx = copy.getContext('2d')!;
+          ctx.drawImage(c, 0, 0);
+          // in the left lung (image pixel 180 of 512 across, the image fitted to the shorter side)
+          const x = Math.round(c.width / 2 + ((180 - 256) / 512) * Math.min(c.width, c.height));
+          return ctx.getImageData(x, c.height >> 1, 1, 1).data[0]!;
+        });
+      const before = await centre();
+      expect(before).toBeLessThan(40);
+      await page.getByTestId('viewer-invert').click();
+      await expect.poll(() => page.getByTestId('viewer-invert').getAttribute('aria-pressed')).toBe('true');
+      await expect.poll(centre).toBeGreaterThan(215);
+      await page.getByTestId('viewer-rotate').click();
+      await expect.poll(() => page.getByTestId('viewer-rotate').getAttribute('aria-pressed')).toBe('true');
+      await page.getByTestId('viewer-reset').click();
+      await expect.poll(() => page.getByTestId('viewer-invert').getAttribute('aria-pressed')).toBe('false');
+      expect(await page.getByTestId('viewer-rotate').getAttribute('aria-pressed')).toBe('false');
+      await expect.poll(centre).toBe(before);
+
+      // "clear marks" removes the first test's marks on screen and on the server, after a confirmation
+      await expect.poll(() => drawnText(viewer)).toMatch(/Mean:/);
+      await page.getByTestId('viewer-clear-marks').click();
+      await page.getByTestId('viewer-clear-ok').click();
+      await expect.poll(() => drawnText(viewer)).not.toMatch(/Mean:/);
+      const doctor = await apiToken(e2e.platform, 'doctor');
+      await expect.poll(() => savedMarks(doctor).then((m) => m.length)).toBe(0);
+
       // cine plays the stack from the image on view, and pauses
       await page.getByTestId('viewer-cine').click();
       const at = async () => Number(/(\d+)\/24$/.exec((await viewer.position().textContent()) ?? '')?.[1]);
