@@ -217,6 +217,11 @@ describe('viewer tools on the demo CT', () => {
       await expect.poll(() => prior.getByTestId('viewer-overlay-position').textContent()).toMatch(/5\/24$/);
       await expect.poll(() => viewer.position().first().textContent()).toMatch(/5\/24$/);
       await shot(page, 'viewer-prior-en-US');
+      // MPR beside the prior, in English
+      await page.getByTestId('viewer-mpr-toggle').click();
+      await page.getByTestId('viewer-mpr').waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('viewer-mpr-sagittal').textContent()).toContain('Sagittal');
+      await shot(page, 'viewer-mpr-en-US');
     } finally {
       await close();
     }
