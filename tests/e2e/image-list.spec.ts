@@ -50,21 +50,21 @@ const e2e = useE2e(uploadStudies);
 describe('image list', () => {
   it('writing screen: thumbnails load; delete warns with none selected and when all are deleted; /orderImage restores', async () => {
     const { page, close } = await signedIn(e2e.browser, e2e.platform, 'admin', { width: 1440, height: 900 });
-    const thumbRequests: string[] = [];
+    const thumbRequests: string[][] = [];
     page.on('request', (r) => {
-      if (r.url().includes('/wado?')) thumbRequests.push(r.url());
+      if (r.url().includes('/wado/thumbnails'))
+        thumbRequests.push((r.postDataJSON() as { sop_iuids: string[] }).sop_iuids);
+      if (r.url().includes('/wado?')) thumbRequests.push(['one image', r.url()]);
     });
     const rw = new ReportWritePage(page);
     await rw.open(e2e.platform.appUrl, X);
     await page.getByTestId('rw-btn-imageList').click();
     const il = new ImageListPanel(page);
     await il.waitFor(4, 0);
-    // Every thumbnail decoded: the rendered JPEG, fitted in 128x128.
+    // Every thumbnail decoded: the rendered JPEG, fitted in 128x128, the four asked for in one request
+    // (issue 40: one request per image came in waves of six and left most black for seconds).
     await expect.poll(async () => (await il.thumbWidths()).filter((w) => w > 0).length, { timeout: 15_000 }).toBe(4);
-    const asked = new URL(thumbRequests[0]!);
-    expect(asked.searchParams.get('contentType')).toBe('image/jpeg');
-    expect(asked.searchParams.get('token')).toMatch(/\S{20,}/);
-    expect(asked.searchParams.get('studyUID')).toBe(X);
+    expect(thumbRequests).toEqual([[1, 2, 3, 4].map((n) => `${X}.1.${n}`)]);
 
     await il.change('delete', false);
     await il.message('请选择图像').waitFor();

@@ -156,3 +156,18 @@ export const ImageStudyRowSchema = z.object({
   deleted_count: z.number().int(),
 });
 export type ImageStudyRow = z.infer<typeof ImageStudyRowSchema>;
+
+/** Thumbnails asked at once by the image list: the images near the screen, a page at a time. */
+export const THUMBNAIL_BATCH_MAX = 48;
+
+/** POST /wado/thumbnails: some of a study's images, by SOP instance UID. */
+export const ThumbnailBatchSchema = z.strictObject({
+  study_iuid: DicomUidSchema,
+  sop_iuids: z.array(DicomUidSchema).min(1).max(THUMBNAIL_BATCH_MAX),
+});
+
+/** Each image asked, in the order asked: its thumbnail as base64 JPEG, or null (deleted, unknown or not drawable). */
+export const ThumbnailBatchResultSchema = z.object({
+  thumbs: z.array(z.object({ sop_iuid: z.string(), jpeg: z.string().nullable() })),
+});
+export type ThumbnailBatchResult = z.infer<typeof ThumbnailBatchResultSchema>;

@@ -1,6 +1,5 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   InstancePathSchema,
   RenderedQuerySchema,
@@ -14,12 +13,9 @@ import { instance, series } from '../../platform/db/schema';
 import type { Router } from '../../platform/http/router';
 import { acceptsJpeg, parseAccept } from './dicomweb-media';
 import { binary, common, errors, instancesAt, refuse406, studyPk, type C } from './dicomweb-route-parts';
-import { renderPreview } from './preview-cache';
+import { renderThumbnail, THUMBNAIL_SIZE } from './preview-cache';
 import type { RenderOptions } from './render';
 import { NoSuchFrame, notAcceptable, RenderRefused, refusedMessage, renderStored } from './render-instance';
-
-/** A thumbnail fits in this many pixels each way unless `viewport` says otherwise; a smaller image is not enlarged. */
-export const THUMBNAIL_SIZE = 128;
 
 /**
  * The instance that stands for a study or a series: of the series asked (for a study, its first series by
@@ -75,16 +71,7 @@ async function thumbnail(c: C, key: () => Promise<string>, viewport: string | un
   const [width, height] = (viewport ?? '').split(',').map(Number);
   const size = width || height ? { width: width || undefined, height: height || undefined } : null;
   const storageKey = await key();
-  return answer(c, async () =>
-    sharp(await renderPreview(c.var.deps.images, storageKey))
-      .resize({
-        ...(size ?? { width: THUMBNAIL_SIZE, height: THUMBNAIL_SIZE }),
-        fit: 'inside',
-        withoutEnlargement: true,
-      })
-      .jpeg({ quality: 80 })
-      .toBuffer(),
-  );
+  return answer(c, () => renderThumbnail(c.var.deps.images, storageKey, size ?? undefined));
 }
 
 /** The representative instance's first frame through the renderer, with the rendered routes' options. */

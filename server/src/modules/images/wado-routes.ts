@@ -30,6 +30,7 @@ import {
 } from './render-instance';
 import { EXPLICIT_LE, explicitPart10 } from './transcode';
 import { issueViewerToken, studyOfViewerToken } from './viewer-token';
+import { thumbnailBatchRoute } from './wado-thumbnails';
 
 const DICOM = 'application/dicom';
 const JPEG = 'image/jpeg';
@@ -48,6 +49,7 @@ export function wadoRoutes() {
   const app = newRouter();
   wadoUriRoute(app);
   wadoListRoutes(app);
+  thumbnailBatchRoute(app);
   return app;
 }
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Page } from '@shared/schemas/common';
-import type { DicomList, ImageStudyRow } from '@shared/schemas/images';
+import type { DicomList, ImageStudyRow, ThumbnailBatchResult } from '@shared/schemas/images';
 import { listQuery } from '@web/components/list-page/list-query';
 import { apiGet, apiPost } from '@web/lib/api-client';
 import { queryClient } from '@web/lib/query-client';
@@ -22,16 +22,10 @@ export function useDicomList(studyIuid: string, enabled = true) {
   });
 }
 
-/** A study-bound viewer token for the thumbnails' <img src> (which cannot send the session header). */
-export function useThumbToken(studyIuid: string, enabled = true) {
-  return useQuery({
-    queryKey: ['thumb-token', studyIuid],
-    queryFn: () => apiPost<{ token: string; expires_in: number }>('/wado/token', { study_iuid: studyIuid }),
-    enabled: enabled && !!studyIuid,
-    // Renewed before its 10 minutes run out; the images already shown stay.
-    staleTime: 8 * 60_000,
-    refetchInterval: 8 * 60_000,
-  });
+/** POST /wado/thumbnails: a page of the study's thumbnails (base64 JPEG, null where none). */
+export async function fetchThumbnails(studyIuid: string, sops: string[]) {
+  const r = await apiPost<ThumbnailBatchResult>('/wado/thumbnails', { study_iuid: studyIuid, sop_iuids: sops });
+  return r.thumbs;
 }
 
 /** Marks the changed images in the cached list (the answer names how many, the list is ours already). */

@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router-dom';
 import { PERMISSIONS } from '@shared/permissions';
 import { openImageViewer } from '@web/features/image-viewer/open-viewer';
 import { usePermission } from '@web/lib/user-info';
-import { deleteImages, restoreImages, useDicomList, useThumbToken } from '../api/image-list-api';
+import { deleteImages, fetchThumbnails, restoreImages, useDicomList } from '../api/image-list-api';
 import { megabytes, seriesOf, totalsOf } from '../lib/image-facts';
 import { clickImage, emptySelection, keepExisting, selectAll, type Selection } from '../lib/selection';
+import { pagesOf, ThumbBatcher } from '../lib/thumb-batcher';
 import { ImageThumb } from './image-thumb';
 import './image-list.css';
 
@@ -26,10 +27,11 @@ export function ImagePanel({ studyIuid, restore }: ImagePanelProps) {
   const canEdit = usePermission(PERMISSIONS.IMAGE_EDIT);
   const navigate = useNavigate();
   const list = useDicomList(studyIuid);
-  const token = useThumbToken(studyIuid).data?.token;
+  const thumbs = useMemo(() => new ThumbBatcher((sops) => fetchThumbnails(studyIuid, sops)), [studyIuid]);
   const bySeries = useMemo(() => seriesOf(list.data), [list.data]);
   const images = useMemo(() => bySeries.flatMap((s) => s.images), [bySeries]);
   const order = useMemo(() => images.map((i) => i.sop_iuid), [images]);
+  const pages = useMemo(() => pagesOf(images), [images]);
   const totals = totalsOf(images);
   const [held, setSel] = useState<Selection>(emptySelection);
   // After a reload only the images still listed stay selected.
@@ -128,9 +130,9 @@ export function ImagePanel({ studyIuid, restore }: ImagePanelProps) {
             {s.images.map((i) => (
               <ImageThumb
                 key={i.sop_iuid}
-                studyIuid={studyIuid}
                 image={i}
-                token={token}
+                thumbs={thumbs}
+                page={pages.get(i.sop_iuid)}
                 selected={sel.keys.has(i.sop_iuid)}
                 onClick={onClick}
                 onOpen={open}

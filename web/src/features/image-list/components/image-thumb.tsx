@@ -1,30 +1,34 @@
 import { PictureOutlined } from '@ant-design/icons';
 import { Checkbox, Tag } from 'antd';
-import { memo, useState, type MouseEvent } from 'react';
+import { memo, useRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { thumbUrl, type ListedImage } from '../lib/image-facts';
+import { useThumbnail } from '../hooks/use-thumbnail';
+import type { ListedImage } from '../lib/image-facts';
+import type { ThumbBatcher } from '../lib/thumb-batcher';
 
 interface ImageThumbProps {
-  studyIuid: string;
   image: ListedImage;
-  token: string | undefined;
+  thumbs: ThumbBatcher;
+  /** The images fetched with this one (a deleted image has none: it is not served). */
+  page: readonly string[] | undefined;
   selected: boolean;
   onClick: (sop: string, shift: boolean) => void;
   onOpen: () => void;
 }
 
 /**
- * One image: its rendered thumbnail, loaded only when scrolled near (a study may hold 2000 images);
- * a deleted image is not served, so it shows the placeholder, marked.
+ * One image: its rendered thumbnail, asked for with the others in view (`ThumbBatcher`); a deleted image is
+ * not served, so it shows the placeholder, marked.
  */
 export const ImageThumb = memo(function ImageThumb(p: ImageThumbProps) {
   const { t } = useTranslation('imageList');
-  const [failed, setFailed] = useState(false);
   const { image } = p;
   const deleted = !!image.del_image;
-  const show = !!p.token && !deleted && !failed;
+  const place = useRef<HTMLDivElement>(null);
+  const thumb = useThumbnail(p.thumbs, image.sop_iuid, place, p.page);
   return (
     <div
+      ref={place}
       className="rx-il-thumb"
       data-testid="il-thumb"
       data-sop={image.sop_iuid}
@@ -35,16 +39,9 @@ export const ImageThumb = memo(function ImageThumb(p: ImageThumbProps) {
       onDoubleClick={p.onOpen}
     >
       <Checkbox className="rx-il-check" checked={p.selected} tabIndex={-1} />
-      <div className="rx-il-pic">
-        {show ? (
-          <img
-            src={thumbUrl(p.studyIuid, image, p.token!)}
-            loading="lazy"
-            alt={String(image.instance_number ?? '')}
-            draggable={false}
-            onError={() => setFailed(true)}
-            data-testid="il-thumb-img"
-          />
+      <div className="rx-il-pic" data-state={deleted || thumb === null ? 'none' : thumb ? 'shown' : 'loading'}>
+        {thumb && !deleted ? (
+          <img src={thumb} alt={String(image.instance_number ?? '')} draggable={false} data-testid="il-thumb-img" />
         ) : (
           <PictureOutlined />
         )}

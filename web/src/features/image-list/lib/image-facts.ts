@@ -22,18 +22,3 @@ export function totalsOf(images: readonly ListedImage[]) {
     deleted: images.length - live.length,
   };
 }
-
-/** The rendered thumbnail of one image (WADO-URI image/jpeg, fitted in 128x128), by viewer token. */
-export function thumbUrl(studyIuid: string, image: ListedImage, token: string): string {
-  const q = new URLSearchParams({
-    requestType: 'WADO',
-    studyUID: studyIuid,
-    seriesUID: image.series_iuid,
-    objectUID: image.sop_iuid,
-    contentType: 'image/jpeg',
-    rows: '128',
-    columns: '128',
-    token,
-  });
-  return `/wado?${q}`;
-}
