@@ -285,14 +285,31 @@ describe('report writing screen', () => {
     const asks = async (studyIuid: string) => {
       const session = await signedIn(e2e.browser, e2e.platform, 'doctor');
       const rw = new ReportWritePage(session.page);
+      // Whether the dialog was there when the findings became editable (issue 40: a dialog opening later
+      // takes the focus from a doctor already typing).
+      await session.page.evaluate(() => {
+        const w = window as unknown as { qcWithEditor?: boolean };
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid=page-text-findings]')) return;
+          w.qcWithEditor = !!document.querySelector('[data-testid=rw-qc-form]');
+          seen.disconnect();
+        });
+        seen.observe(document, { subtree: true, childList: true });
+      });
       await session.page.goto(`${e2e.platform.appUrl}#/writeRpt?study_iuid=${encodeURIComponent(studyIuid)}`);
       await rw.screen().waitFor();
       await session.page.getByTestId('report-document').waitFor();
-      return { ...session, shown: await session.page.getByTestId('rw-qc-form').isVisible() };
+      const withEditor = await session.page.evaluate(
+        () => (window as unknown as { qcWithEditor?: boolean }).qcWithEditor,
+      );
+      return { ...session, withEditor, shown: await session.page.getByTestId('rw-qc-form').isVisible() };
     };
 
     const first = await asks(fresh!.study_iuid);
     expect(first.shown).toBe(true);
+    expect(first.withEditor).toBe(true);
+    // the focus is in the dialog, not in the text a doctor would type into unseen
+    expect(await first.page.evaluate(() => !!document.activeElement?.closest('.ant-modal-wrap'))).toBe(true);
     await first.page.locator('[data-testid=rw-qc-form] .ant-radio-wrapper').first().click();
     await first.page.locator('.ant-modal-wrap:has([data-testid=rw-qc-form]) .ant-btn-primary').click();
     await first.page.getByTestId('rw-qc-form').waitFor({ state: 'hidden' });
