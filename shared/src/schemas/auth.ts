@@ -58,7 +58,10 @@ export type UserSettings = z.infer<typeof UserSettingsSchema>;
  */
 export const UserSettingsPatchSchema = z.object(
   Object.fromEntries(
-    Object.entries(UserSettingsSchema.shape).map(([k, v]) => [k, (v instanceof z.ZodDefault ? v.unwrap() : v).optional()]),
+    Object.entries(UserSettingsSchema.shape).map(([k, v]) => [
+      k,
+      (v instanceof z.ZodDefault ? v.unwrap() : v).optional(),
+    ]),
   ),
 ) as unknown as z.ZodType<Partial<UserSettings>>;
 
