@@ -23,6 +23,12 @@ export const LoginFormSchema = z.object({
 });
 export type LoginForm = z.input<typeof LoginFormSchema>;
 
+/** The image viewer's layouts: one, two side by side, four. */
+export const VIEWER_LAYOUTS = ['1x1', '1x2', '2x2'] as const;
+export type ViewerLayout = (typeof VIEWER_LAYOUTS)[number];
+/** A modality as DICOM writes it (CT, MR, DX...): the key of a remembered layout. */
+const ModalityKey = z.string().regex(/^[A-Z0-9]{1,8}$/);
+
 export const UserSettingsSchema = z.object({
   close: z.boolean().default(false),
   modalitys: z.array(z.string().max(8)).max(20).default([]),
@@ -38,8 +44,26 @@ export const UserSettingsSchema = z.object({
   show_no_report_list: z.boolean().default(false),
   /** Ray (image) quality choice on the report screen; image_quality is then required. */
   showray: z.boolean().default(false),
+  /** The image viewer's layout the user chose last, per modality (a study without one follows the defaults). */
+  viewer_layouts: z
+    .record(ModalityKey, z.enum(VIEWER_LAYOUTS))
+    .refine((o) => Object.keys(o).length <= 40, { message: 'too many modalities' })
+    .optional(),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/**
+ * data1 as a save sends it: the fields given, nothing else. (zod 4's partial() still fills an absent field
+ * with its default, so saving one field reset all the others: the viewer saving a layout reset the desk's.)
+ */
+export const UserSettingsPatchSchema = z.object(
+  Object.fromEntries(
+    Object.entries(UserSettingsSchema.shape).map(([k, v]) => [
+      k,
+      (v instanceof z.ZodDefault ? v.unwrap() : v).optional(),
+    ]),
+  ),
+) as unknown as z.ZodType<Partial<UserSettings>>;
 
 /** The settings drawer, kept per user on the server. */
 export const LayoutSettingsSchema = z.object({
@@ -147,7 +171,7 @@ export type UserInfo = z.infer<typeof UserInfoSchema>;
 export const RefreshResultSchema = z.object({ token: z.string(), expires_in: z.number().int() });
 export const CheckPasswordSchema = z.object({ password: z.string().min(1).max(256) });
 export const UserConfigSchema = z.object({
-  data1: UserSettingsSchema.partial().optional(),
+  data1: UserSettingsPatchSchema.optional(),
   layout: LayoutSettingsSchema.partial().optional(),
 });
 

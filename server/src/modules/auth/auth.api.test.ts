@@ -293,6 +293,30 @@ describe('POST /user/info, checkPassword, userConfig', () => {
     const bad = await call(t.p.app, 'POST', '/user/userConfig', { token, json: { layout: { navTheme: 'purple' } } });
     expect(bad.status).toBe(400);
   });
+
+  it("keeps the viewer's layout per modality in data1, merged with the other settings, and bounds it", async () => {
+    const token = await t.login('auditor');
+    const save = (data1: unknown) => call(t.p.app, 'POST', '/user/userConfig', { token, json: { data1 } });
+    expect((await save({ oneClickAudit: true })).status).toBe(200);
+    expect((await save({ viewer_layouts: { CT: '1x2', MR: '1x1' } })).status).toBe(200);
+    const info = await call(t.p.app, 'POST', '/user/info', { token });
+    const data1 = (info.body.data as { user: { data1: Record<string, unknown> } }).user.data1;
+    expect(data1).toMatchObject({ viewer_layouts: { CT: '1x2', MR: '1x1' }, oneClickAudit: true });
+    for (const bad of [
+      { viewer_layouts: { CT: '3x3' } },
+      { viewer_layouts: { 'c t': '1x1' } },
+      { viewer_layouts: Object.fromEntries(Array.from({ length: 41 }, (_, i) => [`M${i}`, '1x1'])) },
+    ]) {
+      const r = await save(bad);
+      expect(r.status).toBe(400);
+      expect(r.body.success).toBe(false);
+    }
+    const after = await call(t.p.app, 'POST', '/user/info', { token });
+    expect((after.body.data as { user: { data1: Record<string, unknown> } }).user.data1.viewer_layouts).toEqual({
+      CT: '1x2',
+      MR: '1x1',
+    });
+  });
 });
 
 describe('password error list', () => {

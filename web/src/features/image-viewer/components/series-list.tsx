@@ -26,6 +26,7 @@ export function SeriesList({ study, token, selected, showThumbnails, onSelect }:
             className={s.series_iuid === selected ? 'rx-series-item rx-selected' : 'rx-series-item'}
             onClick={() => onSelect(s.series_iuid)}
             data-testid={`viewer-series-${i}`}
+            data-series={s.series_iuid}
             aria-pressed={s.series_iuid === selected}
           >
             <span className="rx-series-thumb">

@@ -1,94 +1,83 @@
 import type { ViewerStudy } from '@shared/schemas/image-viewer';
-import { ConfigProvider, Result, Spin, theme } from 'antd';
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { ConfigProvider, theme } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { PrimaryTool } from '../cornerstone/stack-view';
-import { useOpenTimeReport } from '../hooks/use-open-time-report';
 import { useStackKeys } from '../hooks/use-stack-keys';
 import { CINE_FPS, useCine } from '../hooks/use-cine';
 import { useLinkedPanes } from '../hooks/use-linked-panes';
 import { useSavedMarks } from '../hooks/use-saved-marks';
-import { useStackView } from '../hooks/use-stack-view';
 import { useViewerAccess } from '../hooks/use-viewer-access';
-import { earlyPreviewOf, earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
-import { markFirstImage } from '../lib/first-image-mark';
-import { imageIdsOf, previewUrl } from '../lib/image-ids';
+import { useViewerLayout } from '../hooks/use-viewer-layout';
+import { earlyPreviewOf } from '../api/viewer-early';
+import { previewUrl } from '../lib/image-ids';
 import { presetsFor, presetWindow } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
 import { CineControl } from './cine-control';
-import { MprView } from './mpr-view';
+import { LayoutChooser } from './layout-chooser';
 import { PriorPane, type PaneReport } from './prior-pane';
 import { PriorSelect } from './prior-select';
 import { SeriesList } from './series-list';
-import { StackSlider } from './stack-slider';
 import { useTextPrompt } from './text-prompt';
 import { ViewActions } from './view-actions';
-import { ViewerOverlay } from './viewer-overlay';
+import { StageMessage, type CellReport } from './viewer-cell';
+import { ViewerGrid } from './viewer-grid';
 import { ViewerToolbar } from './viewer-toolbar';
 import './image-viewer.css';
 
-/** /readingFilm?uid=: the study's series beside one stack viewport, dark and full window. */
+/** /readingFilm?uid=: the study's series beside its viewports (1x1, 1x2 or 2x2), dark and full window. */
 export function ViewerPage() {
   const { t } = useTranslation('imageViewer');
   const [params] = useSearchParams();
   const query = useMemo(() => readViewerQuery(params), [params]);
   const access = useViewerAccess(query);
-  const element = useRef<HTMLDivElement>(null);
   // Cornerstone's code is loaded once the preview is on screen (or cannot be): evaluating it would hold
   // the main thread while the preview waits to be drawn.
   const [previewDone, setPreviewDone] = useState(false);
   const study = access.state === 'ready' ? access.study : null;
-  const startStack =
-    previewDone || access.state === 'failed' || (access.state === 'ready' && !previewUrl(access.study, access.token));
+  const token = access.state === 'ready' ? access.token : '';
+  const startStack = previewDone || access.state === 'failed' || (!!study && !previewUrl(study, token));
   const text = useTextPrompt();
-  const { view, state, failed, drawn } = useStackView(element, startStack, text.ask);
   const hasSession = access.state === 'ready' && access.hasSession;
-  useSavedMarks(view, study?.study_iuid ?? null, hasSession);
+  const layout = useViewerLayout(study, hasSession);
+  const cells = useCellReports();
+  const { view, state } = cells.of(layout.active);
+  // The study's marks are saved together, through the first viewport (every layout has it): each save holds
+  // the marks of every viewport (marks.ts gathers them by study), so none drops another's.
+  useSavedMarks(cells.of(0).view, study?.study_iuid ?? null, hasSession);
   const [priorIuid, setPriorIuid] = useState<string | null>(null);
   const [prior, setPrior] = useState<PaneReport | null>(null);
   const [mpr, setMpr] = useState(false);
   const [cine, setCine] = useState({ playing: false, fps: CINE_FPS.initial as number });
-  const [chosen, setChosen] = useState('');
   const [tool, setTool] = useState<PrimaryTool>('windowLevel');
-  const [loadError, setLoadError] = useState('');
-  useOpenTimeReport(element, study);
 
-  const series = study?.series.find((s) => s.series_iuid === chosen) ?? study?.series[0];
-  const imageIds = useMemo(() => (study && series ? imageIdsOf(study.study_iuid, series) : []), [study, series]);
-  const mprAvailable = ['CT', 'MR'].includes(series?.modality?.toUpperCase() ?? '') && imageIds.length >= 3;
+  const series = layout.cells[layout.active];
+  const mprAvailable =
+    ['CT', 'MR'].includes(series?.modality?.toUpperCase() ?? '') && (series?.instances.length ?? 0) >= 3;
   // The first image as the server renders it (its own window, like Cornerstone's default), shown until
   // Cornerstone has drawn: the picture does not wait for Cornerstone's code to load and start.
   // The one fetched as the page opened (api/viewer-early.ts) when it is this series' first image.
-  const preview =
-    study && access.state === 'ready' && !drawn
-      ? (earlyPreviewOf(series?.instances[0]?.sop_iuid) ?? previewUrl(study, access.token, series))
-      : '';
+  const first = layout.cells[0];
+  const preview = useCallback(
+    (drawn: boolean) =>
+      study && !drawn ? (earlyPreviewOf(first?.instances[0]?.sop_iuid) ?? previewUrl(study, token, first)) : '',
+    [study, token, first],
+  );
 
   useWindowTitle(study);
-  useEffect(() => {
-    if (!view || !imageIds.length) return;
-    view.show(imageIds, 0).catch((e: unknown) => setLoadError(errorText(e)));
-  }, [view, imageIds]);
-
   useStackKeys(view, state);
   useCine(view, cine.playing, cine.fps);
   const lead = useLinkedPanes({ view, state, modality: series?.modality }, priorIuid ? prior : null);
-
-  const chooseTool = (k: PrimaryTool) => {
-    setTool(k);
-    view?.setPrimaryTool(k);
-  };
-
-  const failure = failureText(t, access, !!study && !imageIds.length, loadError || failed);
+  const failure = failureText(t, access, !!study && !study.series.some((s) => s.instances.length));
 
   return (
     <ConfigProvider theme={{ algorithm: theme.darkAlgorithm }}>
       <div className="rx-viewer" data-testid="image-viewer">
         <ViewerToolbar
           tool={tool}
-          onTool={chooseTool}
+          onTool={setTool}
           presets={presetsFor(series?.modality)}
           onPreset={(k) => view?.setWindow(presetWindow(k))}
           onReset={() => view?.reset()}
@@ -108,6 +97,7 @@ export function ViewerPage() {
             onPlaying={(playing) => setCine((c) => ({ ...c, playing }))}
             onFps={(fps) => setCine((c) => ({ ...c, fps }))}
           />
+          <LayoutChooser value={layout.layout} disabled={!study || !!failure} onChange={layout.setLayout} />
           {study && hasSession && (
             <PriorSelect studyIuid={study.study_iuid} value={priorIuid} onChange={setPriorIuid} />
           )}
@@ -116,33 +106,30 @@ export function ViewerPage() {
           {study && study.series.length > 0 && (
             <SeriesList
               study={study}
-              token={access.state === 'ready' ? access.token : ''}
-              showThumbnails={!!state}
+              token={token}
+              showThumbnails={!!cells.of(0).state}
               selected={series?.series_iuid ?? ''}
-              onSelect={setChosen}
+              onSelect={layout.showSeries}
             />
           )}
-          <div
-            className="rx-viewer-stage"
-            onPointerDownCapture={() => lead('main')}
-            onWheelCapture={() => lead('main')}
-          >
-            <div
-              ref={element}
-              className="rx-viewer-viewport"
-              data-testid="viewer-viewport"
-              onContextMenu={(e) => e.preventDefault()}
+          {study && !failure ? (
+            <ViewerGrid
+              study={study}
+              layout={layout}
+              start={startStack}
+              askText={text.ask}
+              tool={tool}
+              mpr={mpr && mprAvailable}
+              preview={preview}
+              onPreviewDone={() => setPreviewDone(true)}
+              onReport={cells.report}
+              onActivate={() => lead('main')}
             />
-            {preview && !failure && (
-              <FirstPreview src={preview} element={element} onDone={() => setPreviewDone(true)} />
-            )}
-            {study && !failure && <ViewerOverlay study={study} series={series} state={state} />}
-            <StackSlider view={view} state={state} />
-            {mpr && mprAvailable && (
-              <MprView key={series?.series_iuid} imageIds={imageIds} window={state?.window ?? null} />
-            )}
-            <StageMessage loading={access.state === 'loading'} failure={failure} />
-          </div>
+          ) : (
+            <div className="rx-viewer-stage">
+              <StageMessage loading={access.state === 'loading'} failure={failure} />
+            </div>
+          )}
           {priorIuid && (
             <PriorPane
               key={priorIuid}
@@ -160,16 +147,19 @@ export function ViewerPage() {
   );
 }
 
-/** What the stage says instead of images: access refused, no images, or an image that failed to load. */
-function failureText(
-  t: TFunction<'imageViewer'>,
-  access: ReturnType<typeof useViewerAccess>,
-  noImages: boolean,
-  loadError: string,
-): string {
+const NO_CELL: CellReport = { view: null, state: null, modality: undefined, imageIds: [] };
+
+/** What each viewport reports (its view and overlay state), by its place in the layout. */
+function useCellReports() {
+  const [reports, setReports] = useState<Record<number, CellReport>>({});
+  const report = useCallback((i: number, r: CellReport) => setReports((all) => ({ ...all, [i]: r })), []);
+  return { of: (i: number) => reports[i] ?? NO_CELL, report };
+}
+
+/** What the stage says instead of images: access refused, or no images. */
+function failureText(t: TFunction<'imageViewer'>, access: ReturnType<typeof useViewerAccess>, noImages: boolean) {
   if (access.state === 'failed') return t(`errors.${access.reason}`, { msg: access.msg });
-  if (noImages) return t('errors.noImages');
-  return loadError ? t('errors.imageFailed', { msg: loadError }) : '';
+  return noImages ? t('errors.noImages') : '';
 }
 
 /** The window's title: the patient's name, then the viewer's. */
@@ -178,51 +168,4 @@ function useWindowTitle(study: ViewerStudy | null) {
   useEffect(() => {
     if (study) document.title = `${study.patient_name} - ${t('title')}`;
   }, [study, t]);
-}
-
-/** The first image as the server renders it, until Cornerstone has drawn (or it failed to load). */
-function FirstPreview(p: { src: string; element: RefObject<HTMLDivElement | null>; onDone: () => void }) {
-  const done = () => {
-    removeEarlyPreview();
-    p.onDone();
-  };
-  return (
-    <img
-      className="rx-viewer-preview"
-      src={p.src}
-      alt=""
-      data-testid="viewer-preview"
-      onLoad={() => {
-        if (p.element.current) markFirstImage(p.element.current, earlyPreviewShownAt());
-        done();
-      }}
-      onError={done}
-    />
-  );
-}
-
-function StageMessage({ loading, failure }: { loading: boolean; failure: string }) {
-  const { t } = useTranslation('imageViewer');
-  if (failure)
-    return (
-      <div className="rx-viewer-message">
-        <Result status="warning" title={failure} data-testid="viewer-message" />
-      </div>
-    );
-  if (!loading) return null;
-  return (
-    <div className="rx-viewer-message">
-      <Spin tip={t('loading')}>
-        <span />
-      </Spin>
-    </div>
-  );
-}
-
-/** Cornerstone rejects with an object ({ error }) or an Error; the server's message when it sent one. */
-function errorText(e: unknown): string {
-  const inner = (e as { error?: unknown })?.error ?? e;
-  if (inner instanceof Error) return inner.message;
-  const status = (inner as { status?: number })?.status;
-  return status ? `HTTP ${status}` : String(inner);
 }

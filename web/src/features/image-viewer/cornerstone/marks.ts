@@ -70,10 +70,15 @@ export function clearMarks(studyIuid: string): void {
   for (const a of marksOf(studyIuid)) annotation.state.removeAnnotation(a.annotationUID!);
 }
 
-/** Draws saved marks again (the ones already there, by uid, are left as they are). */
+/**
+ * Draws saved marks again (the ones already there, by uid, are left as they are). Each goes to its image's
+ * frame of reference, as a drawn mark does, whichever viewport restores them (a layout shows several series,
+ * the study's marks are restored once); a mark on an image without one goes with the viewport's.
+ */
 export function restoreMarks(studyIuid: string, marks: ViewerAnnotation[], element: HTMLDivElement): void {
   for (const m of marks)
-    if (!annotation.state.getAnnotation(m.uid)) annotation.state.addAnnotation(annotationOf(studyIuid, m), element);
+    if (!annotation.state.getAnnotation(m.uid))
+      annotation.state.addAnnotation(annotationOf(studyIuid, m), m.frame_of_reference_uid ?? element);
 }
 
 const CHANGES = [

@@ -1,4 +1,4 @@
-import { Enums, RenderingEngine, type Types } from '@cornerstonejs/core';
+import { Enums, getRenderingEngines, RenderingEngine, type Types } from '@cornerstonejs/core';
 import { voiRangeOf, windowOf } from '../lib/presets';
 import { initCornerstone } from './setup';
 import type { ViewerAnnotation } from '@shared/schemas/image-viewer';
@@ -20,6 +20,11 @@ export interface StackState {
 }
 
 let engines = 0;
+
+/** Draws every viewport of the window again: a study's marks show in each viewport of its images. */
+const renderAll = () => {
+  for (const e of getRenderingEngines() ?? []) e.render();
+};
 
 /**
  * One stack viewport in an element. The first image is asked for alone (setStack loads only the image it
@@ -137,7 +142,7 @@ export class StackView {
   restoreMarks(studyIuid: string, marks: ViewerAnnotation[]): void {
     if (this.tools) this.tools.restoreMarks(studyIuid, marks);
     else this.pendingMarks = { studyIuid, marks };
-    this.viewport?.render();
+    renderAll();
   }
 
   /** Every mark of a study as it is saved. */
@@ -148,7 +153,7 @@ export class StackView {
   /** Removes every mark of a study (the person asked to). */
   clearMarks(studyIuid: string): void {
     this.tools?.clearMarks(studyIuid);
-    this.viewport?.render();
+    renderAll();
   }
 
   /** Called when a person draws, moves or removes a mark. */
@@ -203,7 +208,7 @@ export class StackView {
     this.tools.setPrimary(this.primary);
     if (this.pendingMarks) {
       this.tools.restoreMarks(this.pendingMarks.studyIuid, this.pendingMarks.marks);
-      this.viewport?.render();
+      renderAll();
     }
     this.pendingMarks = null;
     this.unwatchMarks = this.tools.watchMarks(() => this.onMarks?.());
