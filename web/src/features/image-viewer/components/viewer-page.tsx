@@ -23,6 +23,7 @@ import { PriorPane, type PaneReport } from './prior-pane';
 import { PriorSelect } from './prior-select';
 import { SeriesList } from './series-list';
 import { StackSlider } from './stack-slider';
+import { TagBrowser } from './tag-browser';
 import { useTextPrompt } from './text-prompt';
 import { ViewActions } from './view-actions';
 import { ViewerOverlay } from './viewer-overlay';
@@ -111,6 +112,7 @@ export function ViewerPage() {
           {study && hasSession && (
             <PriorSelect studyIuid={study.study_iuid} value={priorIuid} onChange={setPriorIuid} />
           )}
+          <TagBrowser imageId={state ? imageIds[state.index] : undefined} />
         </ViewerToolbar>
         <div className="rx-viewer-body">
           {study && study.series.length > 0 && (
