@@ -7,7 +7,8 @@ export class ViewerTagsPanel {
   readonly button = () => this.page.getByTestId('viewer-tags');
   readonly panel = () => this.page.getByTestId('viewer-tags-panel');
   readonly sop = () => this.page.getByTestId('viewer-tags-sop');
-  readonly filter = () => this.page.locator('[data-testid=viewer-tags-filter] input, input[data-testid=viewer-tags-filter]');
+  readonly filter = () =>
+    this.page.locator('[data-testid=viewer-tags-filter] input, input[data-testid=viewer-tags-filter]');
   readonly rows = () => this.page.getByTestId('viewer-tag-row');
   /** The row of a tag, as `(gggg,eeee)`. */
   readonly row = (tag: string) => this.page.locator(`[data-testid=viewer-tag-row][data-tag="${tag}"]`);

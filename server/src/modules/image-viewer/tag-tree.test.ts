@@ -30,7 +30,13 @@ describe('the tag tree’s bounds', () => {
       [{ '00100010': text('x'.repeat(20)), '00091010': { vr: 'OB', Value: [bytes.buffer] } } as never],
       { elements: 100, depth: 6, value_chars: 10 },
     );
-    expect(tree.elements[0]).toMatchObject({ tag: '(0009,1010)', keyword: '', value: '00\\01\\02\\0', length: 200, cut: true });
+    expect(tree.elements[0]).toMatchObject({
+      tag: '(0009,1010)',
+      keyword: '',
+      value: '00\\01\\02\\0',
+      length: 200,
+      cut: true,
+    });
     expect(tree.elements[1]).toMatchObject({ keyword: 'PatientName', value: 'x'.repeat(10), length: 20, cut: true });
   });
 });

@@ -49,7 +49,13 @@ function elementOf(key: string, e: DicomElement, depth: number, walk: Walk): Ima
   if (e.vr === 'SQ') {
     const items = (e.Value ?? []) as Dict[];
     if (depth >= walk.limits.depth) return { ...head, value: '', length: items.length, cut: items.length > 0 };
-    return { ...head, value: '', length: items.length, cut: false, items: items.map((i) => listOf(i, depth + 1, walk)) };
+    return {
+      ...head,
+      value: '',
+      length: items.length,
+      cut: false,
+      items: items.map((i) => listOf(i, depth + 1, walk)),
+    };
   }
   const buffers = (e.Value ?? []).filter((v): v is ArrayBuffer => v instanceof ArrayBuffer);
   if (key === PIXEL_DATA || BINARY.has(e.vr) || buffers.length > 0) {
@@ -88,7 +94,10 @@ function hexOf(buffers: ArrayBuffer[], words: boolean, max: number): string {
 function textOf(e: DicomElement): string {
   const raw = e._rawValue ?? e.Value ?? [];
   const values = Array.isArray(raw) ? raw : [raw];
-  return values.map(valueText).join('\\').replace(/[ \0]+$/, '');
+  return values
+    .map(valueText)
+    .join('\\')
+    .replace(/[ \0]+$/, '');
 }
 
 function valueText(v: unknown): string {

@@ -131,7 +131,10 @@ describe('GET /wado/tags (the viewer’s tag browser)', () => {
     const tok = await call(t.p.app, 'POST', '/wado/token', { token: t.tok.doctor, json: { study_iuid: STUDY } });
     const token = (tok.body.data as { token: string }).token;
     expect((await tags({ ...own, token })).status).toBe(200);
-    const other = await call(t.p.app, 'POST', '/wado/token', { token: t.tok.doctor, json: { study_iuid: t.h001Study } });
+    const other = await call(t.p.app, 'POST', '/wado/token', {
+      token: t.tok.doctor,
+      json: { study_iuid: t.h001Study },
+    });
     const otherToken = (other.body.data as { token: string }).token;
     expect((await tags({ ...own, token: otherToken })).status).toBe(404);
     expect((await tags({ ...own, token: 'x'.repeat(40) })).status).toBe(401);

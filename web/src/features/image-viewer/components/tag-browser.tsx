@@ -69,7 +69,11 @@ function TagPanel({ imageId }: Props) {
         data-testid="viewer-tags-filter"
       />
       {tags.isError && (
-        <Alert type="error" showIcon title={t('tags.failed', { msg: isApiError(tags.error) ? tags.error.message : '' })} />
+        <Alert
+          type="error"
+          showIcon
+          title={t('tags.failed', { msg: isApiError(tags.error) ? tags.error.message : '' })}
+        />
       )}
       {tags.data?.truncated && (
         <Alert type="warning" showIcon title={t('tags.truncated', { max: IMAGE_TAG_LIMITS.elements })} />
