@@ -94,3 +94,60 @@ export const PriorStudySchema = z.object({
   images: z.number().int(),
 });
 export type PriorStudy = z.infer<typeof PriorStudySchema>;
+
+/**
+ * The bounds of an image's header as the tag browser shows it: at most this many elements in all (nested
+ * ones counted), sequences opened this many levels deep (deeper ones show their item count only), and
+ * values cut to this many characters (binary values shown as hex bytes, then cut; pixel data never sent).
+ */
+export const IMAGE_TAG_LIMITS = { elements: 3000, depth: 6, value_chars: 256 } as const;
+
+/** GET /wado/tags: one image's header; token= a viewer token of its study instead of the session header. */
+export const ImageTagsQuerySchema = z.strictObject({
+  study_iuid: DicomUidSchema,
+  series_iuid: DicomUidSchema,
+  sop_iuid: DicomUidSchema,
+  token: z.string().max(128).optional(),
+});
+export type ImageTagsQuery = z.infer<typeof ImageTagsQuerySchema>;
+
+/** One element of a header: a sequence's items are lists of elements of this same shape. */
+export interface ImageTag {
+  /** `(gggg,eeee)`, lower-case hex as dcmdump prints it. */
+  tag: string;
+  /** dcmjs's dictionary keyword; '' for private and unknown tags. */
+  keyword: string;
+  vr: string;
+  /** As text: values joined by `\`, binary values as hex bytes; '' for pixel data and sequences. */
+  value: string;
+  /** Bytes of a binary value (pixel data's too), characters of a text value, items of a sequence. */
+  length: number;
+  /** The value was cut to IMAGE_TAG_LIMITS.value_chars, or left out (pixel data, a sequence too deep). */
+  cut: boolean;
+  items?: ImageTag[][];
+}
+
+// Not z.lazy: the OpenAPI document cannot describe a recursive zod schema (see admin-role.ts).
+export const ImageTagSchema = z.object({
+  tag: z.string(),
+  keyword: z.string(),
+  vr: z.string(),
+  value: z.string(),
+  length: z.number().int(),
+  cut: z.boolean(),
+  items: z.array(z.unknown()).optional().describe('the items, each a list of elements of this shape'),
+});
+
+export const ImageTagsSchema = z.object({
+  study_iuid: z.string(),
+  series_iuid: z.string(),
+  sop_iuid: z.string(),
+  transfer_syntax: z.string(),
+  /** The file meta information (group 0002) first, then the data set, in tag order. */
+  elements: z.array(ImageTagSchema),
+  /** More elements than IMAGE_TAG_LIMITS.elements: the rest were left out. */
+  truncated: z.boolean(),
+});
+export interface ImageTags extends Omit<z.infer<typeof ImageTagsSchema>, 'elements'> {
+  elements: ImageTag[];
+}

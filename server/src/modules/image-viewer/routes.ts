@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
 import {
+  ImageTagsQuerySchema,
+  ImageTagsSchema,
   PriorStudiesQuerySchema,
   PriorStudySchema,
   ViewerAnnotationsQuerySchema,
@@ -13,10 +15,12 @@ import { newRouter } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { annotationsOf, saveAnnotations } from './annotations';
 import { priorStudies } from './priors';
+import { sessionOrViewerToken, viewerOfRequest } from '../images';
+import { imageTags } from './tags';
 
 const tags = ['image-viewer'];
 
-/** The web viewer's measurements and annotations, kept per user and study (issue 41). */
+/** The web viewer's measurements and annotations, kept per user and study, its priors and its tag browser (issue 41). */
 export function imageViewerRoutes() {
   const app = newRouter();
   app.openapi(
@@ -60,6 +64,23 @@ export function imageViewerRoutes() {
       responses: okResponse(z.array(PriorStudySchema)),
     }),
     async (c) => ok(c, await priorStudies(c.var.deps.db, c.var.user, c.req.valid('query').studyUID)),
+  );
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: '/wado/tags',
+      tags,
+      summary:
+        "One image's DICOM header for the viewer's tag browser: its elements as a tree (tag, keyword, VR, value as text; sequences with their items), file meta information first. Bounded: pixel data by its length only, values cut at 256 characters, at most 3000 elements and 6 sequence levels (truncated says so). Session header (the caller's hospital and modalities), or token= a viewer token of that study; 404 for an image deleted, unknown or outside the scope",
+      middleware: [sessionOrViewerToken],
+      'x-permission': 'session',
+      request: { query: ImageTagsQuerySchema },
+      responses: okResponse(ImageTagsSchema),
+    }),
+    async (c) => {
+      const { token: _token, ...q } = c.req.valid('query');
+      return ok(c, await imageTags(c.var.deps, viewerOfRequest(c), q));
+    },
   );
   return app;
 }

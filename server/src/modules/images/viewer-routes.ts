@@ -16,6 +16,7 @@ import { okResponse } from '../../platform/http/route';
 import { newRouter } from '../../platform/http/router';
 import { guard } from '../../platform/http/guard';
 import { dicomList, visibleStudy } from './archive';
+import type { Viewer } from './dicomweb-qido';
 import { notAcceptable, refusedMessage, RenderRefused } from './render-instance';
 import { renderPreview } from './preview-cache';
 import { studyOfViewerToken } from './viewer-token';
@@ -27,7 +28,7 @@ const tokenStudy = new WeakMap<Request, number>();
  * The session header, or token= a viewer token. The token is checked here, before the query is validated,
  * so a caller without a valid one is answered 401 whatever else the address holds.
  */
-const sessionOrViewerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const sessionOrViewerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = c.req.query('token');
   if (token === undefined) {
     const [check] = guard('session');
@@ -38,6 +39,12 @@ const sessionOrViewerToken: MiddlewareHandler<AppEnv> = async (c, next) => {
   tokenStudy.set(c.req.raw, studyPk);
   return next();
 };
+
+/** The caller of a request that passed sessionOrViewerToken: its token's study, else the session's user. */
+export function viewerOfRequest(c: Context<AppEnv>): Viewer {
+  const studyPk = tokenStudy.get(c.req.raw);
+  return studyPk === undefined ? { user: c.var.user } : { studyPk };
+}
 
 /** The study's overlay fields and its live images by series, in the image list's order; deleted ones left out. */
 async function viewerStudy(db: Db, studyPk: number): Promise<ViewerStudy | null> {

@@ -1,6 +1,5 @@
 import { Readable } from 'node:stream';
 import { createRoute, z } from '@hono/zod-openapi';
-import { and, eq } from 'drizzle-orm';
 import { PERMISSIONS } from '@shared/permissions';
 import {
   DicomListSchema,
@@ -10,7 +9,6 @@ import {
   ViewerTokenSchema,
   WadoQuerySchema,
 } from '@shared/schemas/images';
-import { instance, series, study } from '../../platform/db/schema';
 import { clientMeta } from '../../platform/http/client-meta';
 import { AppError, notFound } from '../../platform/core/errors';
 import { t } from '../../platform/core/i18n';
@@ -19,7 +17,8 @@ import { jsonBody, okResponse } from '../../platform/http/route';
 import { newRouter, type Router } from '../../platform/http/router';
 import { access } from '../../platform/http/guard';
 import { dicomList, setImagesDeleted, visibleStudy } from './archive';
-import { sessionUnlessViewerToken } from './dicomweb-viewer';
+import { sessionUnlessViewerToken, viewerOf } from './dicomweb-viewer';
+import { servedInstance } from './served-instance';
 import {
   NoSuchFrame,
   notAcceptable,
@@ -29,7 +28,7 @@ import {
   renderStored,
 } from './render-instance';
 import { EXPLICIT_LE, explicitPart10 } from './transcode';
-import { issueViewerToken, studyOfViewerToken } from './viewer-token';
+import { issueViewerToken } from './viewer-token';
 import { thumbnailBatchRoute } from './wado-thumbnails';
 
 const DICOM = 'application/dicom';
@@ -81,33 +80,11 @@ function wadoUriRoute(app: Router) {
     async (c) => {
       const { db, images } = c.var.deps;
       const q = c.req.valid('query');
-      const [row] = await db
-        .select({
-          study_pk: study.pk,
-          hospital_code: study.hospital_code,
-          key: instance.storage_key,
-          syntax: instance.transfer_syntax,
-        })
-        .from(instance)
-        .innerJoin(series, eq(series.pk, instance.series_pk))
-        .innerJoin(study, eq(study.pk, instance.study_pk))
-        .where(
-          and(
-            eq(instance.sop_iuid, q.objectUID),
-            eq(series.series_iuid, q.seriesUID),
-            eq(study.study_iuid, q.studyUID),
-            eq(instance.del_image, 0),
-            eq(study.is_del, 0),
-          ),
-        );
-      if (q.token !== undefined) {
-        const allowed = await studyOfViewerToken(db, q.token);
-        if (allowed === null) throw new AppError(401, 'UNAUTHORIZED', 'imgTokenInvalid');
-        if (!row || row.study_pk !== allowed) throw notFound();
-      } else {
-        if (!row) throw notFound();
-        await visibleStudy(db, c.var.user, q.studyUID);
-      }
+      const row = await servedInstance(db, await viewerOf(c), {
+        study_iuid: q.studyUID,
+        series_iuid: q.seriesUID,
+        sop_iuid: q.objectUID,
+      });
       const type = wadoContentType(q.contentType);
       if (type === null) {
         return notAcceptable(

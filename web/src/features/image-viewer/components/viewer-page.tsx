@@ -20,6 +20,7 @@ import { LayoutChooser } from './layout-chooser';
 import { PriorPane, type PaneReport } from './prior-pane';
 import { PriorSelect } from './prior-select';
 import { SeriesList } from './series-list';
+import { TagBrowser } from './tag-browser';
 import { useTextPrompt } from './text-prompt';
 import { ViewActions } from './view-actions';
 import { StageMessage, type CellReport } from './viewer-cell';
@@ -43,7 +44,7 @@ export function ViewerPage() {
   const hasSession = access.state === 'ready' && access.hasSession;
   const layout = useViewerLayout(study, hasSession);
   const cells = useCellReports();
-  const { view, state } = cells.of(layout.active);
+  const { view, state, imageIds } = cells.of(layout.active);
   // The study's marks are saved together, through the first viewport (every layout has it): each save holds
   // the marks of every viewport (marks.ts gathers them by study), so none drops another's.
   useSavedMarks(cells.of(0).view, study?.study_iuid ?? null, hasSession);
@@ -101,6 +102,7 @@ export function ViewerPage() {
           {study && hasSession && (
             <PriorSelect studyIuid={study.study_iuid} value={priorIuid} onChange={setPriorIuid} />
           )}
+          <TagBrowser imageId={state ? imageIds[state.index] : undefined} />
         </ViewerToolbar>
         <div className="rx-viewer-body">
           {study && study.series.length > 0 && (
