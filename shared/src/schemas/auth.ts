@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_LENGTH, LOCALES } from '../constants';
 import { LAYOUT_DEFAULTS } from '../layout-defaults';
+import { HotkeysSchema } from './hotkeys';
 
 export const YesNoSchema = z.enum(['Y', 'N']);
 
@@ -38,8 +39,18 @@ export const UserSettingsSchema = z.object({
   show_no_report_list: z.boolean().default(false),
   /** Ray (image) quality choice on the report screen; image_quality is then required. */
   showray: z.boolean().default(false),
+  /** The desk's keys the user chose, over the defaults (schemas/hotkeys.ts). */
+  hotkeys: HotkeysSchema.default({}),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/**
+ * A save of some settings: only the fields sent, without their defaults (a `.partial()` would fill every field
+ * left out with its default and so reset it on the server's merge).
+ */
+export const UserSettingsPatchSchema = z.object(
+  Object.fromEntries(Object.entries(UserSettingsSchema.shape).map(([k, s]) => [k, s.unwrap().optional()])),
+) as unknown as z.ZodType<Partial<UserSettings>, Partial<z.input<typeof UserSettingsSchema>>>;
 
 /** The settings drawer, kept per user on the server. */
 export const LayoutSettingsSchema = z.object({
@@ -147,7 +158,7 @@ export type UserInfo = z.infer<typeof UserInfoSchema>;
 export const RefreshResultSchema = z.object({ token: z.string(), expires_in: z.number().int() });
 export const CheckPasswordSchema = z.object({ password: z.string().min(1).max(256) });
 export const UserConfigSchema = z.object({
-  data1: UserSettingsSchema.partial().optional(),
+  data1: UserSettingsPatchSchema.optional(),
   layout: LayoutSettingsSchema.partial().optional(),
 });
 

@@ -5,8 +5,9 @@ import en from '@web/locales/en-US/account.json';
 import { SETTING_KEYS } from './custom-settings';
 
 describe('custom settings tab', () => {
-  it('offers every data1 setting of the schema exactly once', () => {
-    expect([...SETTING_KEYS].sort()).toEqual(Object.keys(UserSettingsSchema.shape).sort());
+  it('offers every data1 setting of the schema exactly once (the keys have a tab of their own)', () => {
+    const fields = Object.keys(UserSettingsSchema.shape).filter((k) => k !== 'hotkeys');
+    expect([...SETTING_KEYS].sort()).toEqual(fields.sort());
     expect(new Set(SETTING_KEYS).size).toBe(SETTING_KEYS.length);
   });
 
