@@ -49,11 +49,18 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
   // Widths fit name to auditor beside the actions at 1440 px with the side menu open (docs/decisions.md).
   const columns: TableColumnsType<StudyRow> = [
     {
-      // Narrow: its header is the short word with the whole one on hover; the sorter is the list's.
+      title: t('fields.patient_name'),
+      dataIndex: 'patient_name',
+      width: 76,
+      fixed: 'left',
+      render: clipped('cell-patient-name'),
+    },
+    {
+      // Narrow: its header is the short word with the whole one on hover; the sorter is the list's. Not fixed:
+      // a fixed cell's shadow would count as overflow of an empty cell.
       title: <span title={t('fields.priority')}>{t('priorityShort')}</span>,
       dataIndex: 'priority',
       width: 56,
-      fixed: 'left',
       className: 'rx-priority-cell',
       render: (v: number) =>
         v === 1 ? (
@@ -61,13 +68,6 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
             {t('priority.urgent')}
           </Tag>
         ) : null,
-    },
-    {
-      title: t('fields.patient_name'),
-      dataIndex: 'patient_name',
-      width: 76,
-      fixed: 'left',
-      render: clipped('cell-patient-name'),
     },
     {
       title: t('fields.rpt_status'),
