@@ -62,6 +62,7 @@ describe('the desk: a priority column and keys of your own', () => {
       await page.locator('.ant-message').getByText('快捷键已保存').waitFor();
       await page.mouse.move(700, 899);
       await shot(page, 'desk-hotkeys-settings-zh-CN');
+      await page.locator('.ant-message-notice').waitFor({ state: 'detached' });
       await shell.switchLanguage('en-US');
       await page.getByTestId('settings-hotkeys').getByText('Reset to default').first().waitFor();
       await shot(page, 'desk-hotkeys-settings-en-US');
