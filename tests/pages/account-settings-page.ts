@@ -1,13 +1,15 @@
 import type { Page } from 'playwright-core';
 
-/** Personal settings (#/account/settings?tab=base|security|custom). */
+type SettingsTab = 'base' | 'security' | 'custom' | 'hotkeys';
+
+/** Personal settings (#/account/settings?tab=base|security|custom|hotkeys). */
 export class AccountSettingsPage {
   constructor(
     readonly page: Page,
     readonly appUrl: string,
   ) {}
 
-  readonly tab = (key: 'base' | 'security' | 'custom') => this.page.getByTestId(`settings-tab-${key}`);
+  readonly tab = (key: SettingsTab) => this.page.getByTestId(`settings-tab-${key}`);
   readonly certItem = () => this.page.getByTestId('security-cert');
   readonly bindButton = () => this.page.getByTestId('cert-bind');
   readonly unbindButton = () => this.page.getByTestId('cert-unbind');
@@ -17,6 +19,16 @@ export class AccountSettingsPage {
   readonly passwordError = () => this.page.getByTestId('password-error');
   readonly customSwitch = (key: string) => this.page.getByTestId(`custom-${key}`);
   readonly customSave = () => this.page.getByTestId('custom-save');
+  readonly hotkeyKey = (action: string) => this.page.getByTestId(`hotkey-key-${action}`);
+  readonly hotkeyRecord = (action: string) => this.page.getByTestId(`hotkey-record-${action}`);
+  readonly hotkeyReset = (action: string) => this.page.getByTestId(`hotkey-reset-${action}`);
+
+  /** Records a new key for a desk action: Record, then the combination (Playwright's notation, "Control+Shift+S"). */
+  async recordHotkey(action: string, keys: string): Promise<void> {
+    await this.hotkeyRecord(action).click();
+    await this.hotkeyKey(action).filter({ hasText: /…/ }).waitFor();
+    await this.page.keyboard.press(keys);
+  }
   readonly profileField = (name: 'ch_name' | 'en_name' | 'birthday' | 'phone' | 'email') =>
     this.page.getByTestId(`profile-${name}`);
   readonly profileSave = () => this.page.getByTestId('profile-save');
@@ -31,7 +43,7 @@ export class AccountSettingsPage {
     await this.page.getByTestId('password-submit').click();
   }
 
-  async open(tab: 'base' | 'security' | 'custom' = 'base'): Promise<void> {
+  async open(tab: SettingsTab = 'base'): Promise<void> {
     await this.page.goto(`${this.appUrl}#/account/settings?tab=${tab}`);
     await this.page.getByTestId(`settings-${tab}`).waitFor();
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_LENGTH, LOCALES } from '../constants';
 import { LAYOUT_DEFAULTS } from '../layout-defaults';
+import { HotkeysSchema } from './hotkeys';
 
 export const YesNoSchema = z.enum(['Y', 'N']);
 
@@ -49,6 +50,8 @@ export const UserSettingsSchema = z.object({
     .record(ModalityKey, z.enum(VIEWER_LAYOUTS))
     .refine((o) => Object.keys(o).length <= 40, { message: 'too many modalities' })
     .optional(),
+  /** The desk's keys the user chose, over the defaults (schemas/hotkeys.ts). */
+  hotkeys: HotkeysSchema.default({}),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 

@@ -1,18 +1,13 @@
 import { Modal, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { HOTKEYS, type HotkeyAction } from '@web/lib/hotkeys';
+import { comboLabel, type HotkeyAction } from '@web/lib/hotkeys';
+import { useEffectiveHotkeys } from '@web/lib/use-hotkeys';
 
-/** How a combo is written on the keyboard: "Ctrl + Enter". */
-const shown = (combo: string) =>
-  combo
-    .split('+')
-    .map((k) => (k.length === 1 ? k.toUpperCase() : k[0]!.toUpperCase() + k.slice(1)))
-    .join(' + ');
-
-/** The desk's keys (F1 opens it): what each does and where. */
+/** The desk's keys in force for the signed-in user (F1 by default opens it): what each does. */
 export function HotkeyHelp({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('study');
-  const rows = (Object.keys(HOTKEYS) as HotkeyAction[]).map((a) => ({ action: a, combo: shown(HOTKEYS[a]) }));
+  const keys = useEffectiveHotkeys();
+  const rows = (Object.keys(keys) as HotkeyAction[]).map((a) => ({ action: a, combo: comboLabel(keys[a]) }));
   return (
     <Modal open={open} title={t('hotkeys.title')} onCancel={onClose} footer={null} data-testid="hotkey-help">
       <Table
@@ -25,7 +20,11 @@ export function HotkeyHelp({ open, onClose }: { open: boolean; onClose: () => vo
             title: t('hotkeys.key'),
             dataIndex: 'combo',
             width: 140,
-            render: (v: string) => <kbd className="rx-kbd">{v}</kbd>,
+            render: (v: string, r) => (
+              <kbd className="rx-kbd" data-testid={`hotkey-help-${r.action}`}>
+                {v}
+              </kbd>
+            ),
           },
           { title: t('hotkeys.does'), dataIndex: 'action', render: (a: HotkeyAction) => t(`hotkeys.${a}`) },
         ]}

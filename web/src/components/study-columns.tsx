@@ -56,22 +56,28 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
       render: clipped('cell-patient-name'),
     },
     {
+      // Narrow: its header is the short word with the whole one on hover; the sorter is the list's. Not fixed:
+      // a fixed cell's shadow would count as overflow of an empty cell.
+      title: <span title={t('fields.priority')}>{t('priorityShort')}</span>,
+      dataIndex: 'priority',
+      width: 56,
+      className: 'rx-priority-cell',
+      render: (v: number) =>
+        v === 1 ? (
+          <Tag color="volcano" data-testid="cell-urgent" className="rx-tag-tight">
+            {t('priority.urgent')}
+          </Tag>
+        ) : null,
+    },
+    {
       title: t('fields.rpt_status'),
       dataIndex: 'rpt_status',
       width: 108,
-      // Urgent and critical studies are tagged under their status (the 1440 px width budget has no room for a
-      // priority column of its own); a failed delivery to the hospital system too (docs/report-products.md).
+      // A critical result and a failed delivery to the hospital system are tagged under the status
+      // (docs/report-products.md); urgency has the priority column.
       render: (v: number, r: StudyRow) => (
         <>
           <RptStatusTag status={v} />
-          {r.priority === 1 && (
-            // A line of its own: beside a long status ("Not written") it would run into the next column.
-            <div style={{ marginTop: 2 }}>
-              <Tag color="volcano" data-testid="cell-urgent">
-                {t('priority.urgent')}
-              </Tag>
-            </div>
-          )}
           {r.is_critical === 1 && (
             <Tag color="red" data-testid="cell-critical" style={{ marginTop: 2 }}>
               {t('criticalTag')}

@@ -8,6 +8,8 @@ const zh = {
   tooManyAttempts: '失败次数过多，请 {{seconds}} 秒后再试',
   lockScreenSignedOut: '密码错误次数过多，已退出登录',
   captchaRequired: '请输入验证码',
+  hotkeyCombo: '快捷键须含 Ctrl 或 Alt，或为 F1-F12（单独的字母键会占用打字）',
+  hotkeyDuplicate: '这个快捷键已给了另一个操作',
   captchaWrong: '验证码错误',
   captchaExpired: '验证码已失效，请换一张',
   captchaAudioTooMany: '播放过于频繁，请 {{seconds}} 秒后再试',
@@ -48,6 +50,8 @@ const en: Record<keyof typeof zh, string> = {
   passwordMismatch: 'The two new passwords do not match',
   passwordUnchanged: 'The new password must differ from the old one',
   passwordChanged: 'Password changed',
+  hotkeyCombo: 'A shortcut carries Ctrl or Alt, or is F1-F12 (a bare letter key would take the typing)',
+  hotkeyDuplicate: 'This shortcut is already given to another action',
   passwordResetNotice: 'An administrator reset your password; change it before going on',
   regNotActivated: 'This account is not activated yet: open the link in the registration mail',
   regAwaitingApproval:

@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { BaseTab } from './base-tab';
 import { CustomTab } from './custom-tab';
+import { HotkeysTab } from './hotkeys-tab';
 import { SecurityTab } from './security-tab';
 
-const TABS = ['base', 'security', 'custom'] as const;
+const TABS = ['base', 'security', 'custom', 'hotkeys'] as const;
 type TabKey = (typeof TABS)[number];
 
 interface AccountSettingsPageProps {
@@ -27,6 +28,7 @@ export function AccountSettingsPage({ securityItems }: AccountSettingsPageProps)
     base: <BaseTab />,
     security: <SecurityTab extra={securityItems} />,
     custom: <CustomTab />,
+    hotkeys: <HotkeysTab />,
   };
 
   return (

@@ -4,8 +4,11 @@ import zh from '@web/locales/zh-CN/account.json';
 import en from '@web/locales/en-US/account.json';
 import { SETTING_KEYS } from './custom-settings';
 
-/** Settings kept by another screen, not offered here: the viewer's layout per modality is chosen in the viewer. */
-const KEPT_ELSEWHERE = ['viewer_layouts'];
+/**
+ * Settings kept by another screen, not offered here: the viewer's layout per modality is chosen in the viewer,
+ * the desk's keys have a tab of their own.
+ */
+const KEPT_ELSEWHERE = ['viewer_layouts', 'hotkeys'];
 
 describe('custom settings tab', () => {
   it('offers every data1 setting of the schema exactly once', () => {

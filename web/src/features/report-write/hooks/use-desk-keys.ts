@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useHotkeys } from '@web/lib/hotkeys';
+import { useHotkeys } from '@web/lib/use-hotkeys';
 import { useOpenNextStudy } from '@web/lib/next-study';
 import type { ActionButton, ButtonState } from '../lib/button-rules';
 import { textsDirty, useEditorStore } from '../stores/editor-store';

@@ -7,7 +7,7 @@ import type { ListColumn } from '@web/components/list-page/list-table';
 import { studyColumns } from '@web/components/study-columns';
 import { usePermission, useUserInfo } from '@web/lib/user-info';
 import { HotkeyHelp } from '@web/components/hotkey-help';
-import { useHotkeys } from '@web/lib/hotkeys';
+import { useHotkeys } from '@web/lib/use-hotkeys';
 import { useOpenNextStudy } from '@web/lib/next-study';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import { exportOrderList, useOrderList } from '../api/order-list';
