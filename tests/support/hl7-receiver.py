@@ -20,7 +20,9 @@ async def handle(reader, writer):
         while not writer.is_closing():
             msg = await reader.readmessage()
             msh = msg.segment("MSH")
-            print(json.dumps({"type": str(msh[9]), "id": str(msh[10]), "text": str(msg)}, ensure_ascii=False), flush=True)
+            # Each OBX as python-hl7 reads it: OBX-3 (code), OBX-5 (value), OBX-8 (abnormal flags), OBX-11 (status).
+            obx = [[str(seg[3]), str(seg[5]), str(seg[8]), str(seg[11])] for seg in msg.segments("OBX")]
+            print(json.dumps({"type": str(msh[9]), "id": str(msh[10]), "text": str(msg), "obx": obx}, ensure_ascii=False), flush=True)
             writer.writemessage(msg.create_ack(ack_code=mode()))
             await writer.drain()
     except (asyncio.IncompleteReadError, ConnectionResetError):

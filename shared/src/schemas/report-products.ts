@@ -28,13 +28,13 @@ export const DeliveryStateSchema = z.object({
    */
   kind: z.enum(['deliver', 'withdraw']).nullable(),
   /**
-   * The result sent to the HIS over HL7 (ORU^R01, docs/his.md): its newest job, 'result' or its 'cancel';
-   * null when none was sent.
+   * The result sent to the HIS over HL7 (ORU^R01, docs/his.md): its newest job, 'result', its 'cancel', or a
+   * 'critical' value told before sign-off (issue 41); null when none was sent.
    */
   his: z
     .object({
       status: z.enum(['pending', 'delivered', 'failed']),
-      kind: z.enum(['result', 'cancel']),
+      kind: z.enum(['result', 'cancel', 'critical']),
       attempts: z.number().int(),
       last_error: z.string(),
     })

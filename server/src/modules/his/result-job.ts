@@ -3,7 +3,7 @@ import type { HisOrderData } from '@shared/schemas/his';
 import type { AppDeps } from '../../platform/context';
 import { hisOrder, hl7Peer, report, reportJob, reportVersion, study } from '../../platform/db/schema';
 import { OutboundRefused, OutboundUnresolved, outboundPolicy } from '../../platform/core/outbound';
-import type { JobRow, Outcome } from '../report-products';
+import { versionOf, type JobRow, type Outcome } from '../report-products';
 import { addendaUpTo, addendumText } from '../report';
 import { decodeMessage, encodeMessage } from './charset';
 import { parseHl7 } from './hl7-message';
@@ -24,15 +24,8 @@ async function destinationOf(deps: AppDeps, hospitalCode: string, orderPeer: num
   return rows.find((p) => p.pk === orderPeer) ?? rows[0] ?? null;
 }
 
-async function factsOf(deps: AppDeps, job: JobRow) {
-  const [row] = await deps.db
-    .select({ s: study, r: report, v: reportVersion })
-    .from(reportVersion)
-    .innerJoin(report, eq(report.rpt_pk, reportVersion.rpt_pk))
-    .innerJoin(study, eq(study.pk, report.study_pk))
-    .where(eq(reportVersion.pk, job.version_pk));
-  if (!row) throw new Error('version gone');
-  const { s, r, v } = row;
+/** What every result tells of the study, its order and the report's doctors, and the interface it goes to. */
+export async function orderFactsOf(deps: AppDeps, s: typeof study.$inferSelect, r: typeof report.$inferSelect) {
   const [order] = await deps.db
     .select()
     .from(hisOrder)
@@ -40,10 +33,8 @@ async function factsOf(deps: AppDeps, job: JobRow) {
     .orderBy(desc(hisOrder.updated_at))
     .limit(1);
   const peer = await destinationOf(deps, s.hospital_code, order?.peer_pk ?? null);
-  const texts = v.texts as { report_text1?: string; report_text2?: string };
   const data = (order?.data ?? {}) as Partial<HisOrderData>;
-  const facts: Omit<ResultFacts, 'facility' | 'charset'> = {
-    control_id: `RX${job.pk}`,
+  const facts = {
     hospital_code: s.hospital_code,
     placer_no: order?.placer_no ?? '',
     accession_no: s.accession_no,
@@ -61,6 +52,24 @@ async function factsOf(deps: AppDeps, job: JobRow) {
     sq_doctor: s.sq_doctor,
     report_doctor: r.report_doctor,
     sh_doctor: r.sh_doctor,
+  };
+  return { facts, peer };
+}
+
+async function factsOf(deps: AppDeps, job: JobRow) {
+  const [row] = await deps.db
+    .select({ s: study, r: report, v: reportVersion })
+    .from(reportVersion)
+    .innerJoin(report, eq(report.rpt_pk, reportVersion.rpt_pk))
+    .innerJoin(study, eq(study.pk, report.study_pk))
+    .where(eq(reportVersion.pk, versionOf(job)));
+  if (!row) throw new Error('version gone');
+  const { s, r, v } = row;
+  const { facts: order, peer } = await orderFactsOf(deps, s, r);
+  const texts = v.texts as { report_text1?: string; report_text2?: string };
+  const facts: Omit<ResultFacts, 'facility' | 'charset'> = {
+    ...order,
+    control_id: `RX${job.pk}`,
     audited_at: v.createtime,
     findings: texts.report_text1 ?? '',
     impression: texts.report_text2 ?? '',
@@ -79,7 +88,7 @@ async function earlierSent(deps: AppDeps, job: JobRow): Promise<boolean> {
         eq(reportJob.rpt_pk, job.rpt_pk),
         eq(reportJob.kind, 'hl7_result'),
         eq(reportJob.state, 'done'),
-        lt(reportJob.version_pk, job.version_pk),
+        lt(reportJob.version_pk, versionOf(job)),
       ),
     )
     .limit(1);
@@ -91,11 +100,11 @@ const cancelled = async (deps: AppDeps, job: JobRow) =>
     await deps.db
       .select({ pk: reportJob.pk })
       .from(reportJob)
-      .where(and(eq(reportJob.kind, 'hl7_cancel'), eq(reportJob.version_pk, job.version_pk)))
+      .where(and(eq(reportJob.kind, 'hl7_cancel'), eq(reportJob.version_pk, versionOf(job))))
   ).length > 0;
 
 /** One attempt: the ORU^R01 to the interface's listener; its ACK decides (AA done, AE again, AR given up). */
-async function send(deps: AppDeps, peer: Peer, facts: ResultFacts, status: ResultStatus): Promise<Outcome> {
+export async function sendOru(deps: AppDeps, peer: Peer, facts: ResultFacts, status: ResultStatus): Promise<Outcome> {
   const now = deps.now?.() ?? new Date();
   const message = encodeMessage(buildOru(facts, status, now), peer.charset);
   let answer: Buffer;
@@ -133,12 +142,12 @@ export async function runHl7Result(deps: AppDeps, job: JobRow): Promise<Outcome>
   // Claimed again after a lost lease, with the audit cancelled meanwhile: the cancel follows instead.
   if (await cancelled(deps, job)) return { superseded: 'audit cancelled' };
   const status = (await earlierSent(deps, job)) ? 'C' : 'F';
-  return send(deps, peer, { ...facts, facility: peer.facility, charset: peer.charset }, status);
+  return sendOru(deps, peer, { ...facts, facility: peer.facility, charset: peer.charset }, status);
 }
 
 /** The 'hl7_cancel' job: the cancelled audit's result taken back (OBR-25 X, observations deleted). */
 export async function runHl7Cancel(deps: AppDeps, job: JobRow): Promise<Outcome> {
   const { facts, peer } = await factsOf(deps, job);
   if (!peer) return { superseded: 'no HIS interface takes results' };
-  return send(deps, peer, { ...facts, facility: peer.facility, charset: peer.charset }, 'X');
+  return sendOru(deps, peer, { ...facts, facility: peer.facility, charset: peer.charset }, 'X');
 }

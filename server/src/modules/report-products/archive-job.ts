@@ -9,7 +9,7 @@ import { authUserByPk } from '../auth';
 import { renderAudited, type PdfRenderer } from '../report-pdf';
 import { putArchive } from './archive-store';
 import { endpointFor } from './endpoint';
-import { enqueue, type JobRow, type Outcome } from './jobs';
+import { enqueue, versionOf, type JobRow, type Outcome } from './jobs';
 import { pdfSealFor } from './seal/seal-store';
 import { sealPdf } from './seal/sign-pdf';
 
@@ -29,7 +29,7 @@ async function studyOf(deps: AppDeps, job: JobRow) {
     .from(report)
     .innerJoin(study, eq(study.pk, report.study_pk))
     .leftJoin(hospital, eq(hospital.code, study.hospital_code))
-    .leftJoin(reportVersion, eq(reportVersion.pk, job.version_pk))
+    .leftJoin(reportVersion, eq(reportVersion.pk, versionOf(job)))
     .where(eq(report.rpt_pk, job.rpt_pk));
   return row ?? null;
 }
@@ -58,7 +58,7 @@ async function renderAsAuditor(deps: AppDeps, renderer: PdfRenderer, job: JobRow
   return renderAudited(deps, renderer, auditor, {
     study_iuid: studyIuid,
     rpt_pk: job.rpt_pk,
-    audit_version: job.version_pk,
+    audit_version: versionOf(job),
     locale: REPORT_LOCALE,
   });
 }
@@ -96,7 +96,7 @@ export async function runArchive(
       await tx
         .update(reportVersion)
         .set({ pdf_sha256: hex })
-        .where(and(eq(reportVersion.pk, job.version_pk), isNull(reportVersion.pdf_sha256)));
+        .where(and(eq(reportVersion.pk, versionOf(job)), isNull(reportVersion.pdf_sha256)));
       if (!endpoint) return;
       // settle() holds the report row: a cancel-audit either committed before (the report has moved on:
       // nothing to deliver) or waits for this transaction and then finds the delivery to withdraw.
@@ -104,7 +104,7 @@ export async function runArchive(
         .select({ pk: report.rpt_pk })
         .from(report)
         .where(and(eq(report.rpt_pk, job.rpt_pk), eq(report.version, job.report_version), eq(report.rpt_status, 2)));
-      if (!current || !(await enqueue(tx, { ...job, kind: 'deliver' }))) return;
+      if (!current || !(await enqueue(tx, { ...job, kind: 'deliver', version_pk: versionOf(job) }))) return;
       await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, job.rpt_pk));
     },
   };

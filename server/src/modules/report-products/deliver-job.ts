@@ -6,7 +6,7 @@ import { OutboundHttpError, outboundRequest } from '../../platform/core/outbound
 import { ArchiveCorrupt, readArchive } from './archive-store';
 import { endpointFor } from './endpoint';
 import { diagnosticReport, identifierToken, type ReportFacts, type ReportStatus } from './fhir';
-import type { JobRow, Outcome } from './jobs';
+import { versionOf, type JobRow, type Outcome } from './jobs';
 import { addendaUpTo, addendumText } from '../report';
 
 const SEND_TIMEOUT_MS = 20_000;
@@ -17,7 +17,7 @@ async function factsOf(deps: AppDeps, job: JobRow): Promise<Omit<ReportFacts, 'p
     .from(reportVersion)
     .innerJoin(report, eq(report.rpt_pk, reportVersion.rpt_pk))
     .innerJoin(study, eq(study.pk, report.study_pk))
-    .where(eq(reportVersion.pk, job.version_pk));
+    .where(eq(reportVersion.pk, versionOf(job)));
   if (!row) throw new Error('version gone');
   const { s, r, v } = row;
   const texts = v.texts as { report_text2?: string };
@@ -81,7 +81,7 @@ async function withdrawn(deps: AppDeps, job: JobRow): Promise<boolean> {
   const [row] = await deps.db
     .select({ pk: reportJob.pk })
     .from(reportJob)
-    .where(and(eq(reportJob.kind, 'withdraw'), eq(reportJob.version_pk, job.version_pk)));
+    .where(and(eq(reportJob.kind, 'withdraw'), eq(reportJob.version_pk, versionOf(job))));
   return !!row;
 }
 
@@ -95,7 +95,7 @@ async function earlierDelivered(deps: AppDeps, job: JobRow): Promise<boolean> {
         eq(reportJob.rpt_pk, job.rpt_pk),
         eq(reportJob.kind, 'deliver'),
         eq(reportJob.state, 'done'),
-        lt(reportJob.version_pk, job.version_pk),
+        lt(reportJob.version_pk, versionOf(job)),
       ),
     )
     .limit(1);

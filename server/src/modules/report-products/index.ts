@@ -1,7 +1,7 @@
 import './messages';
 import type { ServerModule } from '../../platform/module';
 import { reportProductRoutes } from './routes';
-import { addendumAdded, auditWithdrawn, reportAudited } from '../report';
+import { addendumAdded, auditWithdrawn, criticalChanged, reportAudited } from '../report';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
 import { jobCounts } from './jobs';
 import { PERMISSIONS } from '@shared/permissions';
@@ -25,6 +25,8 @@ export const reportProductsModule: ServerModule = {
     reportAudited.on(deps, (d) => kickReportJobs(d));
     auditWithdrawn.on(deps, (d) => kickReportJobs(d));
     addendumAdded.on(deps, (d) => kickReportJobs(d));
+    // A critical value told to the HIS (its message queued by the value's own statement) goes now too.
+    criticalChanged.on(deps, (d) => kickReportJobs(d));
   },
   stop: closeReportJobs,
 };
@@ -33,4 +35,4 @@ export const reportProductsModule: ServerModule = {
 export { ENDPOINT_CONFIG } from './endpoint';
 export { PdfSealError } from './seal/seal';
 export { registerJobRunner, kickReportJobs, type JobRunner } from './worker';
-export type { JobRow, Outcome } from './jobs';
+export { versionOf, type JobRow, type Outcome } from './jobs';

@@ -3,15 +3,21 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { report, reportJob } from '../../platform/db/schema';
 
 export type JobRow = typeof reportJob.$inferSelect;
-export type JobKind = 'archive' | 'deliver' | 'withdraw' | 'hl7_result' | 'hl7_cancel';
+export type JobKind = 'archive' | 'deliver' | 'withdraw' | 'hl7_result' | 'hl7_cancel' | 'hl7_critical';
 /** The kinds that speak to the hospital's FHIR endpoint; `report.delivery_status` follows the newest of them. */
 export const SENDING_KINDS = ['deliver', 'withdraw'] as const;
-/** The HL7 result to the HIS and its cancel (the HIS module's runners). */
-export const HIS_KINDS = ['hl7_result', 'hl7_cancel'] as const;
+/** The HL7 result to the HIS, its cancel, and a critical value told before sign-off (the HIS module's runners). */
+export const HIS_KINDS = ['hl7_result', 'hl7_cancel', 'hl7_critical'] as const;
 /** What takes back each kind that sends a report (the audit was cancelled): FHIR delivery, HL7 result. */
 export const WITHDRAWAL_OF: Readonly<Record<string, JobKind>> = { deliver: 'withdraw', hl7_result: 'hl7_cancel' };
 const isSend = (kind: string) => kind in WITHDRAWAL_OF;
 const isFhir = (kind: string) => (SENDING_KINDS as readonly string[]).includes(kind);
+
+/** The version row of a job that belongs to an audit (every kind but 'hl7_critical', which names its loop). */
+export function versionOf(job: Pick<JobRow, 'pk' | 'version_pk'>): number {
+  if (job.version_pk === null) throw new Error(`report job ${job.pk} names no version`);
+  return job.version_pk;
+}
 
 /**
  * What a handler made of one attempt. `retry` carries the error shown on the report (no secrets, no report
@@ -83,7 +89,7 @@ async function withdrawalOf(tx: DbOrTx, job: JobRow): Promise<JobRow | null> {
   const [w] = await tx
     .select()
     .from(reportJob)
-    .where(and(eq(reportJob.kind, WITHDRAWAL_OF[job.kind]!), eq(reportJob.version_pk, job.version_pk)));
+    .where(and(eq(reportJob.kind, WITHDRAWAL_OF[job.kind]!), eq(reportJob.version_pk, versionOf(job))));
   return w ?? null;
 }
 
@@ -169,7 +175,7 @@ export async function jobCounts(db: Db): Promise<Record<string, number>> {
     .where(inArray(reportJob.state, ['pending', 'failed']))
     .groupBy(reportJob.kind, reportJob.state);
   const out: Record<string, number> = {};
-  for (const kind of ['archive', 'deliver', 'withdraw', 'hl7_result', 'hl7_cancel'])
+  for (const kind of ['archive', 'deliver', 'withdraw', ...HIS_KINDS])
     for (const state of ['pending', 'failed']) out[`${kind}_${state}`] = 0;
   for (const r of rows) out[`${r.kind}_${r.state}`] = Number(r.n);
   return out;

@@ -59,7 +59,7 @@ const HIS_STATUS: Record<string, 'pending' | 'delivered' | 'failed'> = {
 function hisState(job: JobRow | undefined): DeliveryState['his'] {
   const status = job && HIS_STATUS[job.state];
   if (!job || !status) return null;
-  const kind = job.kind === 'hl7_cancel' ? 'cancel' : 'result';
+  const kind = job.kind === 'hl7_cancel' ? 'cancel' : job.kind === 'hl7_critical' ? 'critical' : 'result';
   return { status, kind, attempts: job.attempts, last_error: job.last_error };
 }
 
@@ -154,7 +154,7 @@ export async function retryDelivery(
         });
       const deliver = jobs.find((j) => j.kind === 'deliver');
       if (deliver) await requeue(tx, deliver.pk, now);
-      else if (archive?.state === 'done') await enqueue(tx, { ...archive, kind: 'deliver' });
+      else if (archive?.state === 'done') await enqueue(tx, { ...archive, kind: 'deliver', version_pk: audit.pk });
     }
     await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, r.rpt_pk));
   });

@@ -77,7 +77,7 @@ describe('an addendum to an audited report', () => {
       .select({ kind: reportJob.kind, version_pk: reportJob.version_pk })
       .from(reportJob)
       .where(and(eq(reportJob.rpt_pk, a.rpt_pk!), eq(reportJob.kind, 'archive')));
-    expect(jobs.map((j) => j.version_pk).sort((x, y) => x - y)).toEqual([original, v1, v2]);
+    expect(jobs.map((j) => j.version_pk!).sort((x, y) => x - y)).toEqual([original, v1, v2]);
     // As archived at each version: the original without addenda, each addendum's with those up to it, all
     // under the original auditor.
     expect((await info(s, original)).addenda).toEqual([]);

@@ -23,6 +23,20 @@ export const archiveJobCte = (actorPk: SQL) => sql`
   )`;
 
 /**
+ * The HIS message of a critical value (issue 41): where the report's hospital has an HIS interface taking
+ * results, each loop the critical-value statement opens (`cn`, returning pk, rpt_pk, hospital_code) queues an
+ * 'hl7_critical' job (ORU^R01, preliminary, OBX-8 AA), in that statement: it exists exactly when the loop does.
+ */
+export const criticalHisJobCte = (actorPk: SQL) => sql`
+  ch as (
+    insert into ${reportJob} (kind, rpt_pk, critical_pk, report_version, actor_pk)
+    select 'hl7_critical', cn.rpt_pk, cn.pk, u.version, ${actorPk}
+    from cn join u on u.rpt_pk = cn.rpt_pk
+    where exists (select 1 from ${hl7Peer} hp
+      where hp.hospital_code = cn.hospital_code and hp.status = 1 and hp.result_port > 0)
+  )`;
+
+/**
  * What cancelling an audit (2 to 1, or voiding an audited report) does to its delivery, in the cancel's own
  * transaction right after the statement that moved the report (an outbox, as the archive job). That
  * statement holds the report row, and every transaction that queues or settles a delivery takes that row

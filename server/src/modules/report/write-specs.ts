@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { ReportTransition, SaveReport } from '@shared/schemas/report';
 import { CRITICAL_STATUS, criticalResult, reportAddendum, study, sysUser } from '../../platform/db/schema';
 import type { Caller } from './caller';
+import { criticalHisJobCte } from './outbox';
 import { statementText, writeStatement, type WriteParams, type WriteSpec } from './statement';
 
 /** Every write of a report, as the statement it runs (statement.ts). */
@@ -92,7 +93,8 @@ const INVALID: WriteSpec = {
 
 /**
  * The critical result's loop (critical_result), in the same statement: a deleted or changed value closes the open
- * loop (withdrawn); a value set that no open or acknowledged loop of the report holds with that text opens one.
+ * loop (withdrawn); a value set that no open or acknowledged loop of the report holds with that text opens one,
+ * and where the hospital has an HIS interface taking results, the loop's HL7 message to it (outbox.ts).
  * The report row the statement updates serialises two writes of one report.
  */
 const criticalLoop = sql`,
@@ -109,7 +111,9 @@ const criticalLoop = sql`,
     where ${p('isCritical')}::smallint = 1 and not exists (
       select 1 from ${criticalResult} c where c.rpt_pk = u.rpt_pk
         and c.status in (${CRITICAL_STATUS.OPEN}, ${CRITICAL_STATUS.ACKNOWLEDGED}) and c.text = ${p('dangerVal')}::text)
-  )`;
+    returning pk, rpt_pk, hospital_code
+  ),
+  ${criticalHisJobCte(sql`${p('actorPk')}::integer`)}`;
 
 /** Critical value set or deleted, in any state; no version row; the critical result's loop follows. */
 const CRITICAL: WriteSpec = {

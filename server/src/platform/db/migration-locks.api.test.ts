@@ -22,6 +22,7 @@ let users = 0;
 let hospitals = 0;
 let reports = 0;
 let versions = 0;
+let jobs = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rxpacs-locks-'));
@@ -40,11 +41,13 @@ beforeAll(async () => {
   await database.db.execute(sql`analyze report`);
   await database.db.execute(sql`analyze report_version`);
   await database.db.execute(sql`analyze sys_user`);
+  await database.db.execute(sql`analyze report_job`);
   studies = Number((await run('select count(*) as n from study')).rows[0]!.n);
   hospitals = Number((await run('select count(*) as n from hospital')).rows[0]!.n);
   users = Number((await run('select count(*) as n from sys_user')).rows[0]!.n);
   reports = Number((await run('select count(*) as n from report')).rows[0]!.n);
   versions = Number((await run('select count(*) as n from report_version')).rows[0]!.n);
+  jobs = Number((await run('select count(*) as n from report_job')).rows[0]!.n);
 }, 60_000);
 
 afterAll(async () => {
@@ -187,6 +190,22 @@ describe('migration locks announced before they run', () => {
         wholeTable: false,
         rows,
       })),
+      // a critical value's HIS message: version_pk may be null (catalogue only), a nullable column, and its
+      // foreign key to critical_result, checked over the whole report_job (every row null: one read of it)
+      ...(['ACCESS EXCLUSIVE', 'ACCESS EXCLUSIVE', 'SHARE ROW EXCLUSIVE'] as const).map((lock) => ({
+        migration: '0037_report_job_critical',
+        table: 'report_job',
+        lock,
+        wholeTable: lock === 'SHARE ROW EXCLUSIVE',
+        rows: jobs,
+      })),
+      {
+        migration: '0037_report_job_critical',
+        table: 'critical_result',
+        lock: 'SHARE ROW EXCLUSIVE',
+        wholeTable: false,
+        rows: 0,
+      },
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

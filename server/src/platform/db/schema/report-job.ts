@@ -11,6 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { criticalResult } from './critical';
 import { report, reportVersion } from './study';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -25,15 +26,17 @@ export const reportJob = pgTable(
   'report_job',
   {
     pk: bigserial('pk', { mode: 'number' }).primaryKey(),
-    /** 'archive' | 'deliver' | 'withdraw' (no check constraint: a plain varchar) */
+    /** 'archive' | 'deliver' | 'withdraw' | 'hl7_result' | 'hl7_cancel' | 'hl7_critical' (a plain varchar) */
     kind: varchar('kind', { length: 16 }).notNull(),
     rpt_pk: bigint('rpt_pk', { mode: 'number' })
       .notNull()
       .references(() => report.rpt_pk, { onDelete: 'cascade' }),
-    /** The audit's version row: the PDF and the delivery belong to it. */
-    version_pk: bigint('version_pk', { mode: 'number' })
-      .notNull()
-      .references(() => reportVersion.pk, { onDelete: 'cascade' }),
+    /** The audit's version row: the PDF and the delivery belong to it (null for a critical value's message). */
+    version_pk: bigint('version_pk', { mode: 'number' }).references(() => reportVersion.pk, { onDelete: 'cascade' }),
+    /** 'hl7_critical': the critical result's loop whose value is told to the HIS before sign-off (issue 41). */
+    critical_pk: bigint('critical_pk', { mode: 'number' }).references(() => criticalResult.pk, {
+      onDelete: 'cascade',
+    }),
     /** report.version right after the audit; the PDF is of that state only. */
     report_version: integer('report_version').notNull(),
     /** The auditor: the print page is rendered as this user. */

@@ -13,7 +13,7 @@ const COLOR: Record<Exclude<DeliveryStatus, ''>, string> = {
 /** A label stays on one line; its tag goes under it in the narrow status column. */
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
-/** The HL7 result sent to the HIS (or its withdrawal): a tag with the last error. */
+/** The HL7 result sent to the HIS (or its withdrawal, or a critical value before sign-off): a tag with the last error. */
 function HisTag({ his }: { his: NonNullable<DeliveryState['his']> }) {
   const { t } = useTranslation('report');
   const tip =
@@ -25,6 +25,7 @@ function HisTag({ his }: { his: NonNullable<DeliveryState['his']> }) {
         <Tag color={COLOR[his.status]} data-testid="rw-his-tag">
           {t(`delivery.status.${his.status}`)}
           {his.kind === 'cancel' && ` · ${t('delivery.hisCancel')}`}
+          {his.kind === 'critical' && ` · ${t('delivery.hisCritical')}`}
         </Tag>
       </Tooltip>
     </Space>
