@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RPT_STATUS } from '@shared/constants';
 import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { useE2e } from '../fixtures/e2e';
+import { shot } from '../fixtures/shots';
 import { signedIn } from '../fixtures/session';
 import { ReportWritePage } from '../pages/report-write-page';
 import { WorklistPage } from '../pages/worklist-page';
@@ -10,7 +11,7 @@ import { WorklistPage } from '../pages/worklist-page';
 const e2e = useE2e();
 
 /** Signed in at 1440 x 900 with the interface in English, on the worklist filtered by report status. */
-async function englishWorklist(user: 'auditor' | 'doctor', status?: number) {
+async function englishWorklist(user: 'auditor' | 'doctor' | 'admin', status?: number) {
   const session = await signedIn(e2e.browser, e2e.platform, user, { width: 1440, height: 900 });
   await session.page.evaluate((key) => localStorage.setItem(key, 'en-US'), STORAGE_KEYS.locale);
   await session.page.reload();
@@ -57,6 +58,19 @@ describe('worklist and report screen at 1440 px in English', () => {
       expect(studyTime.text).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d$/);
       expect(studyTime.title.startsWith(studyTime.text)).toBe(true);
       expect(studyTime.cut).toBe(false);
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps the auditor beside the actions for the super administrator too (their worklist adds the hospital)', async () => {
+    const { page, close } = await englishWorklist('admin');
+    try {
+      expect(await page.getByTestId('cell-hospital').count()).toBeGreaterThan(0);
+      await shot(page, 'worklist-super-admin-en-US');
+      const auditor = await box(page, '.ant-table-thead th:has-text("Auditor")');
+      const actions = await box(page, '.ant-table-thead th:has-text("Actions")');
+      expect(auditor.x + auditor.width).toBeLessThanOrEqual(actions.x + 1);
     } finally {
       await close();
     }

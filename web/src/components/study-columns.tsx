@@ -137,6 +137,10 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
         </>
       ),
     },
+    { title: t('fields.report_doctor'), dataIndex: 'report_doctor', width: 72, render: clipped() },
+    { title: t('fields.sh_doctor'), dataIndex: 'sh_doctor', width: 72, render: clipped() },
+    // After the doctors: a super administrator's extra column would push the auditor under the pinned actions
+    // at 1440 px (issue 40); the hospital follows them, one scroll away.
     {
       title: t('fields.hospital_name'),
       dataIndex: 'hospital_name',
@@ -148,8 +152,6 @@ export function studyColumns(t: TFunction<'study'>, o: { hospital?: boolean } = 
         </span>
       ),
     },
-    { title: t('fields.report_doctor'), dataIndex: 'report_doctor', width: 72, render: clipped() },
-    { title: t('fields.sh_doctor'), dataIndex: 'sh_doctor', width: 72, render: clipped() },
     {
       title: t('fields.report_datetime'),
       dataIndex: 'report_datetime',
