@@ -51,6 +51,15 @@ describe('a captcha people can read and hear (issue 40)', () => {
       const answer = await e2e.platform.captchaAnswer(await login.captchaKey());
       expect(answer).toMatch(new RegExp(`^[A-Z0-9]{${CAPTCHA_LENGTH}}$`));
       await shot(page, `login-captcha-${locale}`);
+      // The answer box says what it is for, whole (it read "Verific…" in English beside the picture).
+      const input = page.getByTestId('login-captcha-input');
+      const fits = await input.evaluate((el) => {
+        const i = el as HTMLInputElement;
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = getComputedStyle(i).font;
+        return ctx.measureText(i.placeholder).width <= i.clientWidth;
+      });
+      expect(fits).toBe(true);
 
       // Both controls are buttons with an accessible name in the page's language.
       const refresh = page.getByRole('button', { name: NAMES[locale].refresh });
