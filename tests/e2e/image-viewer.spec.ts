@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { buildDicom, uid, zipOf } from '../support/dicom-builder';
+import { pixelDicom, words } from '../support/pixel-dicom';
 import { useE2e, type E2e } from '../fixtures/e2e';
 import { newPage } from '../fixtures/platform';
 import { apiPost, apiToken } from '../fixtures/report-api';
 import { signedIn } from '../fixtures/session';
 import { ImageViewerPage } from '../pages/image-viewer';
+import { shot } from '../fixtures/shots';
+import { STORAGE_KEYS } from '@web/lib/storage-keys';
 import { ReportWritePage } from '../pages/report-write-page';
 
 /** One 512x512 CT series of 21 images with a GB18030 name; image 2 is deleted, so the stack holds 20. */
@@ -13,6 +16,8 @@ const SERIES = uid(41, 1);
 const DELETED = uid(41, 1, 2);
 /** One DX image: CT's window presets mean nothing on it. */
 const DX_STUDY = uid(42);
+/** A DX image whose header carries three windows (as DX detectors write "normal, harder, softer"). */
+const DX_WINDOWS = uid(43);
 
 async function uploadSeries(e2e: E2e): Promise<void> {
   const admin = await apiToken(e2e.platform, 'admin');
@@ -32,6 +37,20 @@ async function uploadSeries(e2e: E2e): Promise<void> {
     name: 'DX/IM1',
     data: buildDicom({ study: DX_STUDY, series: uid(42, 1), sop: uid(42, 1, 1), instanceNumber: 1, modality: 'DX' }),
   });
+  entries.push({
+    name: 'DX2/IM1',
+    data: pixelDicom({
+      study: DX_WINDOWS,
+      series: uid(43, 1),
+      sop: uid(43, 1, 1),
+      rows: 64,
+      cols: 64,
+      modality: 'DX',
+      pixels: words(Array.from({ length: 64 * 64 }, (_, i) => (i % 64) * 64)),
+      center: '2048\\1800\\2300',
+      width: '4096\\3000\\3000',
+    }),
+  });
   const form = new FormData();
   form.set('hospital_code', 'H001');
   form.append('file', new Blob([new Uint8Array(await zipOf(entries))]), 'ct.zip');
@@ -41,7 +60,7 @@ async function uploadSeries(e2e: E2e): Promise<void> {
     body: form,
   });
   const last = JSON.parse((await r.text()).trim().split('\n').at(-1)!) as { data: { uploaded: number } };
-  expect(last.data.uploaded).toBe(22);
+  expect(last.data.uploaded).toBe(23);
   await apiPost(e2e.platform, admin, '/wado/deleteImage', { study_iuid: STUDY, sop_iuids: DELETED });
 }
 
@@ -128,6 +147,34 @@ describe('web image viewer (/readingFilm)', () => {
       await viewer.stackImageMs();
       await page.getByTestId('viewer-reset').waitFor();
       expect(await page.locator('[data-testid^=viewer-preset-]').count()).toBe(0);
+      expect(await page.locator('[data-testid^=viewer-file-window-]').count()).toBe(0);
+
+      // A DX image with windows of its own is offered them (its modality's presets), and each applies.
+      const dx2 = await apiPost<{ token: string }>(e2e.platform, doctor, '/wado/token', { study_iuid: DX_WINDOWS });
+      await viewer.open(e2e.platform.appUrl, DX_WINDOWS, dx2.token);
+      await page.reload();
+      await viewer.stackImageMs();
+      await page.getByTestId('viewer-file-window-2').waitFor();
+      expect(await page.locator('[data-testid^=viewer-file-window-]').allTextContents()).toEqual([
+        '窗宽 4096 / 窗位 2048',
+        '窗宽 3000 / 窗位 1800',
+        '窗宽 3000 / 窗位 2300',
+      ]);
+      expect(await page.locator('[data-testid^=viewer-preset-]').count()).toBe(0);
+      await page.getByTestId('viewer-file-window-1').click();
+      await expect.poll(() => viewer.window().textContent()).toMatch(/3000.*1800/);
+      await page.getByTestId('viewer-file-window-2').click();
+      await expect.poll(() => viewer.window().textContent()).toMatch(/3000.*2300/);
+      await shot(page, 'viewer-dx-windows-zh-CN');
+      await page.evaluate((key) => localStorage.setItem(key, 'en-US'), STORAGE_KEYS.locale);
+      await page.reload();
+      await viewer.stackImageMs();
+      await page.getByTestId('viewer-file-window-2').waitFor();
+      expect(await page.getByTestId('viewer-file-window-0').textContent()).toBe('W 4096 / L 2048');
+      await page.getByTestId('viewer-file-window-1').click();
+      await expect.poll(() => viewer.window().textContent()).toMatch(/3000.*1800/);
+      await shot(page, 'viewer-dx-windows-en-US');
+      await page.evaluate((key) => localStorage.removeItem(key), STORAGE_KEYS.locale);
 
       await viewer.open(e2e.platform.appUrl, STUDY);
       await page.reload();

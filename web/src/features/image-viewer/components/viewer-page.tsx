@@ -81,6 +81,8 @@ export function ViewerPage() {
           onTool={setTool}
           presets={presetsFor(series?.modality)}
           onPreset={(k) => view?.setWindow(presetWindow(k))}
+          fileWindows={state?.fileWindows}
+          onFileWindow={(w) => view?.setWindow(w)}
           onReset={() => view?.reset()}
           disabled={!state}
         >

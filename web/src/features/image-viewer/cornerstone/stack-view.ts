@@ -1,5 +1,5 @@
-import { Enums, getRenderingEngines, RenderingEngine, type Types } from '@cornerstonejs/core';
-import { voiRangeOf, windowOf } from '../lib/presets';
+import { Enums, getRenderingEngines, metaData, RenderingEngine, type Types } from '@cornerstonejs/core';
+import { fileWindowsOf, voiRangeOf, windowOf, type FileWindow } from '../lib/presets';
 import { initCornerstone } from './setup';
 import type { ViewerAnnotation } from '@shared/schemas/image-viewer';
 import type { AskText, PrimaryTool, ViewerTools } from './tools';
@@ -17,6 +17,8 @@ export interface StackState {
   rotation: number;
   flipH: boolean;
   flipV: boolean;
+  /** The windows the image's header offers (two or more, else none): its modality's presets. */
+  fileWindows: FileWindow[];
 }
 
 let engines = 0;
@@ -230,6 +232,7 @@ export class StackView {
       rotation: view.rotation ?? 0,
       flipH: !!view.flipHorizontal,
       flipV: !!view.flipVertical,
+      fileWindows: fileWindowsOf(metaData.get('voiLutModule', vp.getCurrentImageId()) as never),
     });
   }
 }

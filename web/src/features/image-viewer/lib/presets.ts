@@ -30,3 +30,29 @@ export const windowOf = (range: { lower: number; upper: number }) => ({
   center: Math.round((range.lower + range.upper) / 2),
   width: Math.round(range.upper - range.lower),
 });
+
+/** A window an image's header carries (WindowCenter / WindowWidth, PS3.3 C.11.2.1.2). */
+export interface FileWindow {
+  center: number;
+  width: number;
+}
+
+type Values = number | number[] | undefined;
+const valuesOf = (v: Values) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+/**
+ * The windows an image's own header offers, as the modality's presets where there is no fixed scale (a DX
+ * with its "normal, harder, softer", an MR's as the scanner set them): each pair once, a width below 1 left
+ * out. Offered only when there are two or more: one is the image's own window, which "reset" gives back.
+ */
+export function fileWindowsOf(voi: { windowCenter?: Values; windowWidth?: Values } | undefined): FileWindow[] {
+  const centers = valuesOf(voi?.windowCenter);
+  const widths = valuesOf(voi?.windowWidth);
+  const out: FileWindow[] = [];
+  for (let i = 0; i < Math.min(centers.length, widths.length); i++) {
+    const [center, width] = [Number(centers[i]), Number(widths[i])];
+    if (!Number.isFinite(center) || !(width >= 1)) continue;
+    if (!out.some((w) => w.center === center && w.width === width)) out.push({ center, width });
+  }
+  return out.length > 1 ? out : [];
+}
