@@ -56,17 +56,22 @@ export const UserSettingsSchema = z.object({
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
 /**
- * data1 as a save sends it: the fields given, nothing else. (zod 4's partial() still fills an absent field
- * with its default, so saving one field reset all the others: the viewer saving a layout reset the desk's.)
+ * A save of some of an object's fields: the fields given, nothing else. (zod 4's partial() still fills an absent
+ * field with its default, so saving one field reset all the others: the viewer saving a layout reset the desk's.)
  */
-export const UserSettingsPatchSchema = z.object(
-  Object.fromEntries(
-    Object.entries(UserSettingsSchema.shape).map(([k, v]) => [
-      k,
-      (v instanceof z.ZodDefault ? v.unwrap() : v).optional(),
-    ]),
-  ),
-) as unknown as z.ZodType<Partial<UserSettings>>;
+function patchOf(shape: Record<string, z.ZodType>) {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(shape).map(([k, v]) => [
+        k,
+        ((v instanceof z.ZodDefault ? v.unwrap() : v) as z.ZodType).optional(),
+      ]),
+    ),
+  );
+}
+
+/** data1 as a save sends it. */
+export const UserSettingsPatchSchema = patchOf(UserSettingsSchema.shape) as unknown as z.ZodType<Partial<UserSettings>>;
 
 /** The settings drawer, kept per user on the server. */
 export const LayoutSettingsSchema = z.object({
@@ -175,7 +180,7 @@ export const RefreshResultSchema = z.object({ token: z.string(), expires_in: z.n
 export const CheckPasswordSchema = z.object({ password: z.string().min(1).max(256) });
 export const UserConfigSchema = z.object({
   data1: UserSettingsPatchSchema.optional(),
-  layout: LayoutSettingsSchema.partial().optional(),
+  layout: (patchOf(LayoutSettingsSchema.shape) as unknown as z.ZodType<Partial<LayoutSettings>>).optional(),
 });
 
 /** The addresses /page1, /page2/{newId}/{newTitle} and /temp lead to ('' when not set up). */

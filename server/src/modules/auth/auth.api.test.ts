@@ -292,6 +292,16 @@ describe('POST /user/info, checkPassword, userConfig', () => {
     expect(user.data1.oneClickAudit).toBe(true);
     const bad = await call(t.p.app, 'POST', '/user/userConfig', { token, json: { layout: { navTheme: 'purple' } } });
     expect(bad.status).toBe(400);
+    // A save of one field keeps the others (a partial schema with defaults would reset them).
+    expect(
+      (await call(t.p.app, 'POST', '/user/userConfig', { token, json: { layout: { multiTab: false } } })).status,
+    ).toBe(200);
+    const again = await call(t.p.app, 'POST', '/user/info', { token });
+    expect((again.body.data as { user: { layout: Record<string, unknown> } }).user.layout).toMatchObject({
+      navTheme: 'light',
+      layout: 'top',
+      multiTab: false,
+    });
   });
 
   it("keeps the viewer's layout per modality in data1, merged with the other settings, and bounds it", async () => {
