@@ -1,14 +1,8 @@
 import type { ImageTag } from '@shared/schemas/image-viewer';
 
 /** One row of the tag browser's table: an element, or an item of a sequence (item: its number from 1). */
-export interface TagRow {
+export interface TagRow extends Omit<ImageTag, 'items'> {
   key: string;
-  tag: string;
-  keyword: string;
-  vr: string;
-  value: string;
-  length: number;
-  cut: boolean;
   item?: number;
   children?: TagRow[];
 }
