@@ -18,6 +18,7 @@ import { USERS } from '../tests/fixtures/session';
 import { median } from './lib/harness';
 import {
   clickUntilReady,
+  idleThenQuiet,
   LOGIN_READY,
   readyAt,
   REPORT_READY,
@@ -30,6 +31,9 @@ const { values: args } = parseArgs({ options: { runs: { type: 'string', default:
 const RUNS = Number(args.runs);
 const LOGIN_TARGET_KB = 300;
 const REPORT_TARGET_MS = 1000;
+/** Issue 39: the sign-in page usable within 1.5 s on a hospital's slow link (20 Mbit/s, 40 ms a round trip). */
+const LOGIN_SLOW_TARGET_MS = 1500;
+const SLOW_LINK = { offline: false, latency: 40, downloadThroughput: 20e6 / 8, uploadThroughput: 20e6 / 8 };
 
 interface Sample {
   ms: number;
@@ -43,9 +47,19 @@ interface Sample {
  * The login page from navigation until interactive; then, once it is idle (a user typing), the sign-in:
  * from the click on the submit button until the worklist is ready.
  */
-async function measureLogin(browser: Browser, platform: Platform): Promise<{ login: Sample; signIn: Sample }> {
+async function measureLogin(
+  browser: Browser,
+  platform: Platform,
+  slow = false,
+): Promise<{ login: Sample; signIn: Sample }> {
   const { context, page } = await newPage(browser);
   const log = new ScriptLog(context);
+  if (slow) {
+    // Chromium's own throttling: each request waits the round trip, then shares the link's bandwidth.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', SLOW_LINK);
+  }
   try {
     const start = Date.now();
     await page.goto(`${platform.appUrl}#/user/login`, { waitUntil: 'commit' });
@@ -53,6 +67,7 @@ async function measureLogin(browser: Browser, platform: Platform): Promise<{ log
     const ready = Date.now();
     await page.waitForLoadState('networkidle');
     const login = { ms, before: await log.between(start, ready), settled: await log.between(start) };
+    await idleThenQuiet(page);
 
     const [username, password] = USERS.doctor;
     await page.getByTestId('login-username').fill(username);
@@ -103,6 +118,7 @@ async function measureWorklistAndReport(browser: Browser, platform: Platform) {
   const openReport = () => clickUntilReady(page, '[data-testid=row-open-report]', REPORT_READY);
   try {
     const worklist = await stage(openList);
+    await idleThenQuiet(page);
     const report = await stage(openReport);
     // Warm: the same browser comes back (HTTP cache filled), loads the list again and opens the report.
     await page.goto('about:blank');
@@ -123,6 +139,7 @@ function row(name: string, samples: Sample[], note = '') {
     kb(m((s) => s.before.gzip)).padStart(10),
     kb(m((s) => s.settled.gzip)).padStart(10),
     kb(m((s) => s.settled.wire)).padStart(10),
+    String(m((s) => s.before.fetched)).padStart(9),
     String(m((s) => s.settled.fetched)).padStart(7),
     `${m((s) => s.ms).toFixed(0)} ms`.padStart(9),
     `  ${note}`,
@@ -134,6 +151,7 @@ async function main() {
   try {
     const login: Sample[] = [];
     const signIn: Sample[] = [];
+    const loginSlow: Sample[] = [];
     const worklist: Sample[] = [];
     const report: Sample[] = [];
     const warm: Sample[] = [];
@@ -141,6 +159,7 @@ async function main() {
       const l = await measureLogin(browser, platform);
       login.push(l.login);
       signIn.push(l.signIn);
+      loginSlow.push((await measureLogin(browser, platform, true)).login);
       const r = await measureWorklistAndReport(browser, platform);
       worklist.push(r.worklist);
       report.push(r.report);
@@ -149,20 +168,25 @@ async function main() {
     // The target is what the login page needs before it can be used (the certificate sign-in loads after).
     const loginKb = median(login.map((s) => s.before.gzip)) / 1024;
     const reportMs = median(report.map((s) => s.ms));
+    const slowMs = median(loginSlow.map((s) => s.ms));
     console.log(`\nFirst load, median of ${RUNS} (fresh browser context each run: cold HTTP cache)\n`);
     console.log(
-      `${'page'.padEnd(24)} ${'JS gz@ready'.padStart(10)} ${'JS gz all'.padStart(10)} ${'JS on wire'.padStart(10)} ${'scripts'.padStart(7)} ${'ready'.padStart(9)}`,
+      `${'page'.padEnd(24)} ${'JS gz@ready'.padStart(10)} ${'JS gz all'.padStart(10)} ${'JS on wire'.padStart(10)} ${'n@ready'.padStart(9)} ${'n all'.padStart(7)} ${'ready'.padStart(9)}`,
     );
     console.log(row('login (navigation)', login));
+    console.log(row('login (slow link)', loginSlow, '20 Mbit/s, 40 ms a round trip'));
     console.log(row('worklist (sign-in click)', signIn, 'from the login page, once it was idle'));
     console.log(row('worklist (navigation)', worklist, 'signed in, deep link'));
     console.log(row('report (click, cold)', report, 'first report; its code prefetched while the list was idle'));
     console.log(row('report (click, warm)', warm, 'HTTP cache filled, page reloaded'));
     console.log(
-      '\nJS gz@ready: scripts finished before interactive; all: until the network is idle; on wire: as sent.',
+      '\nJS gz@ready: scripts finished before interactive; all: until the network is idle; on wire: as sent. n: scripts fetched.',
     );
     console.log(
       `Target login JS before interactive < ${LOGIN_TARGET_KB} KB gzip: ${loginKb.toFixed(1)} KB ${loginKb < LOGIN_TARGET_KB ? 'MET' : 'NOT MET'}`,
+    );
+    console.log(
+      `Target login usable < ${LOGIN_SLOW_TARGET_MS} ms on the slow link: ${slowMs.toFixed(0)} ms ${slowMs < LOGIN_SLOW_TARGET_MS ? 'MET' : 'NOT MET'}`,
     );
     console.log(
       `Target report interactive < ${REPORT_TARGET_MS} ms after the click: ${reportMs.toFixed(0)} ms ${reportMs < REPORT_TARGET_MS ? 'MET' : 'NOT MET'}`,

@@ -4,9 +4,16 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { earlyEntry } from './build/early-entry.js';
 import { precompress } from './build/precompress.js';
+import { chunkPlan } from './build/chunk-plan.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const api = 'http://127.0.0.1:8080';
+// The sign-in page's code in one chunk besides the entry's and the framework: a first visit's critical path.
+const plan = chunkPlan({
+  early: path.resolve(here, 'src/app/viewer-early.ts'),
+  route: path.resolve(here, 'src/app/routes/login.tsx'),
+});
+
 const apiPaths = [
   '/user',
   '/tool',
@@ -33,7 +40,7 @@ export default defineConfig({
   base: '/rxpacs/',
   // The server sends the .br/.gz copies written at build time (server/src/web-static.ts).
   // The image viewer's early requests (src/app/viewer-early.ts) run from a small entry of their own.
-  plugins: [react(), earlyEntry('viewer-early'), precompress()],
+  plugins: [react(), earlyEntry('viewer-early'), precompress(), plan.plugin],
   resolve: {
     alias: {
       '@shared': path.resolve(here, '../shared/src'),
@@ -56,14 +63,18 @@ export default defineConfig({
         'viewer-early': path.resolve(here, 'src/app/viewer-early.ts'),
       },
       output: {
-        // Only libraries every page uses (the login page included) get a long-cached chunk of their own;
-        // antd and the rest split by route, so no screen downloads another screen's libraries.
+        // Only libraries every page uses (the login page included) get a long-cached chunk of their own; the
+        // entry's modules and the sign-in page's come as one chunk each (web/build/chunk-plan.ts: on a slow link
+        // the request count, not the bytes, is what costs); the rest splits by route.
         codeSplitting: {
           groups: [
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next)[\\/]/,
             },
+            // Not its dependencies as well: the early entry's modules are the initial ones' leaves and stay out.
+            { name: 'initial', tags: ['$initial'], test: plan.initial, includeDependenciesRecursively: false },
+            { name: 'sign-in', test: plan.route },
           ],
         },
       },

@@ -108,3 +108,14 @@ export async function clickUntilReady(page: Page, selector: string, ready: Ready
   const start = await page.evaluate(() => (window as unknown as { __benchClickAt?: number }).__benchClickAt ?? NaN);
   return end - start;
 }
+
+/**
+ * Waits for the browser's next idle period (where the app starts what it prefetches for the next step: the
+ * signed-in code on the sign-in page, the report screen on the worklist), then for the network to be quiet.
+ * A person typing a password or reading the list gives the page that much time; on a loaded machine the
+ * network alone can go quiet before the idle callback has even run.
+ */
+export async function idleThenQuiet(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 5000 })));
+  await page.waitForLoadState('networkidle');
+}
