@@ -12,6 +12,7 @@
  *   DATABASE_URL=postgres://... npm run bench:worklist   # a server of yours (creates database rx_bench)
  */
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { and, fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { bootstrap } from '../server/src/bootstrap';
@@ -23,6 +24,7 @@ import { pageQuery } from '../server/src/modules/order/page';
 import { countQuery, reportWhere, studyOnlyWhere, type StudyFilter } from '../server/src/modules/order/query';
 import { benchDatabase, jsonClient, latencyLine, listen, median, ratioLine, signIn } from './lib/harness';
 import { loadWorklistData } from './lib/worklist-data';
+import { backendCpuMs, threadCpuMs } from './lib/cpu.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -112,6 +114,53 @@ async function measure(base: string, token: string, raw: pg.Pool, statements: Re
   return { apiMs, sqlMs };
 }
 
+/** CPU time of each backend of the bench's database so far, ms, by process id. */
+async function backends(raw: pg.Pool): Promise<Map<number, number>> {
+  const { rows } = await raw.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = current_database()',
+  );
+  return new Map(rows.map((r) => [r.pid, backendCpuMs([r.pid])]));
+}
+
+/** PostgreSQL CPU spent since `before` (a backend started since counts from zero), ms. */
+async function backendsSince(raw: pg.Pool, before: Map<number, number>): Promise<number> {
+  let ms = 0;
+  for (const [pid, now] of await backends(raw)) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/**
+ * Where a worklist page's CPU goes (issue 39's per-CPU goal: the server's at most PostgreSQL's for the same
+ * page). The requests come from a worker thread, so this thread's CPU time is the server's; PostgreSQL's is
+ * read per backend of this database, then the same statements run directly for the database's own cost.
+ */
+async function cpuPerPage(base: string, token: string, raw: pg.Pool, statements: ReturnType<typeof sqlOf>[]) {
+  const pg0 = await backends(raw);
+  const server0 = threadCpuMs();
+  const worker = new Worker(new URL('./lib/worklist-client.mjs', import.meta.url), {
+    workerData: { base, token, variants, requests: ITER },
+  });
+  const { clientCpuMs } = await new Promise<{ clientCpuMs: number }>((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+  });
+  await worker.terminate();
+  const serverMs = threadCpuMs() - server0;
+  const apiPgMs = await backendsSince(raw, pg0);
+  const direct0 = await backends(raw);
+  for (let i = 0; i < ITER; i++) {
+    const q = statements[i % statements.length]!;
+    await Promise.all([raw.query(q.page), raw.query(q.count)]);
+  }
+  const directPgMs = await backendsSince(raw, direct0);
+  const us = (ms: number) => `${((ms * 1000) / ITER).toFixed(0)} µs`;
+  const ratio = serverMs / (apiPgMs || 1);
+  console.log(
+    `CPU per page   server ${us(serverMs)}, PostgreSQL ${us(apiPgMs)} (through the API), ${us(directPgMs)} (direct); load generator ${us(clientCpuMs)}`,
+  );
+  console.log(`server / PostgreSQL CPU per page: ${ratio.toFixed(2)} (goal <= 1: ${ratio <= 1 ? 'meets' : 'MISSES'})`);
+}
+
 async function main() {
   const database = await benchDatabase(DB, { fresh: !args.reuse });
   const data = { studies: Number(args.studies), hospitals: Number(args.hospitals) };
@@ -135,6 +184,7 @@ async function main() {
     console.log(latencyLine('SQL  page + count (direct)', sqlMs, 34));
     console.log(`overhead at p50: ${(median(apiMs) - median(sqlMs)).toFixed(2)} ms`);
     console.log(ratioLine('API / SQL:', apiMs, sqlMs, 1.5));
+    await cpuPerPage(server.base, token, raw, statements);
     console.log('\nplan of the page query (CT, last 7 days):');
     console.log(explain.rows.map((r: Record<string, string>) => `  ${r['QUERY PLAN']}`).join('\n'));
     await raw.end();

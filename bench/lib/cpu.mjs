@@ -29,6 +29,14 @@ function commOf(pid) {
   }
 }
 
+/**
+ * CPU time of the given PostgreSQL backends (one per connection, from pg_stat_activity), ms: precise where
+ * other clusters run on the same machine, which postgresCpuMs() would count too.
+ */
+export function backendCpuMs(pids) {
+  return pids.reduce((ms, pid) => ms + statMs(`/proc/${pid}/stat`), 0);
+}
+
 /** CPU time of every process named postgres on this machine, ms (exited backends count through their parent). */
 export function postgresCpuMs() {
   let ms = 0;
