@@ -83,6 +83,8 @@ describe('call screens on one process (issue 39)', () => {
     const b = await screenOf(
       await device('hadmin', { name: 'CT1 door', rooms: [{ room_name: 'CT1' }], new_message_count: 1 }),
     );
+    // Same rooms as the door, another count: a message of its own.
+    const f = await screenOf(await device('hadmin', { name: 'CT1 desk', rooms: [{ room_name: 'CT1' }] }));
     const c = await screenOf(await device('hadmin', { name: 'MR1 door', rooms: [{ room_name: 'MR1' }] }));
     const h2Device = await device('admin', { name: 'H2 hall', hospital_code: 'H002', rooms: [{ room_name: 'CT1' }] });
     const h2 = await screenOf(h2Device);
@@ -91,16 +93,16 @@ describe('call screens on one process (issue 39)', () => {
     await register('FAN39C', 'CT1');
     await register('FAN39M', 'MR1');
     const waitingIn = (s: ScreenPeer, room: string) => lastRooms(s).find((r) => r.room_name === room)?.waiting_count;
-    await untilTrue(() => [a, e, b].every((s) => waitingIn(s, 'CT1') === 3) && waitingIn(c, 'MR1') === 1);
+    await untilTrue(() => [a, e, b, f].every((s) => waitingIn(s, 'CT1') === 3) && waitingIn(c, 'MR1') === 1);
 
     selects = 0;
     await post('doctor', '/register/callNumber', { pk: first.pk });
     const calledIn = (s: ScreenPeer) => lastRooms(s).find((r) => r.room_name === 'CT1')?.current?.call_no;
-    await untilTrue(() => [a, e, b].every((s) => calledIn(s) === first.call_no));
-    // Three devices show CT1 here: one query for the three (it was one per device).
+    await untilTrue(() => [a, e, b, f].every((s) => calledIn(s) === first.call_no));
+    // Four devices show CT1 here: one query for the four (it was one per device).
     expect(selects).toBe(1);
 
-    for (const s of [a, e, b]) {
+    for (const s of [a, e, b, f]) {
       expect(calls(s)).toHaveLength(1);
       expect(calls(s)[0]).toMatchObject({ call_room: 'CT1', call_no: first.call_no, pat_name: '欧**娜' });
     }
@@ -113,6 +115,7 @@ describe('call screens on one process (issue 39)', () => {
     expect(lastRooms(b).map((r) => r.room_name)).toEqual(['CT1']);
     expect(lastRooms(b)[0]).toMatchObject({ waiting_count: 2 });
     expect(lastRooms(b)[0]!.waiting).toHaveLength(1);
+    expect(lastRooms(f)[0]!.waiting).toHaveLength(2);
 
     // Events reach a process in order: once MR1's and H002's next changes arrived, CT1's would have too.
     const cBefore = c.messages.length;
@@ -123,7 +126,7 @@ describe('call screens on one process (issue 39)', () => {
     expect(calls(c)).toEqual([]);
     expect(calls(h2)).toEqual([]);
     expect(lastRooms(h2)[0]).toMatchObject({ room_name: 'CT1', waiting_count: 0, current: null });
-    for (const s of [a, e, b, c, h2]) {
+    for (const s of [a, e, b, f, c, h2]) {
       expect(s.messages.map((x) => x.raw).join('\n')).not.toContain('欧阳娜娜');
       s.ws.close();
     }

@@ -20,11 +20,11 @@ describe('publishing in a transaction (PostgreSQL)', () => {
       const done = await fanout.publishInTx(tx, 'tx-test', [{ n: 1 }, { n: 2 }]);
       // Another connection's NOTIFY while this transaction is open: it commits, so it arrives first.
       await fanout.publish('tx-test', { n: 'meanwhile' });
-      await untilTrue(() => got.length === 1);
+      await untilTrue(() => got.length >= 1);
       return done;
     });
     await after();
-    await untilTrue(() => got.length === 3);
+    await untilTrue(() => got.length >= 3);
     expect(got).toEqual([{ n: 'meanwhile' }, { n: 1 }, { n: 2 }]);
     off();
   });
