@@ -95,12 +95,16 @@ describe('call screens on one process (issue 39)', () => {
     const waitingIn = (s: ScreenPeer, room: string) => lastRooms(s).find((r) => r.room_name === room)?.waiting_count;
     await untilTrue(() => [a, e, b, f].every((s) => waitingIn(s, 'CT1') === 3) && waitingIn(c, 'MR1') === 1);
 
+    // The same bytes go to every socket: as text frames, as a browser's screen needs them.
+    let binaryFrames = 0;
+    for (const s of [a, b]) s.ws.on('message', (_d, isBinary) => (binaryFrames += isBinary ? 1 : 0));
     selects = 0;
     await post('doctor', '/register/callNumber', { pk: first.pk });
     const calledIn = (s: ScreenPeer) => lastRooms(s).find((r) => r.room_name === 'CT1')?.current?.call_no;
     await untilTrue(() => [a, e, b, f].every((s) => calledIn(s) === first.call_no));
     // Four devices show CT1 here: one query for the four (it was one per device).
     expect(selects).toBe(1);
+    expect(binaryFrames).toBe(0);
 
     for (const s of [a, e, b, f]) {
       expect(calls(s)).toHaveLength(1);
