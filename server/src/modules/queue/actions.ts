@@ -15,7 +15,7 @@ import { fmt } from '../../platform/core/time';
 import type { QueueEvent } from '../../platform/realtime/queue-events';
 import { auditChange } from '../../platform/audit';
 import { isUniqueViolation } from '../../platform/conflict';
-import { publishAll, type QueueCtx } from './context';
+import { publishInTx, type QueueCtx } from './context';
 import { queueDay } from './day';
 import { announcementText } from './announce';
 import { alreadyQueued, wrongState } from './errors';
@@ -23,6 +23,7 @@ import { nextCallNo } from './numbering';
 import { assertNotQueued, assertRoom } from './register';
 import { queueHospital } from './scope';
 import { registrationView, type RegistrationRecord } from './view';
+import { trace, traceClock } from './call-trace';
 
 type Patch = Partial<typeof registration.$inferInsert>;
 
@@ -39,7 +40,7 @@ async function lockOwn(tx: Tx, ctx: QueueCtx, pk: number): Promise<RegistrationR
 /**
  * Runs one action on one registration: locked, scope-checked, allowed only from the states of
  * QUEUE_TRANSITIONS (409 otherwise, nothing written), changed and audited in one transaction; the
- * events go out after the commit.
+ * events go out with its commit (PostgreSQL NOTIFY in the transaction; in-process just after it).
  */
 async function act(
   ctx: QueueCtx,
@@ -48,10 +49,10 @@ async function act(
   change: Change,
   call = false,
 ): Promise<Registration> {
-  let after: RegistrationRecord;
-  let before: RegistrationRecord;
+  const started = traceClock();
+  let published = 0;
   try {
-    [before, after] = await ctx.db.transaction(async (tx) => {
+    const [after, afterCommit] = await ctx.db.transaction(async (tx) => {
       const row = await lockOwn(tx, ctx, pk);
       const restoring = action === 'recover' && row.is_del === 1;
       if (row.is_del && !restoring) throw notFound();
@@ -74,12 +75,29 @@ async function act(
         after: updated!,
         ip: ctx.who.ip,
       });
-      return [row, updated!] as const;
+      // Last statement of the transaction: the screens hear of it at the commit, not a round trip later.
+      const publish = await publishInTx(ctx, tx, eventsOf(ctx, action, row, updated!, call));
+      published = traceClock();
+      return [updated!, publish] as const;
     });
+    const committed = traceClock();
+    await afterCommit();
+    if (call) trace('call', { key: callKey(after), started, published, committed });
   } catch (err) {
     if (isUniqueViolation(err)) throw alreadyQueued(ctx.who.locale, '', 'registered');
     throw err;
   }
+  return registrationView(ctx.db, pk);
+}
+
+/** What an action tells the screens and desks: the call (when it is one), then each room it changed. */
+function eventsOf(
+  ctx: QueueCtx,
+  action: QueueAction,
+  before: RegistrationRecord,
+  after: RegistrationRecord,
+  call: boolean,
+): QueueEvent[] {
   const events: QueueEvent[] = [];
   if (call)
     events.push({
@@ -91,9 +109,12 @@ async function act(
   for (const room of new Set([before.call_room, after.call_room])) {
     if (room) events.push({ kind: 'room', hospital_code: after.hospital_code, call_room: room });
   }
-  await publishAll(ctx, events);
-  return registrationView(ctx.db, pk);
+  return events;
 }
+
+/** A call in bench:queue's trace lines. */
+export const callKey = (r: { hospital_code: string; call_room: string; call_no: number | null }) =>
+  `${r.hospital_code}|${r.call_room}|${r.call_no ?? 0}`;
 
 /** The screen's call message: the name masked, the spoken text without it. */
 export function callMessage(ctx: QueueCtx, r: RegistrationRecord, repeat: boolean): ScreenCall {

@@ -52,42 +52,44 @@ export async function loadScreenDevice(db: DbOrTx, pk: number): Promise<ScreenDe
 
 const ON_SCREEN = ['number_taken', 'passed', 'called', 'checking'];
 
-/** The rooms' current call and waiting numbers of one day, names masked. */
-export async function roomsSnapshot(
-  db: DbOrTx,
-  hospitalCode: string,
+/** A registration as a screen's room shows it (before masking). */
+export type RoomRow = Awaited<ReturnType<typeof roomRows>>[number];
+
+/**
+ * The registrations on screen today in these rooms of a hospital (one query for any number of rooms, so a
+ * process serves every device of a hospital with one), topped first (latest first), then by number.
+ */
+export async function roomRows(db: DbOrTx, hospitalCode: string, names: string[], day: string) {
+  if (!names.length) return [];
+  return db
+    .select({
+      call_room: registration.call_room,
+      call_no: registration.call_no,
+      call_prefix: registration.call_prefix,
+      pat_name: registration.pat_name,
+      state: registration.state,
+      call_time: registration.call_time,
+    })
+    .from(registration)
+    .where(
+      and(
+        eq(registration.hospital_code, hospitalCode),
+        eq(registration.queue_day, day),
+        inArray(registration.call_room, names),
+        eq(registration.is_del, 0),
+        inArray(registration.state, ON_SCREEN),
+        sql`${registration.call_no} is not null`,
+      ),
+    )
+    .orderBy(desc(sql`${registration.top_time} is not null`), desc(registration.top_time), asc(registration.call_no));
+}
+
+/** One device's rooms from the rows of roomRows (which may hold other rooms too): current call and waiting numbers, names masked. */
+export function buildRooms(
+  rows: RoomRow[],
   rooms: { room_name: string; doctor: string }[],
-  day: string,
   waitingMax: number,
-): Promise<ScreenRoom[]> {
-  const names = rooms.map((r) => r.room_name);
-  const rows = names.length
-    ? await db
-        .select({
-          call_room: registration.call_room,
-          call_no: registration.call_no,
-          call_prefix: registration.call_prefix,
-          pat_name: registration.pat_name,
-          state: registration.state,
-          call_time: registration.call_time,
-        })
-        .from(registration)
-        .where(
-          and(
-            eq(registration.hospital_code, hospitalCode),
-            eq(registration.queue_day, day),
-            inArray(registration.call_room, names),
-            eq(registration.is_del, 0),
-            inArray(registration.state, ON_SCREEN),
-            sql`${registration.call_no} is not null`,
-          ),
-        )
-        .orderBy(
-          desc(sql`${registration.top_time} is not null`),
-          desc(registration.top_time),
-          asc(registration.call_no),
-        )
-    : [];
+): ScreenRoom[] {
   return rooms.map(({ room_name, doctor }) => {
     const mine = rows.filter((r) => r.call_room === room_name);
     const calledNow = mine
@@ -112,4 +114,21 @@ export async function roomsSnapshot(
       waiting_count: waiting.length,
     };
   });
+}
+
+/** The rooms' current call and waiting numbers of one day, names masked. */
+export async function roomsSnapshot(
+  db: DbOrTx,
+  hospitalCode: string,
+  rooms: { room_name: string; doctor: string }[],
+  day: string,
+  waitingMax: number,
+): Promise<ScreenRoom[]> {
+  const rows = await roomRows(
+    db,
+    hospitalCode,
+    rooms.map((r) => r.room_name),
+    day,
+  );
+  return buildRooms(rows, rooms, waitingMax);
 }

@@ -16,6 +16,8 @@ import { loadScreenDevice, roomsSnapshot, type ScreenDeviceState } from './scree
 import { queueDay } from './day';
 import type { Fanout } from '../../platform/realtime/fanout';
 import { QUEUE_CHANNEL, type QueueEvent } from '../../platform/realtime/queue-events';
+import { startTrace } from './call-trace';
+import { deliverRoomEvent, sendToDevices, type DeviceEntry, type Screen } from './screen-fanout';
 
 export type { ScreenHub };
 
@@ -40,17 +42,6 @@ export function callDeviceKeyMatches(key: string, storedHash: string): boolean {
 
 function refuse(socket: Duplex, status: string) {
   socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-}
-
-interface Screen {
-  ws: WebSocket;
-  /** The key hash the socket was opened with: a new key closes it. */
-  keyHash: string;
-}
-
-interface DeviceEntry {
-  state: ScreenDeviceState;
-  screens: Set<Screen>;
 }
 
 /** Pings every socket each period and ends the ones that did not answer the last ping. */
@@ -91,14 +82,7 @@ export function createScreenHub(o: ScreenHubOptions): ScreenHub {
   const send = (ws: WebSocket, m: ScreenServerMessage) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(m));
   };
-  const sendAll = (entry: DeviceEntry, m: ScreenServerMessage) => {
-    const text = JSON.stringify(m);
-    for (const s of entry.screens) if (s.ws.readyState === s.ws.OPEN) s.ws.send(text);
-  };
-  const serving = (hospitalCode: string, room: string) =>
-    [...devices.values()].filter(
-      (e) => e.state.hospital_code === hospitalCode && e.state.update.rooms.some((r) => r.room_name === room),
-    );
+  const sendAll = (entry: DeviceEntry, m: ScreenServerMessage) => sendToDevices([entry], m);
   const roomsOf = async (state: ScreenDeviceState): Promise<ScreenServerMessage> => ({
     type: 'rooms',
     rooms: await roomsSnapshot(
@@ -110,6 +94,7 @@ export function createScreenHub(o: ScreenHubOptions): ScreenHub {
     ),
   });
 
+  startTrace();
   const heartbeat = keepAlive(wss, alive, o.keepaliveMs ?? WS_KEEPALIVE_MS);
 
   async function refreshDevice(pk: number) {
@@ -134,18 +119,8 @@ export function createScreenHub(o: ScreenHubOptions): ScreenHub {
     sendAll(entry, await roomsOf(state));
   }
 
-  async function onEvent(ev: QueueEvent) {
-    if (ev.kind === 'device') return refreshDevice(ev.device_pk);
-    const targets = serving(ev.hospital_code, ev.call_room);
-    if (ev.kind === 'call') for (const e of targets) sendAll(e, ev.call);
-    else if (ev.kind === 'doctor') {
-      for (const e of targets) {
-        const room = e.state.update.rooms.find((r) => r.room_name === ev.call_room);
-        if (room) room.doctor = ev.name_current;
-        sendAll(e, { type: 'doctor', call_room: ev.call_room, name_current: ev.name_current });
-      }
-    } else for (const e of targets) sendAll(e, await roomsOf(e.state));
-  }
+  const onEvent = (ev: QueueEvent) =>
+    ev.kind === 'device' ? refreshDevice(ev.device_pk) : deliverRoomEvent(o.db, devices, ev, () => queueDay(now()));
   const unsubscribe = o.fanout.subscribe(QUEUE_CHANNEL, (m) => {
     onEvent(m as QueueEvent).catch((err: unknown) =>
       o.log.warn({ err: (err as Error).message }, 'screens: event not delivered'),

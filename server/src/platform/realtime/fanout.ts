@@ -1,8 +1,14 @@
 import { EventEmitter } from 'node:events';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import type { Logger } from '../core/logger';
 
 export type FanoutHandler = (msg: unknown) => void;
+
+/** A transaction that runs a statement (a drizzle transaction on either database). */
+export interface TxRunner {
+  execute(query: SQL): PromiseLike<unknown>;
+}
 
 /**
  * Events every server process must see (a call made on one process reaches the screens connected to
@@ -11,6 +17,12 @@ export type FanoutHandler = (msg: unknown) => void;
  */
 export interface Fanout {
   publish(channel: string, msg: unknown): Promise<void>;
+  /**
+   * Publishes as part of a transaction, in order: PostgreSQL sends the NOTIFYs in it (one statement), so
+   * they go out at its COMMIT (and never if it rolls back) with no round trip after it. Answers what to
+   * call once the transaction committed (in-process: the publishing itself; PostgreSQL: nothing).
+   */
+  publishInTx(tx: TxRunner, channel: string, msgs: unknown[]): Promise<() => Promise<void>>;
   /** Returns the unsubscribe function. */
   subscribe(channel: string, handler: FanoutHandler): () => void;
   /** Resolves once the process is listening (PostgreSQL: LISTEN done). */
@@ -22,12 +34,17 @@ export interface Fanout {
 export function localFanout(): Fanout {
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  const publish = (channel: string, msg: unknown) => {
+    // Asynchronous like NOTIFY: the publisher carries on before any socket handler runs.
+    setImmediate(() => bus.emit(channel, msg));
+    return Promise.resolve();
+  };
   return {
-    publish(channel, msg) {
-      // Asynchronous like NOTIFY: the publisher carries on before any socket handler runs.
-      setImmediate(() => bus.emit(channel, msg));
-      return Promise.resolve();
-    },
+    publish,
+    publishInTx: (_tx, channel, msgs) =>
+      Promise.resolve(async () => {
+        for (const m of msgs) await publish(channel, m);
+      }),
     subscribe(channel, handler) {
       bus.on(channel, handler);
       return () => bus.off(channel, handler);
@@ -96,6 +113,13 @@ export function pgFanout(url: string, log: Logger): Fanout {
   return {
     async publish(channel, msg) {
       await sender.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, JSON.stringify({ c: channel, m: msg })]);
+    },
+    async publishInTx(tx, channel, msgs) {
+      if (msgs.length) {
+        const notes = msgs.map((m) => sql`pg_notify(${PG_CHANNEL}, ${JSON.stringify({ c: channel, m })})`);
+        await tx.execute(sql`select ${sql.join(notes, sql`, `)}`);
+      }
+      return () => Promise.resolve();
     },
     subscribe(channel, handler) {
       bus.on(channel, handler);
