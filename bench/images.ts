@@ -20,6 +20,7 @@ import type { UploadLine } from '../shared/src/schemas/images';
 import { buildDicom, uid, zipOf } from '../tests/support/dicom-builder';
 import { spawnServer, type ChildServer } from '../tests/support/child-server';
 import { measureFirstImage } from './lib/first-image';
+import { phaseTable } from './lib/first-image-trace';
 import { benchDatabase, median, signIn } from './lib/harness';
 import { parseProcStatus, sampleServerMemory, SERVE_NODE_FLAGS } from './lib/server-process';
 
@@ -107,6 +108,22 @@ async function upload(server: ChildServer, probeFile: string, zip: string): Prom
 
 const f1 = (x: number) => x.toFixed(1);
 
+/** The server's own time (ms, its request log) of each answer on a path, as the runs make them. */
+function serverTimes(server: ChildServer, path: string): number[] {
+  const ms: number[] = [];
+  let pending = '';
+  server.stdout.on('data', (b: Buffer) => {
+    const lines = (pending + b.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) {
+      if (!l.includes(`"path":"${path}"`)) continue;
+      const m = /"ms":([\d.]+)/.exec(l);
+      if (m) ms.push(Number(m[1]));
+    }
+  });
+  return ms;
+}
+
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-images-'));
   const cleanups: (() => Promise<unknown> | unknown)[] = [() => rm(dir, { recursive: true, force: true })];
@@ -115,7 +132,7 @@ async function main() {
     console.log(
       `${INSTANCES} CT instances, 512 x 512 16-bit, one zip of ${f1(zip.bytes / 1024 ** 2)} MiB; server RSS goal < ${RSS_TARGET_MIB} MiB`,
     );
-    let firstImageBase: string | undefined;
+    let firstImageServer: ChildServer | undefined;
     for (const db of args.db.split(',')) {
       const dataDir = await mkdtemp(path.join(dir, `${db}-`));
       const env: Record<string, string> = {
@@ -143,12 +160,13 @@ async function main() {
         `${db.padEnd(9)} ingest ${f1(u.uploaded / u.seconds)} instances/s (${u.uploaded} in ${f1(u.seconds)} s, ${f1(zip.bytes / 1024 ** 2 / u.seconds)} MiB/s; the answer began after ${f1(u.transferSeconds)} s)` +
           `  RSS at rest ${f1(u.restMib)} MiB, peak while ingesting ${f1(u.peakMib)} MiB (+${f1(u.peakMib - u.restMib)})`,
       );
-      if (db === 'pglite') firstImageBase = server.base;
+      if (db === 'pglite') firstImageServer = server;
       else server.kill9();
     }
-    if (firstImageBase) {
+    if (firstImageServer) {
+      const previewMs = serverTimes(firstImageServer, '/wado/viewerPreview');
       const runs = await measureFirstImage({
-        baseUrl: firstImageBase,
+        baseUrl: firstImageServer.base,
         username: 'admin',
         password: 'Admin@123',
         studyIuid: STUDY,
@@ -168,6 +186,13 @@ async function main() {
           runs.map((r) => r.stack),
         ),
       );
+      console.log('          the opening phase by phase, ms from navigation start: median (each run)');
+      for (const row of phaseTable(
+        runs.map((r) => r.phases),
+        median,
+      ))
+        console.log(row);
+      console.log(line('          the server on /wado/viewerPreview (its request log)', previewMs));
     }
   } finally {
     for (const c of cleanups.reverse()) await c();

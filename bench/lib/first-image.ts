@@ -2,6 +2,7 @@ import { chromium } from 'playwright-core';
 import { WEB_BASE } from '../../shared/src/constants';
 import { STORAGE_KEYS } from '../../web/src/lib/storage-keys';
 import { ImageViewerPage } from '../../tests/pages/image-viewer';
+import { phasesOf, readTrace, type Phase } from './first-image-trace';
 
 export interface FirstImageOptions {
   baseUrl: string;
@@ -26,6 +27,8 @@ async function signIn(baseUrl: string, username: string, password: string) {
 export interface FirstImageRun {
   first: number;
   stack: number;
+  /** The opening phase by phase (first-image-trace.ts), read once the tools are attached. */
+  phases: Phase[];
 }
 
 /**
@@ -56,7 +59,8 @@ export async function measureFirstImage(o: FirstImageOptions): Promise<FirstImag
         const first = await viewer.firstImageMs(30_000);
         const stack = await viewer.stackImageMs(30_000);
         if ((await viewer.nonBlackPixels()) === 0) throw new Error(`run ${i + 1}: Cornerstone's image is blank`);
-        out.push({ first, stack });
+        await viewer.toolsReady();
+        out.push({ first, stack, phases: phasesOf(await readTrace(viewer.page)) });
       } finally {
         await context.close();
       }
