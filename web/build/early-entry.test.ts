@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type { HtmlTagDescriptor, IndexHtmlTransformContext } from 'vite';
+import type { IndexHtmlTransformContext } from 'vite';
 import { earlyEntry } from './early-entry';
 
-type Hook = (html: string, ctx: IndexHtmlTransformContext) => HtmlTagDescriptor[];
+type Hook = (html: string, ctx: IndexHtmlTransformContext) => string;
 
-function tagsFor(bundle: Record<string, unknown>): HtmlTagDescriptor[] {
+const PAGE = '<html><head>\n    <meta charset="UTF-8" />\n    <title>t</title></head></html>';
+
+function tagsFor(bundle: Record<string, unknown>, html = PAGE): string {
   const plugin = earlyEntry('viewer-early');
   const hook = (plugin.transformIndexHtml as { handler: Hook }).handler;
-  return hook('<html></html>', { path: '/index.html', filename: 'index.html', bundle } as IndexHtmlTransformContext);
+  return hook(html, { path: '/index.html', filename: 'index.html', bundle } as IndexHtmlTransformContext);
 }
 
 const chunk = (name: string, code: string, imports: string[] = []) => ({
@@ -21,7 +23,7 @@ const chunk = (name: string, code: string, imports: string[] = []) => ({
 });
 
 describe('earlyEntry (the viewer early script, inline first in the page)', () => {
-  it('puts the entry chunk’s code first in the head as a classic script, its exports dropped, its names local', () => {
+  it('puts the entry chunk’s code in the head right after the charset as a classic script, its exports dropped, its names local', () => {
     const tags = tagsFor({
       'assets/index-1.js': chunk('index', 'import"./x.js";'),
       'assets/viewer-early-1.js': chunk(
@@ -29,11 +31,17 @@ describe('earlyEntry (the viewer early script, inline first in the page)', () =>
         'var a=1;f(a);export{a as t};\n//# sourceMappingURL=v.js.map\n',
       ),
     });
-    expect(tags).toEqual([{ tag: 'script', children: '(()=>{var a=1;f(a);})();', injectTo: 'head-prepend' }]);
+    expect(tags).toBe(
+      '<html><head>\n    <meta charset="UTF-8" />\n    <script>(()=>{var a=1;f(a);})();</script>\n    <title>t</title></head></html>',
+    );
   });
 
   it('fails the build when the entry is missing (the viewer would silently lose its head start)', () => {
     expect(() => tagsFor({ 'a.js': { ...chunk('viewer-early', ''), isEntry: false } })).toThrow(/viewer-early/);
+  });
+
+  it('fails the build when the page has no charset to follow', () => {
+    expect(() => tagsFor({ 'v.js': chunk('viewer-early', 'f();') }, '<html></html>')).toThrow(/charset/);
   });
 
   it('fails the build when the entry imports a chunk (inline, it would wait for that request again)', () => {
