@@ -107,7 +107,8 @@ export function askViewerAccessEarly(hash: string): void {
   const st = earlyState();
   if (st.started) return;
   st.started = true;
-  traceMark(VIEWER_MARKS.earlyScript);
+  // detail.inline: run by the page's inline copy (a classic script has a current script; the app's module copy has none).
+  performance.mark(VIEWER_MARKS.earlyScript, { detail: { inline: !!document.currentScript } });
   // The first image has the server to itself for a moment: the token and the study are asked once it has
   // answered (or after PREVIEW_HEAD_START_MS); the page needs them only later, once its code has loaded.
   const previewAnswered = fetchEarlyPreview(q.studyIuid, session, q.token);
