@@ -3,11 +3,13 @@
  * one zip to a real server process, on embedded PGlite and on PostgreSQL:
  *   - ingest rate (instances/s, from the request's start to the result line) and the transfer's share;
  *   - server RSS at rest (after a full GC) and its peak while the upload runs (/proc, sampled every 25 ms);
- * then the viewer's first-image time in Chromium (median of 5, fresh browser context each).
+ * then the viewer's first-image time in Chromium (median of 5, fresh browser context each), with the HTTP cache
+ * cold and warm, each with its opening phase by phase (issue 39: bench/lib/first-image-trace.ts).
  *
  *   npm run bench:images                                   # builds the web app, then measures
  *   npm run bench:images -- --instances 2000               # a 1 GB zip
  *   npm run bench:images -- --db pglite --runs 9
+ *   npm run bench:images -- --db pglite --cache cold            # the viewer alone, quicker while iterating
  *   DATABASE_URL=postgres://... npm run bench:images      # your PostgreSQL server (database rx_bench_images)
  */
 import { openAsBlob, readFileSync } from 'node:fs';
@@ -20,6 +22,7 @@ import type { UploadLine } from '../shared/src/schemas/images';
 import { buildDicom, uid, zipOf } from '../tests/support/dicom-builder';
 import { spawnServer, type ChildServer } from '../tests/support/child-server';
 import { measureFirstImage } from './lib/first-image';
+import { phaseTable } from './lib/first-image-trace';
 import { benchDatabase, median, signIn } from './lib/harness';
 import { parseProcStatus, sampleServerMemory, SERVE_NODE_FLAGS } from './lib/server-process';
 
@@ -28,6 +31,9 @@ const { values: args } = parseArgs({
     instances: { type: 'string', default: '300' },
     db: { type: 'string', default: 'pglite,postgres' },
     runs: { type: 'string', default: '5' },
+    // cold: each run a fresh browser (the first visit); warm: the app's start page loaded first in it, as when
+    // the viewer opens from the signed-in app (its shared scripts then come from the HTTP cache).
+    cache: { type: 'string', default: 'cold,warm' },
   },
 });
 const INSTANCES = Number(args.instances);
@@ -107,6 +113,59 @@ async function upload(server: ChildServer, probeFile: string, zip: string): Prom
 
 const f1 = (x: number) => x.toFixed(1);
 
+/** The server's own time (ms, its request log) of each answer on a path, as the runs make them. */
+function serverTimes(server: ChildServer, path: string): number[] {
+  const ms: number[] = [];
+  let pending = '';
+  server.stdout.removeAllListeners('data');
+  server.stdout.on('data', (b: Buffer) => {
+    const lines = (pending + b.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const l of lines) {
+      if (!l.includes(`"path":"${path}"`)) continue;
+      const m = /"ms":([\d.]+)/.exec(l);
+      if (m) ms.push(Number(m[1]));
+    }
+  });
+  return ms;
+}
+
+const line = (label: string, ms: number[]) =>
+  `${label} ${f1(median(ms))} ms median of ${ms.length} (${ms.map((x) => x.toFixed(0)).join(', ')})`;
+
+/** The viewer's first image in Chromium, with the opening phase by phase and the server's time on the preview. */
+async function firstImage(server: ChildServer, warm: boolean): Promise<void> {
+  const previewMs = serverTimes(server, '/wado/viewerPreview');
+  const runs = await measureFirstImage({
+    baseUrl: server.base,
+    username: 'admin',
+    password: 'Admin@123',
+    studyIuid: STUDY,
+    runs: RUNS,
+    warm,
+  });
+  const cache = warm ? 'HTTP cache warm (the app loaded once before)' : 'HTTP cache cold';
+  console.log(
+    `${line(
+      `viewer    first image, ${cache}`,
+      runs.map((r) => r.first),
+    )}; goal < ${FIRST_IMAGE_TARGET_MS} ms`,
+  );
+  console.log(
+    line(
+      '          stack live (Cornerstone drew, scrolling and tools work)',
+      runs.map((r) => r.stack),
+    ),
+  );
+  console.log('          the opening phase by phase, ms from navigation start: median (each run)');
+  for (const row of phaseTable(
+    runs.map((r) => r.phases),
+    median,
+  ))
+    console.log(row);
+  console.log(line('          the server on /wado/viewerPreview (its request log)', previewMs.splice(0)));
+}
+
 async function main() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-images-'));
   const cleanups: (() => Promise<unknown> | unknown)[] = [() => rm(dir, { recursive: true, force: true })];
@@ -115,7 +174,7 @@ async function main() {
     console.log(
       `${INSTANCES} CT instances, 512 x 512 16-bit, one zip of ${f1(zip.bytes / 1024 ** 2)} MiB; server RSS goal < ${RSS_TARGET_MIB} MiB`,
     );
-    let firstImageBase: string | undefined;
+    let firstImageServer: ChildServer | undefined;
     for (const db of args.db.split(',')) {
       const dataDir = await mkdtemp(path.join(dir, `${db}-`));
       const env: Record<string, string> = {
@@ -143,31 +202,14 @@ async function main() {
         `${db.padEnd(9)} ingest ${f1(u.uploaded / u.seconds)} instances/s (${u.uploaded} in ${f1(u.seconds)} s, ${f1(zip.bytes / 1024 ** 2 / u.seconds)} MiB/s; the answer began after ${f1(u.transferSeconds)} s)` +
           `  RSS at rest ${f1(u.restMib)} MiB, peak while ingesting ${f1(u.peakMib)} MiB (+${f1(u.peakMib - u.restMib)})`,
       );
-      if (db === 'pglite') firstImageBase = server.base;
+      if (db === 'pglite') firstImageServer = server;
       else server.kill9();
     }
-    if (firstImageBase) {
-      const runs = await measureFirstImage({
-        baseUrl: firstImageBase,
-        username: 'admin',
-        password: 'Admin@123',
-        studyIuid: STUDY,
-        runs: RUNS,
-      });
-      const line = (label: string, ms: number[]) =>
-        `${label} ${f1(median(ms))} ms median of ${RUNS} (${ms.map((x) => x.toFixed(0)).join(', ')})`;
-      console.log(
-        `${line(
-          'viewer    first image',
-          runs.map((r) => r.first),
-        )}; goal < ${FIRST_IMAGE_TARGET_MS} ms`,
-      );
-      console.log(
-        line(
-          '          stack live (Cornerstone drew, scrolling and tools work)',
-          runs.map((r) => r.stack),
-        ),
-      );
+    if (firstImageServer) {
+      for (const cache of args.cache.split(',')) {
+        if (cache !== 'cold' && cache !== 'warm') throw new Error(`--cache: cold or warm, not ${cache}`);
+        await firstImage(firstImageServer, cache === 'warm');
+      }
     }
   } finally {
     for (const c of cleanups.reverse()) await c();

@@ -2,6 +2,7 @@ import { chromium } from 'playwright-core';
 import { WEB_BASE } from '../../shared/src/constants';
 import { STORAGE_KEYS } from '../../web/src/lib/storage-keys';
 import { ImageViewerPage } from '../../tests/pages/image-viewer';
+import { phasesOf, readTrace, type Phase } from './first-image-trace';
 
 export interface FirstImageOptions {
   baseUrl: string;
@@ -9,6 +10,11 @@ export interface FirstImageOptions {
   password: string;
   studyIuid: string;
   runs: number;
+  /**
+   * The app's start page loaded once in the context first (its scripts in the HTTP cache), as when the viewer
+   * opens from the signed-in app; else a cold cache.
+   */
+  warm?: boolean;
 }
 
 async function signIn(baseUrl: string, username: string, password: string) {
@@ -26,6 +32,8 @@ async function signIn(baseUrl: string, username: string, password: string) {
 export interface FirstImageRun {
   first: number;
   stack: number;
+  /** The opening phase by phase (first-image-trace.ts), read once the tools are attached. */
+  phases: Phase[];
 }
 
 /**
@@ -51,12 +59,18 @@ export async function measureFirstImage(o: FirstImageOptions): Promise<FirstImag
           STORAGE_KEYS.session,
           JSON.stringify({ state, version: 0 }),
         ] as const);
+        if (o.warm) {
+          const app = await context.newPage();
+          await app.goto(`${o.baseUrl}${WEB_BASE}`, { waitUntil: 'networkidle' });
+          await app.close();
+        }
         const viewer = new ImageViewerPage(await context.newPage());
         await viewer.open(`${o.baseUrl}${WEB_BASE}`, o.studyIuid);
         const first = await viewer.firstImageMs(30_000);
         const stack = await viewer.stackImageMs(30_000);
         if ((await viewer.nonBlackPixels()) === 0) throw new Error(`run ${i + 1}: Cornerstone's image is blank`);
-        out.push({ first, stack });
+        await viewer.toolsReady();
+        out.push({ first, stack, phases: phasesOf(await readTrace(viewer.page)) });
       } finally {
         await context.close();
       }

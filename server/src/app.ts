@@ -9,6 +9,7 @@ import { metricsEndpoint } from './platform/http/metrics-endpoint';
 import { opsBackupEndpoint } from './platform/http/ops-endpoint';
 import { allowCoreUrl } from './platform/http/core-url-csp';
 import { allowWasmInDecodeWorker } from './platform/http/viewer-worker-csp';
+import { allowInlineScripts } from './platform/http/inline-script-csp';
 import { bodyLimits } from './platform/http/body-limits';
 import { inputGuard } from './platform/http/input-guard';
 import { licenceHeaders } from './platform/http/licence-headers';
@@ -35,7 +36,9 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
 
   app.use(requestId());
   app.use(requestContext(deps));
+  const webDir = opts.webDir ?? defaultWebDir;
   app.use(`${WEB_BASE.replace(/\/$/, '')}/*`, allowCoreUrl(deps.db));
+  app.use(`${WEB_BASE.replace(/\/$/, '')}/*`, allowInlineScripts(webDir));
   app.use(`${WEB_BASE.replace(/\/$/, '')}/assets/*`, allowWasmInDecodeWorker());
   for (const path of ['/dicomweb/*', '/wado']) app.use(path, viewerCors(deps.env.DICOMWEB_CORS_ORIGINS));
   app.use(securityHeaders());
@@ -65,7 +68,7 @@ export function createApp(deps: AppDeps, opts: AppOptions = {}) {
     info: { title: 'RxPACS imaging-report platform API', version: '0.1.0' },
   });
 
-  app.route('/', webStatic({ dir: opts.webDir ?? defaultWebDir }));
+  app.route('/', webStatic({ dir: webDir }));
 
   app.notFound((c) =>
     c.json({ success: false, msg: t(c, 'notFound'), data: null, code: 404, error: 'NOT_FOUND' }, 404),

@@ -82,6 +82,14 @@ describe('web image viewer (/readingFilm)', () => {
         if (first || (r.url().includes('contentType=image%2Fjpeg') && !r.url().includes('rows=')))
           previews.push(r.url());
       });
+      // Every script the window runs is let in by the page's policy (the early one is inline, by its hash).
+      await page.context().addInitScript(() => {
+        const seen: string[] = [];
+        (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+        document.addEventListener('securitypolicyviolation', (e) =>
+          seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+        );
+      });
       const [popup] = await Promise.all([page.context().waitForEvent('page'), rw.button('openImage').click()]);
       const viewer = new ImageViewerPage(popup);
       expect(popup.url()).toContain(`#/readingFilm?uid=${STUDY}`);
@@ -96,6 +104,14 @@ describe('web image viewer (/readingFilm)', () => {
       ).toBe(true);
       expect(await popup.getByTestId('viewer-preview').count()).toBe(0);
       expect(await popup.locator('[data-testid=viewer-early-preview]').count()).toBe(0);
+      // the early script ran, inline in the page's head, and nothing was refused
+      expect(await popup.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
+      const early = () =>
+        (performance.getEntriesByName('rx-viewer:early-script') as PerformanceMark[]).map((m) => m.detail);
+      expect(await popup.evaluate(early)).toEqual([{ inline: true }]);
+      expect(await popup.evaluate(() => document.head.querySelector('script')?.outerHTML ?? '')).toMatch(
+        /^<script>\(\(\)=>\{.*\}\)\(\);<\/script>$/s,
+      );
       expect(await viewer.patientName().textContent()).toBe('李四');
       await expect.poll(() => viewer.position().textContent()).toMatch(/1\/20$/);
 

@@ -1,3 +1,5 @@
+// Built, the viewer's early script also runs inline in index.html (build/early-entry.ts), first: this copy then
+// asks nothing again. Imported here, its module stays one chunk with no imports (which inlining needs).
 import './app/viewer-early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,7 +1,7 @@
 import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import type { ViewerTokenSchema } from '@shared/schemas/images';
 import type { z } from 'zod';
-import { FIRST_IMAGE_MARK } from '../lib/first-image-mark';
+import { FIRST_IMAGE_MARK, traceMark, VIEWER_MARKS } from '../lib/first-image-mark';
 import { hashQuery, readViewerQuery, type ViewerQuery } from '../lib/viewer-query';
 
 export type ViewerToken = z.infer<typeof ViewerTokenSchema>;
@@ -11,7 +11,41 @@ export interface AccessRequests {
   study: Promise<ViewerStudy>;
 }
 
-let early: { key: string; asked: AccessRequests } | null = null;
+/**
+ * What the early script leaves for the page, on the window: the build inlines this module in index.html
+ * (web/build/early-entry.ts), and the app loads its own copy of it, so the two copies meet here, not in
+ * module variables.
+ */
+interface EarlyState {
+  /** The early requests ran in this window (a second copy of this module asks nothing again). */
+  started: boolean;
+  access: { key: string; asked: AccessRequests } | null;
+  /** The early first image as an object URL, and the instance it is (the page shows it rather than ask again). */
+  image: { sopIuid: string; url: string } | null;
+  preview: { img: HTMLImageElement; shownAt: number } | null;
+  /** The page's own image is on screen: the early one is gone, and one that loads later is not shown. */
+  removed: boolean;
+  /** Resolves once the early preview is on screen (never, when it is not shown). */
+  shown: Promise<void>;
+  markShown: () => void;
+}
+
+const EARLY_GLOBAL = '__rxViewerEarly';
+
+function earlyState(): EarlyState {
+  const w = globalThis as unknown as Record<string, EarlyState | undefined>;
+  let markShown = () => undefined as void;
+  const shown = new Promise<void>((resolve) => (markShown = resolve));
+  return (w[EARLY_GLOBAL] ??= {
+    started: false,
+    access: null,
+    image: null,
+    preview: null,
+    removed: false,
+    shown,
+    markShown,
+  });
+}
 
 /** How long the token and the study wait at most for the first image's answer before they are asked. */
 const PREVIEW_HEAD_START_MS = 150;
@@ -70,6 +104,11 @@ export function askViewerAccessEarly(hash: string): void {
   const session = sessionToken();
   const hasSession = !!session;
   if (!q.studyIuid || (!hasSession && !q.token)) return;
+  const st = earlyState();
+  if (st.started) return;
+  st.started = true;
+  // detail.inline: run by the page's inline copy (a classic script has a current script; the app's module copy has none).
+  performance.mark(VIEWER_MARKS.earlyScript, { detail: { inline: !!document.currentScript } });
   // The first image has the server to itself for a moment: the token and the study are asked once it has
   // answered (or after PREVIEW_HEAD_START_MS); the page needs them only later, once its code has loaded.
   const previewAnswered = fetchEarlyPreview(q.studyIuid, session, q.token);
@@ -89,20 +128,17 @@ export function askViewerAccessEarly(hash: string): void {
   // The page handles failures; until it takes these, a refusal is not an unhandled rejection.
   asked.token.catch(() => undefined);
   asked.study.catch(() => undefined);
-  early = { key: accessKey(q, hasSession), asked };
+  st.access = { key: accessKey(q, hasSession), asked };
 }
 
 /** The early requests for this address, once (the page takes them instead of asking again); else null. */
 export function takeEarlyAccess(key: string): AccessRequests | null {
-  if (early?.key !== key) return null;
-  const { asked } = early;
-  early = null;
+  const st = earlyState();
+  if (st.access?.key !== key) return null;
+  const { asked } = st.access;
+  st.access = null;
   return asked;
 }
-
-let earlyPreview: { img: HTMLImageElement; shownAt: number } | null = null;
-/** The early first image as an object URL, and the instance it is (the page shows it rather than ask again). */
-let earlyImage: { sopIuid: string; url: string } | null = null;
 
 /**
  * GET /wado/viewerPreview: the study's first image as the server renders it (the one the page's preview
@@ -116,7 +152,7 @@ function fetchEarlyPreview(studyIuid: string, session: string | null, token: str
       if (!res.ok) return;
       const at = new URLSearchParams(res.headers.get('content-location')?.split('?')[1] ?? '');
       const url = URL.createObjectURL(await res.blob());
-      earlyImage = { sopIuid: at.get('objectUID') ?? '', url };
+      earlyState().image = { sopIuid: at.get('objectUID') ?? '', url };
       showEarlyPreview(url);
     })
     .catch(() => undefined);
@@ -127,8 +163,10 @@ function fetchEarlyPreview(studyIuid: string, session: string | null, token: str
  * The first image fetched early, when it is this instance's: an object URL of the same JPEG the instance's
  * /wado preview address answers. Else null.
  */
-export const earlyPreviewOf = (sopIuid: string | undefined): string | null =>
-  earlyImage && sopIuid && earlyImage.sopIuid === sopIuid ? earlyImage.url : null;
+export function earlyPreviewOf(sopIuid: string | undefined): string | null {
+  const { image } = earlyState();
+  return image && sopIuid && image.sopIuid === sopIuid ? image.url : null;
+}
 
 /**
  * The first image as the server renders it, put on screen as soon as it is decoded, where the viewer's
@@ -156,32 +194,38 @@ function showEarlyPreview(url: string): void {
   });
   img.src = url;
   void img.decode().then(
-    async () => {
-      // This script runs async: the body may still be on its way.
-      if (!document.body) await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
-      if (earlyPreview !== null || removed) return;
-      document.body.style.background = '#000';
-      document.body.appendChild(img);
-      earlyPreview = { img, shownAt: NaN };
+    () => {
+      traceMark(VIEWER_MARKS.previewDecoded);
+      const st = earlyState();
+      if (st.preview !== null || st.removed) return;
+      // The script is inlined in the page's head: the body may not be there yet, the root element is.
+      document.documentElement.style.background = '#000';
+      document.documentElement.appendChild(img);
+      const shown = (st.preview = { img, shownAt: NaN });
       requestAnimationFrame(() => {
-        if (removed || !earlyPreview) return;
+        if (st.removed) return;
         performance.mark(FIRST_IMAGE_MARK);
-        earlyPreview.shownAt = performance.now();
+        shown.shownAt = performance.now();
+        st.markShown();
       });
     },
     () => undefined,
   );
 }
 
-let removed = false;
-
 /** When the early preview went on screen (ms since navigation start), or null if it did not. */
-export const earlyPreviewShownAt = (): number | null =>
-  earlyPreview && !Number.isNaN(earlyPreview.shownAt) ? earlyPreview.shownAt : null;
+export function earlyPreviewShownAt(): number | null {
+  const { preview } = earlyState();
+  return preview && !Number.isNaN(preview.shownAt) ? preview.shownAt : null;
+}
+
+/** Resolves once the early preview is on screen (the page may then load Cornerstone's code); never if it is not. */
+export const earlyPreviewShown = (): Promise<void> => earlyState().shown;
 
 /** The page's own image is on screen: the early one goes (and one that loads later is not shown). */
 export function removeEarlyPreview(): void {
-  removed = true;
-  earlyPreview?.img.remove();
-  document.body.style.background = '';
+  const st = earlyState();
+  st.removed = true;
+  st.preview?.img.remove();
+  document.documentElement.style.background = '';
 }

@@ -11,7 +11,8 @@ import { useLinkedPanes } from '../hooks/use-linked-panes';
 import { useSavedMarks } from '../hooks/use-saved-marks';
 import { useViewerAccess } from '../hooks/use-viewer-access';
 import { useViewerLayout } from '../hooks/use-viewer-layout';
-import { earlyPreviewOf } from '../api/viewer-early';
+import { earlyPreviewOf, earlyPreviewShown } from '../api/viewer-early';
+import { loadStackView } from '../cornerstone/load';
 import { previewUrl } from '../lib/image-ids';
 import { presetsFor, presetWindow } from '../lib/presets';
 import { readViewerQuery } from '../lib/viewer-query';
@@ -68,6 +69,7 @@ export function ViewerPage() {
   );
 
   useWindowTitle(study);
+  useCornerstoneAfterEarlyPreview();
   useStackKeys(view, state);
   useCine(view, cine.playing, cine.fps);
   const lead = useLinkedPanes({ view, state, modality: series?.modality }, priorIuid ? prior : null);
@@ -164,6 +166,18 @@ function useCellReports() {
 function failureText(t: TFunction<'imageViewer'>, access: ReturnType<typeof useViewerAccess>, noImages: boolean) {
   if (access.state === 'failed') return t(`errors.${access.reason}`, { msg: access.msg });
   return noImages ? t('errors.noImages') : '';
+}
+
+/**
+ * Once the first image is on screen before the page rendered (api/viewer-early.ts), Cornerstone's code loads
+ * at once, while the token and the study are on their way, not after them and the page's own preview.
+ */
+function useCornerstoneAfterEarlyPreview() {
+  useEffect(() => {
+    earlyPreviewShown()
+      .then(loadStackView)
+      .catch(() => undefined);
+  }, []);
 }
 
 /** The window's title: the patient's name, then the viewer's. */

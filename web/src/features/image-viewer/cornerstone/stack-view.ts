@@ -1,10 +1,16 @@
-import { Enums, getRenderingEngines, metaData, RenderingEngine, type Types } from '@cornerstonejs/core';
+import { Enums, eventTarget, getRenderingEngines, metaData, RenderingEngine, type Types } from '@cornerstonejs/core';
 import { fileWindowsOf, voiRangeOf, windowOf, type FileWindow } from '../lib/presets';
 import { initCornerstone } from './setup';
 import type { ViewerAnnotation } from '@shared/schemas/image-viewer';
 import type { AskText, PrimaryTool, ViewerTools } from './tools';
 
 export type { AskText, PrimaryTool };
+
+/**
+ * The phases of a view's opening it reports (the page sets lib/first-image-mark's marks for them: this chunk
+ * does not import that module, which must stay in the early script's chunk alone).
+ */
+export type StackPhase = 'cornerstoneInit' | 'stackAsked' | 'frameDecoded' | 'toolsReady';
 
 /** What the overlay shows, reported on every change. */
 export interface StackState {
@@ -53,14 +59,24 @@ export class StackView {
     private readonly onState: (s: StackState) => void,
     private readonly onFirstImage: () => void,
     private readonly askText: AskText,
+    private readonly trace: (phase: StackPhase) => void = () => undefined,
   ) {
     initCornerstone();
+    trace('cornerstoneInit');
+    eventTarget.addEventListener(Enums.Events.IMAGE_LOADED, this.decoded);
   }
+
+  /** Cornerstone has an image decoded (the first one is this view's first frame). */
+  private readonly decoded = () => {
+    eventTarget.removeEventListener(Enums.Events.IMAGE_LOADED, this.decoded);
+    this.trace('frameDecoded');
+  };
 
   /** Shows a stack at an index; resolves once its image is loaded and drawn. */
   async show(imageIds: string[], index = 0): Promise<void> {
     const vp = this.ensureViewport();
     this.tools?.stopPrefetch();
+    this.trace('stackAsked');
     await vp.setStack(imageIds, Math.min(Math.max(index, 0), imageIds.length - 1));
     if (this.disposed) return;
     vp.render();
@@ -169,6 +185,7 @@ export class StackView {
 
   dispose(): void {
     this.disposed = true;
+    eventTarget.removeEventListener(Enums.Events.IMAGE_LOADED, this.decoded);
     this.unwatchMarks?.();
     this.tools?.dispose();
     this.engine?.destroy();
@@ -216,6 +233,7 @@ export class StackView {
     this.unwatchMarks = this.tools.watchMarks(() => this.onMarks?.());
     // The mouse works from here on (browser tests wait for it).
     this.element.dataset.toolsReady = 'true';
+    this.trace('toolsReady');
   }
 
   private report(): void {

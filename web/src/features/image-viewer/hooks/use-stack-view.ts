@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { AskText, StackState, StackView } from '../cornerstone/stack-view';
 import { loadStackView } from '../cornerstone/load';
 import { earlyPreviewShownAt, removeEarlyPreview } from '../api/viewer-early';
-import { markFirstImage, markStackImage } from '../lib/first-image-mark';
+import { markFirstImage, markStackImage, traceMark, VIEWER_MARKS } from '../lib/first-image-mark';
 
 /**
  * The Cornerstone stack view living in an element: created once `start` (Cornerstone's code is loaded
@@ -24,6 +24,7 @@ export function useStackView(element: RefObject<HTMLDivElement | null>, start: b
     let resize: ResizeObserver | undefined;
     loadStackView().then(
       ({ StackView: View }) => {
+        traceMark(VIEWER_MARKS.cornerstoneCode);
         if (gone) return;
         const v = new View(
           el,
@@ -35,6 +36,7 @@ export function useStackView(element: RefObject<HTMLDivElement | null>, start: b
             setDrawn(true);
           },
           askText,
+          (phase) => traceMark(VIEWER_MARKS[phase]),
         );
         current.current = v;
         resize = new ResizeObserver(() => v.resize());

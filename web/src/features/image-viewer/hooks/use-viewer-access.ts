@@ -3,6 +3,7 @@ import type { ViewerStudy } from '@shared/schemas/image-viewer';
 import { isApiError } from '@web/lib/api-error';
 import { getToken } from '@web/lib/session-store';
 import { askViewerAccess, fetchViewerToken } from '../api/viewer-api';
+import { traceMark, VIEWER_MARKS } from '../lib/first-image-mark';
 import { setImageToken } from '../lib/image-token';
 import { tokenRenewDelayMs, type ViewerQuery } from '../lib/viewer-query';
 
@@ -55,6 +56,7 @@ export function useViewerAccess(q: ViewerQuery): ViewerAccess {
     Promise.all([asked.token, asked.study]).then(
       ([t, study]) => {
         if (stopped) return;
+        traceMark(VIEWER_MARKS.access);
         setImageToken(q.studyIuid, t.token);
         setAccess({ state: 'ready', study, token: t.token, hasSession });
         if (hasSession) renewIn(t.expires_in);
