@@ -94,7 +94,7 @@ async function inWorker(file: string, workerData: unknown): Promise<PhaseResult>
 }
 
 /** Where a phase's CPU went, per save (its share of audits and cancels included), and in cores kept busy. */
-function cpuLine(r: PhaseResult, local: boolean) {
+function cpuLine(r: PhaseResult, local: boolean, api: boolean) {
   const saves = r.saveMs.length || 1;
   const part = (name: string, ms: number) =>
     `${name} ${((ms * 1000) / saves).toFixed(0)} µs (${(ms / 1000 / r.secs).toFixed(2)} cores)`;
@@ -103,20 +103,21 @@ function cpuLine(r: PhaseResult, local: boolean) {
   const delay = `server event loop late by ${r.loopDelay.p99.toFixed(1)} ms at p99, ${r.loopDelay.max.toFixed(0)} ms at most`;
   // Issue 39's per-CPU goal: the server's thread at most 1.5x PostgreSQL's CPU for the same save.
   const ratio = local && r.postgresCpuMs > 0 ? r.serverCpuMs / r.postgresCpuMs : NaN;
-  const perCpu = local
-    ? `\nserver CPU per save / PostgreSQL CPU per save: ${ratio.toFixed(2)} (goal <= 1.5: ${ratio <= 1.5 ? 'meets' : 'MISSES'})`
-    : '';
+  const perCpu =
+    local && api
+      ? `\nserver CPU per save / PostgreSQL CPU per save: ${ratio.toFixed(2)} (goal <= 1.5: ${ratio <= 1.5 ? 'meets' : 'MISSES'})`
+      : '';
   return `CPU per save   ${parts.join(', ')}; machine ${(r.machineBusy * 100).toFixed(0)}% busy\n${delay}${perCpu}`;
 }
 
-function printPhase(title: string, r: PhaseResult) {
+function printPhase(title: string, r: PhaseResult, api = true) {
   console.log(`\n${title}`);
   console.log(latencyLine('save', r.saveMs));
   if (r.auditMs.length) console.log(latencyLine('audit', r.auditMs));
   console.log(
     `throughput     ${(r.saveMs.length / r.secs).toFixed(0)} saves/s, ${(r.auditMs.length / r.secs).toFixed(0)} audits/s (each audit is also cancelled)`,
   );
-  console.log(cpuLine(r, localPostgres));
+  console.log(cpuLine(r, localPostgres, api));
 }
 
 /** This process serves the API: its RSS (and peak) from /proc and its V8 heap, in MiB. */
@@ -245,7 +246,13 @@ async function main() {
 
     const server = await listen(platform.app);
     const base = server.base;
-    const tokens = await Promise.all(studies.map(async (_, i) => (await signIn(base, `bench${i}`, 'Bench@123')).token));
+    // One after another, each checked: 50 password hashes at once on a busy machine can outwait the request gate.
+    const tokens: string[] = [];
+    for (let i = 0; i < studies.length; i++) {
+      const { token } = await signIn(base, `bench${i}`, 'Bench@123');
+      if (!token) throw new Error(`bench${i} could not sign in`);
+      tokens.push(token);
+    }
 
     // The simulated doctors run in a worker thread, so the server keeps the main thread to itself.
     const iuids = studies.map((s) => s.study_iuid);
@@ -256,7 +263,8 @@ async function main() {
     );
     console.log(memoryLine('server memory at start'));
     const direct = database.url ? await calibrate(database.url, db, iuids) : undefined;
-    if (direct) printPhase('calibration: the same save statements straight against PostgreSQL, same worker', direct);
+    if (direct)
+      printPhase('calibration: the same save statements straight against PostgreSQL, same worker', direct, false);
     let archives = await archiveState(db);
     const archivePhase = async () => {
       const next = await archiveState(db);

@@ -30,6 +30,7 @@ export interface PdfJob {
  * PDFs are background work next to the platform's requests (an audit's archive, a print): on Linux the
  * browser runs at SCHED_IDLE through this launcher, so rendering never takes CPU a save or a worklist
  * page is waiting for (docs/decisions.md, "Worklist and save speed measured as ratios to the database").
+ * The archive's catch-up renderer (`priority: 'normal'`) starts through it too, at normal priority.
  */
 const IDLE_LAUNCHER = fileURLToPath(new URL('./idle-chromium.sh', import.meta.url));
 
