@@ -20,7 +20,17 @@ export function rendererFor(deps: AppDeps, fetch: Fetch, priority: 'idle' | 'nor
   let r = renderers[priority].get(deps);
   if (!r) {
     const concurrency = deps.env.REPORT_ARCHIVE_POOL + (priority === 'idle' ? 1 : 0);
-    r = new PdfRenderer({ executablePath: deps.env.CHROMIUM_PATH, fetch, log: deps.log, concurrency, priority });
+    // A late archive is rendered on a busy machine: it may take longer than a print (within the job's 2-minute lease
+    // and the render token's life).
+    const timeoutMs = priority === 'normal' ? 90_000 : undefined;
+    r = new PdfRenderer({
+      executablePath: deps.env.CHROMIUM_PATH,
+      fetch,
+      log: deps.log,
+      concurrency,
+      priority,
+      timeoutMs,
+    });
     renderers[priority].set(deps, r);
   }
   return r;

@@ -5,12 +5,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { and, count, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { VersionRow } from '@shared/schemas/report';
 import type { DeliveryState } from '@shared/schemas/report-products';
 import type { AppDeps } from '../../platform/context';
-import { sysConfig } from '../../platform/db/schema';
+import { reportJob, sysConfig } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
 import { closeReportPdf, rendererFor } from '../report-pdf/service';
@@ -201,6 +202,15 @@ const archived = (s: StudyRow) =>
     return v?.pdf_sha256 ? v : null;
   });
 
+/** Archive jobs claimed and still leased: renders in progress. */
+const rendering = async () =>
+  (
+    await p.deps.db
+      .select({ n: count() })
+      .from(reportJob)
+      .where(and(eq(reportJob.kind, 'archive'), eq(reportJob.state, 'pending'), gt(reportJob.locked_until, new Date())))
+  )[0]!.n;
+
 const delivery = async (s: StudyRow) =>
   (await post('doctor', '/report/delivery', { study_iuid: s.study_iuid })).body.data as DeliveryState;
 
@@ -215,14 +225,17 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
     await until('the delivery', async () => receiver.of(first.id).length === 1);
     gate.close();
     try {
+      // Three audits for a pool of two: the third waits for a place, and is never taken by the sending lane.
       await audited(freshStudy());
       await audited(freshStudy());
-      await until('two renders in progress at once', async () => gate.held === 2);
+      await audited(freshStudy());
+      // Two archive jobs claimed and leased at once, both held in their render (a render that timed out is no longer leased).
+      await until('two renders in progress at once', async () => gate.held === 2 && (await rendering()) === 2);
       // A delivery queued now (the retry button) is sent while both renders are still held.
       const retried = await post('doctor', '/report/retry', { study_iuid: a.study_iuid });
       expect(retried.status, retried.text).toBe(200);
       await until('the delivery sent again', async () => receiver.of(first.id).length === 2);
-      expect(gate.held).toBe(2);
+      expect(await rendering()).toBe(2);
     } finally {
       gate.open();
     }
@@ -244,7 +257,7 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
       );
       expect(sent).toMatchObject({ method: 'POST', status: 'final', pdf: null });
       await until('the delivery to settle', async () => (await delivery(s)).status === 'delivered');
-      expect(gate.held).toBe(1); // the PDF was still being made
+      expect(await rendering()).toBe(1); // the PDF was still being made
     } finally {
       gate.open();
     }
