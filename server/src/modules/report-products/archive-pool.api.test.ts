@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { and, count, eq, gt } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { StudyRow } from '@shared/schemas/order';
 import type { VersionRow } from '@shared/schemas/report';
 import type { DeliveryState } from '@shared/schemas/report-products';
@@ -131,6 +131,7 @@ function worker(env: Partial<AppDeps['env']>): AppDeps {
 }
 
 async function stop(deps: AppDeps) {
+  workers.splice(workers.indexOf(deps), 1);
   await closeReportJobs(deps);
   await closeReportPdf(deps);
 }
@@ -157,7 +158,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   gate.open();
-  for (const deps of workers) await stop(deps);
+  for (const deps of [...workers]) await stop(deps);
   await p?.close();
   await receiver.close();
   rmSync(tmp, { recursive: true, force: true });
@@ -216,6 +217,11 @@ const delivery = async (s: StudyRow) =>
 
 describe('Archive rendering pool and the bound on a delivery waiting for its PDF', () => {
   let w: AppDeps;
+  // Each test starts its worker; it is stopped after the test, failed or not.
+  afterEach(async () => {
+    gate.open();
+    for (const deps of [...workers]) await stop(deps);
+  });
 
   it('renders up to the pool size at once, and a delivery goes out while every render is in progress', async () => {
     w = worker({ REPORT_ARCHIVE_POOL: 2, REPORT_ARCHIVE_CATCH_UP_MS: 1, REPORT_DELIVERY_PDF_WAIT_MS: 0 });
@@ -230,7 +236,13 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
       await audited(freshStudy());
       await audited(freshStudy());
       // Two archive jobs claimed and leased at once, both held in their render (a render that timed out is no longer leased).
-      await until('two renders in progress at once', async () => gate.held === 2 && (await rendering()) === 2);
+      let seen = '';
+      await until('two renders in progress at once', async () => {
+        seen = `${gate.held} held, ${await rendering()} leased`;
+        return seen === '2 held, 2 leased';
+      }).catch((e: Error) => {
+        throw new Error(`${e.message} (last seen: ${seen})`);
+      });
       // A delivery queued now (the retry button) is sent while both renders are still held.
       const retried = await post('doctor', '/report/retry', { study_iuid: a.study_iuid });
       expect(retried.status, retried.text).toBe(200);
@@ -240,7 +252,6 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
       gate.open();
     }
     await until('the renders to end', async () => gate.held === 0);
-    await stop(w);
   }, 180_000);
 
   it('sends the delivery without its PDF once the archive is late, then again with the PDF, same identifier', async () => {
@@ -273,6 +284,7 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
   }, 180_000);
 
   it('an audit cancelled after its delivery went without the PDF is withdrawn, and its PDF is not sent after', async () => {
+    worker({ REPORT_ARCHIVE_POOL: 1, REPORT_ARCHIVE_CATCH_UP_MS: 1, REPORT_DELIVERY_PDF_WAIT_MS: 1000 });
     const s = freshStudy();
     gate.close();
     let a: Awaited<ReturnType<typeof audited>>;
@@ -291,7 +303,6 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
       ['POST', 'final', null],
       ['PUT', 'entered-in-error', null],
     ]);
-    await stop(w);
   }, 180_000);
 
   it('renders an archive pending longer than the catch-up bound at normal priority', async () => {
@@ -302,6 +313,5 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
     const f = gate.fetch(p.app);
     expect(await rendererFor(w, f, 'normal').pagesOpened()).toBe(1);
     expect(await rendererFor(w, f, 'idle').pagesOpened()).toBe(0);
-    await stop(w);
   }, 180_000);
 });

@@ -34,6 +34,8 @@ class LaneRunner {
   private running: Promise<void> | null = null;
   private again = false;
   private closed = false;
+  /** Wakes a drain waiting for a running job (a kick: new jobs may be due). */
+  private wake: (() => void) | null = null;
 
   constructor(
     private readonly deps: AppDeps,
@@ -47,6 +49,7 @@ class LaneRunner {
     if (this.closed) return;
     if (this.running) {
       this.again = true;
+      this.wake?.();
       return;
     }
     if (this.timer) clearTimeout(this.timer);
@@ -68,6 +71,7 @@ class LaneRunner {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.wake?.();
     if (this.timer) clearTimeout(this.timer);
     await this.running;
   }
@@ -83,7 +87,15 @@ class LaneRunner {
         active.add(p);
       }
       if (active.size === 0) return;
-      await Promise.race(active);
+      // A place is free or none is due: wait for a running job, a kick or the next poll, then claim again.
+      let timer: NodeJS.Timeout | undefined;
+      const woken = new Promise<void>((resolve) => {
+        this.wake = resolve;
+        timer = setTimeout(resolve, this.deps.env.REPORT_JOB_POLL_MS);
+      });
+      await Promise.race([...active, woken]);
+      clearTimeout(timer);
+      this.wake = null;
     }
   }
 }
