@@ -30,6 +30,7 @@ export interface PdfJob {
  * PDFs are background work next to the platform's requests (an audit's archive, a print): on Linux the
  * browser runs at SCHED_IDLE through this launcher, so rendering never takes CPU a save or a worklist
  * page is waiting for (docs/decisions.md, "Worklist and save speed measured as ratios to the database").
+ * The archive's catch-up renderer (`priority: 'normal'`) starts through it too, at normal priority.
  */
 const IDLE_LAUNCHER = fileURLToPath(new URL('./idle-chromium.sh', import.meta.url));
 
@@ -42,6 +43,11 @@ export interface PdfRendererOptions {
   fetch: (req: Request) => Response | Promise<Response>;
   log: Logger;
   concurrency?: number;
+  /**
+   * 'idle' (default): Chromium at SCHED_IDLE in a group of the lowest weight, only the CPU requests leave over;
+   * 'normal': the archive's catch-up renderer, weighed as an equal of the server (idle-chromium.sh).
+   */
+  priority?: 'idle' | 'normal';
   /** Per job, from the moment it is queued. */
   timeoutMs?: number;
   /** A page kept for the next job is closed after this long unused (default a minute). */
@@ -173,7 +179,9 @@ export class PdfRenderer {
     const idle = process.platform === 'linux';
     const browser = await chromium.launch({
       executablePath: idle ? IDLE_LAUNCHER : this.o.executablePath,
-      ...(idle ? { env: { ...process.env, RX_CHROMIUM: this.o.executablePath } } : {}),
+      ...(idle
+        ? { env: { ...process.env, RX_CHROMIUM: this.o.executablePath, RX_PRIORITY: this.o.priority ?? 'idle' } }
+        : {}),
       headless: true,
       args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });

@@ -9,22 +9,39 @@ import { issueRenderToken } from './render-token';
 
 type Fetch = (req: Request) => Response | Promise<Response>;
 
-/** One renderer per running app (its deps), so the app's close can close the browser it started. */
-const renderers = new WeakMap<AppDeps, PdfRenderer>();
+/**
+ * One renderer per running app (its deps) and priority, so the app's close can close the browsers it started.
+ * 'idle' serves prints and the archive pool (REPORT_ARCHIVE_POOL renders, and one more for a print); 'normal'
+ * renders the archives that waited longer than REPORT_ARCHIVE_CATCH_UP_MS, started only when one did.
+ */
+const renderers = { idle: new WeakMap<AppDeps, PdfRenderer>(), normal: new WeakMap<AppDeps, PdfRenderer>() };
 
-export function rendererFor(deps: AppDeps, fetch: Fetch): PdfRenderer {
-  let r = renderers.get(deps);
+export function rendererFor(deps: AppDeps, fetch: Fetch, priority: 'idle' | 'normal' = 'idle'): PdfRenderer {
+  let r = renderers[priority].get(deps);
   if (!r) {
-    r = new PdfRenderer({ executablePath: deps.env.CHROMIUM_PATH, fetch, log: deps.log });
-    renderers.set(deps, r);
+    const concurrency = deps.env.REPORT_ARCHIVE_POOL + (priority === 'idle' ? 1 : 0);
+    // A late archive is rendered on a busy machine: it may take longer than a print (within the job's 2-minute lease
+    // and the render token's life).
+    const timeoutMs = priority === 'normal' ? 90_000 : undefined;
+    r = new PdfRenderer({
+      executablePath: deps.env.CHROMIUM_PATH,
+      fetch,
+      log: deps.log,
+      concurrency,
+      priority,
+      timeoutMs,
+    });
+    renderers[priority].set(deps, r);
   }
   return r;
 }
 
-/** Closes the app's browser and loopback listener, if a PDF was ever rendered. */
+/** Closes the app's browsers and loopback listeners, if a PDF was ever rendered. */
 export async function closeReportPdf(deps: AppDeps): Promise<void> {
-  await renderers.get(deps)?.close();
-  renderers.delete(deps);
+  for (const map of Object.values(renderers)) {
+    await map.get(deps)?.close();
+    map.delete(deps);
+  }
 }
 
 export interface ReportPdfRequest {

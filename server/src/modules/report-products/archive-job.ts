@@ -4,12 +4,12 @@ import type { AppDeps } from '../../platform/context';
 import type { DbOrTx } from '../../platform/db/client';
 import { loggableError } from '../../platform/core/log-error';
 import { translate } from '../../platform/core/i18n';
-import { hospital, report, reportVersion, study } from '../../platform/db/schema';
+import { hospital, report, reportJob, reportVersion, study } from '../../platform/db/schema';
 import { authUserByPk } from '../auth';
 import { renderAudited, type PdfRenderer } from '../report-pdf';
 import { putArchive } from './archive-store';
 import { endpointFor } from './endpoint';
-import { enqueue, versionOf, type JobRow, type Outcome } from './jobs';
+import { enqueue, RESEND, versionOf, type JobRow, type Outcome } from './jobs';
 import { pdfSealFor } from './seal/seal-store';
 import { sealPdf } from './seal/sign-pdf';
 
@@ -64,6 +64,23 @@ async function renderAsAuditor(deps: AppDeps, renderer: PdfRenderer, job: JobRow
 }
 
 /**
+ * The PDF came after the audit's delivery was released without it (late-delivery.ts): a delivery that went (or
+ * is going: in flight, or an attempt without an answer) without presentedForm is sent again with it
+ * ('deliver_pdf', a conditional update of the same identifier). One still waiting to be sent reads the PDF itself.
+ */
+async function resendWithPdf(tx: DbOrTx, job: JobRow, now: Date): Promise<void> {
+  const [d] = await tx
+    .select()
+    .from(reportJob)
+    .where(and(eq(reportJob.kind, 'deliver'), eq(reportJob.version_pk, versionOf(job))))
+    // Held: a worker claiming the delivery now either came first (in flight: re-sent) or reads the PDF after this commit.
+    .for('update');
+  const inFlight = d?.state === 'pending' && !!d.locked_until && d.locked_until >= now;
+  if (d && (d.state === 'done' || inFlight || (d.state === 'pending' && d.maybe_sent)))
+    await enqueue(tx, { ...job, kind: RESEND, version_pk: versionOf(job) });
+}
+
+/**
  * Renders the report as it was audited (the print page at the audit's version: its texts, auditor, time and
  * the layout of that time), signs it with the seal and stores the signed file under its SHA-256. Every audit gets its PDF, also one cancelled or
  * superseded by a re-audit before its turn came; only a report still at that audit is delivered.
@@ -90,6 +107,7 @@ export async function runArchive(
   }
   const hex = await putArchive(deps.images, signed);
   const endpoint = await endpointFor(deps.db, before.hospital_code);
+  const now = deps.now?.() ?? new Date();
   return {
     outcome: { done: true },
     after: async (tx) => {
@@ -104,8 +122,10 @@ export async function runArchive(
         .select({ pk: report.rpt_pk })
         .from(report)
         .where(and(eq(report.rpt_pk, job.rpt_pk), eq(report.version, job.report_version), eq(report.rpt_status, 2)));
-      if (!current || !(await enqueue(tx, { ...job, kind: 'deliver', version_pk: versionOf(job) }))) return;
-      await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, job.rpt_pk));
+      if (!current) return;
+      if (await enqueue(tx, { ...job, kind: 'deliver', version_pk: versionOf(job) }))
+        await tx.update(report).set({ delivery_status: 'pending' }).where(eq(report.rpt_pk, job.rpt_pk));
+      else await resendWithPdf(tx, job, now);
     },
   };
 }

@@ -102,10 +102,22 @@ async function earlierDelivered(deps: AppDeps, job: JobRow): Promise<boolean> {
   return !!row;
 }
 
+/** The archived PDF, or the failed attempt it makes when the store lost it or it no longer matches its hash. */
+async function archived(deps: AppDeps, sha: string): Promise<Buffer | Outcome> {
+  try {
+    return (await readArchive(deps.images, sha)) ?? { retry: 'archived PDF missing from the store' };
+  } catch (e) {
+    if (e instanceof ArchiveCorrupt) return { retry: 'archived PDF does not match its SHA-256' };
+    throw e;
+  }
+}
+
 /**
  * POSTs the DiagnosticReport (application/fhir+json) to the hospital's endpoint. A 2xx ends the job; the
  * identifier (report pk + version) with If-None-Exist lets the receiver drop a repeat after a lost answer.
  * `amended` when an earlier audit of the report was delivered (a re-audit after cancel-audit), else `final`.
+ * With no PDF yet (the delivery was released by REPORT_DELIVERY_PDF_WAIT_MS, late-delivery.ts) it goes
+ * without presentedForm (0..* in FHIR R4); the PDF follows as a re-send ('deliver_pdf') once made.
  */
 export async function runDelivery(deps: AppDeps, job: JobRow): Promise<Outcome> {
   const facts = await factsOf(deps, job);
@@ -113,18 +125,37 @@ export async function runDelivery(deps: AppDeps, job: JobRow): Promise<Outcome> 
   if (!endpoint) return { superseded: 'no endpoint configured' };
   // Claimed again after a lost lease, with the audit cancelled meanwhile: the withdrawal follows instead.
   if (await withdrawn(deps, job)) return { superseded: 'audit cancelled' };
-  if (!facts.sha) return { retry: 'no archived PDF' };
-  let pdf: Buffer | null;
-  try {
-    pdf = await readArchive(deps.images, facts.sha);
-  } catch (e) {
-    if (e instanceof ArchiveCorrupt) return { retry: 'archived PDF does not match its SHA-256' };
-    throw e;
-  }
-  if (!pdf) return { retry: 'archived PDF missing from the store' };
+  const pdf = facts.sha ? await archived(deps, facts.sha) : null;
+  if (pdf && !Buffer.isBuffer(pdf)) return pdf;
   const status: ReportStatus = (await earlierDelivered(deps, job)) ? 'amended' : 'final';
   const body = JSON.stringify(diagnosticReport({ ...facts, pdf }, status));
   return send(deps, endpoint, 'POST', { 'if-none-exist': `identifier=${identifierToken(facts)}` }, body);
+}
+
+/**
+ * Sends a delivery that went without its PDF again, with it: the same DiagnosticReport (same identifier, status
+ * as the delivery had) as a FHIR conditional update (`PUT <endpoint>?identifier=...`), so the receiver replaces
+ * the report it holds. Runs only once the delivery is no longer pending (claimDue); superseded when the audit was
+ * cancelled (its withdrawal follows) or the delivery never went.
+ */
+export async function runResend(deps: AppDeps, job: JobRow): Promise<Outcome> {
+  const facts = await factsOf(deps, job);
+  const endpoint = await endpointFor(deps.db, facts.hospital_code);
+  if (!endpoint) return { superseded: 'no endpoint configured' };
+  if (await withdrawn(deps, job)) return { superseded: 'audit cancelled' };
+  const [delivery] = await deps.db
+    .select({ state: reportJob.state })
+    .from(reportJob)
+    .where(and(eq(reportJob.kind, 'deliver'), eq(reportJob.version_pk, versionOf(job))));
+  if (delivery?.state !== 'done') return { superseded: 'the delivery did not go' };
+  if (!facts.sha) return { superseded: 'no archived PDF' };
+  const pdf = await archived(deps, facts.sha);
+  if (!Buffer.isBuffer(pdf)) return pdf;
+  const status: ReportStatus = (await earlierDelivered(deps, job)) ? 'amended' : 'final';
+  const body = JSON.stringify(diagnosticReport({ ...facts, pdf }, status));
+  const url = new URL(endpoint);
+  url.searchParams.set('identifier', identifierToken(facts));
+  return send(deps, url, 'PUT', {}, body);
 }
 
 /**

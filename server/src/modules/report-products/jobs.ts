@@ -3,7 +3,12 @@ import type { Db, DbOrTx } from '../../platform/db/client';
 import { report, reportJob } from '../../platform/db/schema';
 
 export type JobRow = typeof reportJob.$inferSelect;
-export type JobKind = 'archive' | 'deliver' | 'withdraw' | 'hl7_result' | 'hl7_cancel' | 'hl7_critical';
+export type JobKind = 'archive' | 'deliver' | 'deliver_pdf' | 'withdraw' | 'hl7_result' | 'hl7_cancel' | 'hl7_critical';
+/**
+ * The worker's two lanes: archive renders (a pool of REPORT_ARCHIVE_POOL) and everything else, one at a time,
+ * so a delivery never waits behind a render (docs/report-products.md, "Rendering pool").
+ */
+export type Lane = 'archive' | 'other';
 /** The kinds that speak to the hospital's FHIR endpoint; `report.delivery_status` follows the newest of them. */
 export const SENDING_KINDS = ['deliver', 'withdraw'] as const;
 /** The HL7 result to the HIS, its cancel, and a critical value told before sign-off (the HIS module's runners). */
@@ -11,7 +16,13 @@ export const HIS_KINDS = ['hl7_result', 'hl7_cancel', 'hl7_critical'] as const;
 /** What takes back each kind that sends a report (the audit was cancelled): FHIR delivery, HL7 result. */
 export const WITHDRAWAL_OF: Readonly<Record<string, JobKind>> = { deliver: 'withdraw', hl7_result: 'hl7_cancel' };
 const isSend = (kind: string) => kind in WITHDRAWAL_OF;
-const isFhir = (kind: string) => (SENDING_KINDS as readonly string[]).includes(kind);
+/**
+ * 'deliver_pdf': a delivery that went without its PDF (the archive was late or gave up, REPORT_DELIVERY_PDF_WAIT_MS)
+ * sent again with it once it is made, as a conditional update of the same identifier. It acts for its delivery:
+ * the report's status follows it while that delivery is the newest; a cancel withdraws after it (claimDue).
+ */
+export const RESEND = 'deliver_pdf';
+const isFhir = (kind: string) => kind === RESEND || (SENDING_KINDS as readonly string[]).includes(kind);
 
 /** The version row of a job that belongs to an audit (every kind but 'hl7_critical', which names its loop). */
 export function versionOf(job: Pick<JobRow, 'pk' | 'version_pk'>): number {
@@ -43,9 +54,10 @@ export const backoff = (attempts: number, baseMs: number) =>
  * A worker that died mid-job leaves a lease that runs out, and the job is claimed again. A withdrawal (or
  * HL7 cancel) waits while its audit's delivery (HL7 result) is still pending (in flight, or a lease that has not run out).
  */
-export async function claimDue(db: Db, now: Date, leaseMs: number): Promise<JobRow | null> {
+export async function claimDue(db: Db, now: Date, leaseMs: number, lane: Lane): Promise<JobRow | null> {
   const until = new Date(now.getTime() + leaseMs);
   const at = sql`${now.toISOString()}::timestamptz`;
+  const kind = lane === 'archive' ? sql`j.kind = 'archive'` : sql`j.kind <> 'archive'`;
   const rows = await db
     .update(reportJob)
     .set({ attempts: sql`${reportJob.attempts} + 1`, locked_until: until, updated_at: now })
@@ -54,8 +66,10 @@ export async function claimDue(db: Db, now: Date, leaseMs: number): Promise<JobR
         reportJob.pk,
         sql`(select j.pk from ${reportJob} j where j.state = 'pending' and j.next_at <= ${at}
           and (j.locked_until is null or j.locked_until < ${at})
-          and not (j.kind in ('withdraw', 'hl7_cancel') and exists (select 1 from ${reportJob} d
-            where d.kind = case j.kind when 'withdraw' then 'deliver' else 'hl7_result' end
+          and ${kind}
+          and not (j.kind in ('withdraw', 'hl7_cancel', 'deliver_pdf') and exists (select 1 from ${reportJob} d
+            where (d.kind = case j.kind when 'hl7_cancel' then 'hl7_result' else 'deliver' end
+              or (j.kind = 'withdraw' and d.kind = 'deliver_pdf'))
             and d.version_pk = j.version_pk and d.state = 'pending'))
           order by j.next_at, j.pk limit 1 for update of j skip locked)`,
       ),
@@ -72,16 +86,17 @@ export async function lockReport(tx: DbOrTx, rptPk: number): Promise<void> {
   await tx.select({ pk: report.rpt_pk }).from(report).where(eq(report.rpt_pk, rptPk)).for('update');
 }
 
-/** The report's delivery status follows its newest delivery or withdrawal job only. */
+/** The report's delivery status follows its newest delivery or withdrawal job only (a re-send acts for its delivery). */
 async function setDeliveryStatus(tx: DbOrTx, job: JobRow, status: string): Promise<void> {
   const [newest] = await tx
-    .select({ pk: reportJob.pk })
+    .select({ pk: reportJob.pk, kind: reportJob.kind, version_pk: reportJob.version_pk })
     .from(reportJob)
     .where(and(eq(reportJob.rpt_pk, job.rpt_pk), inArray(reportJob.kind, SENDING_KINDS)))
     .orderBy(desc(reportJob.pk))
     .limit(1);
-  if (newest?.pk === job.pk)
-    await tx.update(report).set({ delivery_status: status }).where(eq(report.rpt_pk, job.rpt_pk));
+  const mine =
+    job.kind === RESEND ? newest?.kind === 'deliver' && newest.version_pk === job.version_pk : newest?.pk === job.pk;
+  if (mine) await tx.update(report).set({ delivery_status: status }).where(eq(report.rpt_pk, job.rpt_pk));
 }
 
 /** The withdrawal queued for a delivery's (HL7 result's) audit (the audit was cancelled), if any. */
@@ -89,7 +104,12 @@ async function withdrawalOf(tx: DbOrTx, job: JobRow): Promise<JobRow | null> {
   const [w] = await tx
     .select()
     .from(reportJob)
-    .where(and(eq(reportJob.kind, WITHDRAWAL_OF[job.kind]!), eq(reportJob.version_pk, versionOf(job))));
+    .where(
+      and(
+        eq(reportJob.kind, WITHDRAWAL_OF[job.kind === RESEND ? 'deliver' : job.kind]!),
+        eq(reportJob.version_pk, versionOf(job)),
+      ),
+    );
   return w ?? null;
 }
 
@@ -114,18 +134,21 @@ export async function settle(
         .update(reportJob)
         .set({ ...base, state, last_error: error })
         .where(eq(reportJob.pk, j.pk));
-      if (isFhir(j.kind)) await setDeliveryStatus(tx, j, status);
+      // A re-send superseded (the audit was cancelled, or its delivery never went) leaves the status to others.
+      if (isFhir(j.kind) && !(j.kind === RESEND && state === 'superseded')) await setDeliveryStatus(tx, j, status);
     };
-    const withdrawal = isSend(job.kind) && 'retry' in outcome ? await withdrawalOf(tx, job) : null;
+    const withdrawal =
+      (isSend(job.kind) || job.kind === RESEND) && 'retry' in outcome ? await withdrawalOf(tx, job) : null;
     if ('done' in outcome) {
-      await end(job, 'done', '', job.kind === 'deliver' ? 'delivered' : '');
+      await end(job, 'done', '', job.kind === 'deliver' || job.kind === RESEND ? 'delivered' : '');
     } else if ('superseded' in outcome) {
       await end(job, 'superseded', outcome.superseded, '');
     } else if (withdrawal) {
       // The audit was cancelled while this attempt was out: no more attempts. An answered failure (and no
       // earlier attempt without an answer) means the receiver has nothing to withdraw; else the withdrawal goes.
       await end(job, 'superseded', outcome.retry.slice(0, 500), '');
-      if (!outcome.unanswered && !job.maybe_sent && withdrawal.state === 'pending')
+      // A re-send's delivery did reach the receiver: its withdrawal always goes.
+      if (job.kind !== RESEND && !outcome.unanswered && !job.maybe_sent && withdrawal.state === 'pending')
         await end(withdrawal, 'superseded', 'nothing was delivered', '');
     } else {
       const gaveUp = job.attempts >= policy.maxAttempts || !!outcome.giveUp;
@@ -175,7 +198,7 @@ export async function jobCounts(db: Db): Promise<Record<string, number>> {
     .where(inArray(reportJob.state, ['pending', 'failed']))
     .groupBy(reportJob.kind, reportJob.state);
   const out: Record<string, number> = {};
-  for (const kind of ['archive', 'deliver', 'withdraw', ...HIS_KINDS])
+  for (const kind of ['archive', 'deliver', RESEND, 'withdraw', ...HIS_KINDS])
     for (const state of ['pending', 'failed']) out[`${kind}_${state}`] = 0;
   for (const r of rows) out[`${r.kind}_${r.state}`] = Number(r.n);
   return out;

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { parseTrustedProxies } from './client-address';
 import { parseAllowList } from './outbound';
@@ -232,6 +233,27 @@ const EnvSchema = z.object({
   REPORT_JOB_BACKOFF_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
   /** Attempts before a job stops retrying by itself (the retry button starts it again). */
   REPORT_JOB_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(12),
+  /**
+   * Archive PDFs rendered at once by this process's worker (docs/report-products.md, "Rendering pool"); other
+   * jobs (deliveries, withdrawals, HL7) run in a lane of their own and never wait behind renders.
+   * Default: half the CPUs the process may use, at least 1.
+   */
+  REPORT_ARCHIVE_POOL: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, Math.floor(availableParallelism() / 2))),
+  /**
+   * An archive pending longer than this (ms, since the audit) is rendered by a browser at normal priority instead
+   * of idle priority, so renders progress under sustained load (docs/decisions.md); 0: never.
+   */
+  REPORT_ARCHIVE_CATCH_UP_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
+  /**
+   * A delivery waits at most this long (ms, since the audit) for its archive PDF: then (or as soon as the archive
+   * gave up) it is sent without presentedForm, and sent again with the PDF once it is made; 0: never without.
+   */
+  REPORT_DELIVERY_PDF_WAIT_MS: z.coerce.number().int().min(0).max(604_800_000).default(600_000),
   /** Days a study stays in the recycle bin before it is deleted for good, images and reports with it (server/src/modules/recycle); 0: kept until deleted by hand. */
   RECYCLE_KEEP_DAYS: z.coerce.number().int().min(0).max(36_500).default(30),
   /** The hospital's seal the archived report PDFs are signed with: a PKCS#12 file (RSA key, certificate, chain); unset: the installation's own seal, made once. */
