@@ -1,5 +1,5 @@
-import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -11,6 +11,7 @@ import type { AuthUser } from '../../platform/core/auth-user';
 import { report, session, study, sysUser } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { builtWebDist } from '../../../../tests/support/web-dist';
 import { authUserByPk } from '../auth';
 import type { PdfJob, PdfRenderer } from './renderer';
 import { issueRenderToken, RENDER_TOKEN_TTL_MS } from './render-token';
@@ -20,16 +21,7 @@ const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-pdf-'));
 
 /** The built web app the print page comes from; built into a temp dir when there is none yet. */
-function webDist(): string {
-  const dir = path.resolve(process.env.WEB_DIST ?? 'web/dist');
-  if (existsSync(path.join(dir, 'index.html'))) return dir;
-  const out = path.join(tmp, 'web');
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
-    env: { ...process.env, WEB_DIST: out },
-    stdio: 'ignore',
-  });
-  return out;
-}
+const webDist = () => builtWebDist(tmp);
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const file = path.join(tmp, `r${Date.now()}${Math.random()}.pdf`);

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -14,6 +13,7 @@ import type { AppDeps } from '../../platform/context';
 import { reportJob, sysConfig } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { builtWebDist } from '../../../../tests/support/web-dist';
 import { closeReportPdf, rendererFor } from '../report-pdf/service';
 import { closeReportJobs, startReportJobs } from './worker';
 
@@ -24,16 +24,7 @@ import { closeReportJobs, startReportJobs } from './worker';
  */
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-archive-pool-'));
 
-function webDist(): string {
-  const dir = path.resolve(process.env.WEB_DIST ?? 'web/dist');
-  if (existsSync(path.join(dir, 'index.html'))) return dir;
-  const out = path.join(tmp, 'web');
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
-    env: { ...process.env, WEB_DIST: out },
-    stdio: 'ignore',
-  });
-  return out;
-}
+const webDist = () => builtWebDist(tmp);
 
 async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;

@@ -1,6 +1,6 @@
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -19,21 +19,13 @@ import { testPng } from '../../../../tests/support/test-png';
 import { parseCertificate } from '../cert';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { builtWebDist } from '../../../../tests/support/web-dist';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
 
 const run = promisify(execFile);
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-report-products-'));
 
-function webDist(): string {
-  const dir = path.resolve(process.env.WEB_DIST ?? 'web/dist');
-  if (existsSync(path.join(dir, 'index.html'))) return dir;
-  const out = path.join(tmp, 'web');
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts'], {
-    env: { ...process.env, WEB_DIST: out },
-    stdio: 'ignore',
-  });
-  return out;
-}
+const webDist = () => builtWebDist(tmp);
 
 async function pdfText(pdf: Buffer): Promise<string> {
   const file = path.join(tmp, `r${Date.now()}${Math.random()}.pdf`);
