@@ -13,6 +13,7 @@ import type { AppDeps } from '../../platform/context';
 import { reportJob, sysConfig } from '../../platform/db/schema';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { until } from '../../../../tests/support/until';
 import { builtWebDist } from '../../../../tests/support/web-dist';
 import { closeReportPdf, rendererFor } from '../report-pdf/service';
 import { closeReportJobs, startReportJobs } from './worker';
@@ -26,15 +27,6 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), 'rx-archive-pool-'));
 
 const webDist = () => builtWebDist(tmp);
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Arrived {

@@ -19,6 +19,7 @@ import { testPng } from '../../../../tests/support/test-png';
 import { parseCertificate } from '../cert';
 import { call, loginAs } from '../../../../tests/support/api-client';
 import { startTestPlatform, type TestPlatform } from '../../../../tests/support/api-platform';
+import { until } from '../../../../tests/support/until';
 import { builtWebDist } from '../../../../tests/support/web-dist';
 import { closeReportJobs, kickReportJobs, startReportJobs } from './worker';
 
@@ -39,16 +40,6 @@ async function pdfsig(pdf: Buffer): Promise<string> {
   writeFileSync(file, pdf);
   const r = await run('pdfsig', [file]).catch((e: { stdout?: string; stderr?: string }) => e);
   return `${r.stdout ?? ''}${r.stderr ?? ''}`;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
 }
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- parsed resources */
