@@ -12,14 +12,15 @@ type Fetch = (req: Request) => Response | Promise<Response>;
 /**
  * One renderer per running app (its deps) and priority, so the app's close can close the browsers it started.
  * 'idle' serves prints and the archive pool (REPORT_ARCHIVE_POOL renders, and one more for a print); 'normal'
- * renders the archives that waited longer than REPORT_ARCHIVE_CATCH_UP_MS, started only when one did.
+ * renders the archives that waited longer than REPORT_ARCHIVE_CATCH_UP_MS, started only when one did: the pool's
+ * and the worker's one place for late archives only.
  */
 const renderers = { idle: new WeakMap<AppDeps, PdfRenderer>(), normal: new WeakMap<AppDeps, PdfRenderer>() };
 
 export function rendererFor(deps: AppDeps, fetch: Fetch, priority: 'idle' | 'normal' = 'idle'): PdfRenderer {
   let r = renderers[priority].get(deps);
   if (!r) {
-    const concurrency = deps.env.REPORT_ARCHIVE_POOL + (priority === 'idle' ? 1 : 0);
+    const concurrency = deps.env.REPORT_ARCHIVE_POOL + 1;
     // A late archive is rendered on a busy machine: it may take longer than a print (within the job's 2-minute lease
     // and the render token's life).
     const timeoutMs = priority === 'normal' ? 90_000 : undefined;

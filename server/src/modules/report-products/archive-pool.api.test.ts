@@ -195,6 +195,14 @@ const rendering = async () =>
       .where(and(eq(reportJob.kind, 'archive'), eq(reportJob.state, 'pending'), gt(reportJob.locked_until, new Date())))
   )[0]!.n;
 
+const pendingArchives = async () =>
+  (
+    await p.deps.db
+      .select({ n: count() })
+      .from(reportJob)
+      .where(and(eq(reportJob.kind, 'archive'), eq(reportJob.state, 'pending')))
+  )[0]!.n;
+
 const delivery = async (s: StudyRow) =>
   (await post('doctor', '/report/delivery', { study_iuid: s.study_iuid })).body.data as DeliveryState;
 
@@ -206,7 +214,7 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
     for (const deps of [...workers]) await stop(deps);
   });
 
-  it('renders up to the pool size at once, and a delivery goes out while every render is in progress', async () => {
+  it('renders up to the pool size and one late archive at once, and a delivery goes out while every render is in progress', async () => {
     w = worker({ REPORT_ARCHIVE_POOL: 2, REPORT_ARCHIVE_CATCH_UP_MS: 1, REPORT_DELIVERY_PDF_WAIT_MS: 0 });
     const a = freshStudy();
     const first = await audited(a);
@@ -214,27 +222,27 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
     await until('the delivery', async () => receiver.of(first.id).length === 1);
     gate.close();
     try {
-      // Three audits for a pool of two: the third waits for a place, and is never taken by the sending lane.
-      await audited(freshStudy());
-      await audited(freshStudy());
-      await audited(freshStudy());
-      // Two archive jobs claimed and leased at once, both held in their render (a render that timed out is no longer leased).
+      // Four audits, all late at once (the bound is 1 ms), for a pool of two and the place for late archives: the
+      // fourth waits for a place, and is never taken by the sending lane.
+      for (let i = 0; i < 4; i++) await audited(freshStudy());
+      // Three archive jobs claimed and leased at once, each held in its render (a render that timed out is no longer leased).
       let seen = '';
-      await until('two renders in progress at once', async () => {
+      await until('three renders in progress at once', async () => {
         seen = `${gate.held} held, ${await rendering()} leased`;
-        return seen === '2 held, 2 leased';
+        return seen === '3 held, 3 leased';
       }).catch((e: Error) => {
         throw new Error(`${e.message} (last seen: ${seen})`);
       });
-      // A delivery queued now (the retry button) is sent while both renders are still held.
+      // A delivery queued now (the retry button) is sent while every render is still held.
       const retried = await post('doctor', '/report/retry', { study_iuid: a.study_iuid });
       expect(retried.status, retried.text).toBe(200);
       await until('the delivery sent again', async () => receiver.of(first.id).length === 2);
-      expect(await rendering()).toBe(2);
+      expect(await rendering()).toBe(3);
     } finally {
       gate.open();
     }
-    await until('the renders to end', async () => gate.held === 0);
+    // Every archive made, the one that waited for a place too: nothing left for the next test's worker.
+    await until('every archive made', async () => (await pendingArchives()) === 0);
   }, 180_000);
 
   it('sends the delivery without its PDF once the archive is late, then again with the PDF, same identifier', async () => {
@@ -286,6 +294,29 @@ describe('Archive rendering pool and the bound on a delivery waiting for its PDF
       ['POST', 'final', null],
       ['PUT', 'entered-in-error', null],
     ]);
+  }, 180_000);
+
+  it('renders an archive pending past the catch-up bound in a place of its own while fresh renders hold the pool', async () => {
+    w = worker({ REPORT_ARCHIVE_POOL: 1, REPORT_ARCHIVE_CATCH_UP_MS: 60_000, REPORT_DELIVERY_PDF_WAIT_MS: 0 });
+    const late = freshStudy();
+    gate.close();
+    try {
+      await audited(freshStudy());
+      await until('the fresh render holding the pool', async () => (await rendering()) === 1);
+      const b = await audited(late);
+      await pause(500); // five polls: a fresh archive waits for the pool
+      expect(await rendering()).toBe(1);
+      // Audited 61 s ago: past the bound, so the place for late archives takes it although the pool is full.
+      await p.deps.db
+        .update(reportJob)
+        .set({ created_at: new Date(Date.now() - 61_000) })
+        .where(and(eq(reportJob.rpt_pk, b.rpt_pk), eq(reportJob.kind, 'archive')));
+      await until('the late archive rendering beside the pool', async () => (await rendering()) === 2);
+    } finally {
+      gate.open();
+    }
+    await archived(late);
+    expect(await rendererFor(w, gate.fetch(p.app), 'normal').pagesOpened()).toBe(1);
   }, 180_000);
 
   it('renders an archive pending longer than the catch-up bound at normal priority', async () => {

@@ -5,10 +5,12 @@ import { report, reportJob } from '../../platform/db/schema';
 export type JobRow = typeof reportJob.$inferSelect;
 export type JobKind = 'archive' | 'deliver' | 'deliver_pdf' | 'withdraw' | 'hl7_result' | 'hl7_cancel' | 'hl7_critical';
 /**
- * The worker's two lanes: archive renders (a pool of REPORT_ARCHIVE_POOL) and everything else, one at a time,
- * so a delivery never waits behind a render (docs/report-products.md, "Rendering pool").
+ * The worker's lanes: archive renders (a pool of REPORT_ARCHIVE_POOL); one more place for archives audited before
+ * a bound only (`{ agedBefore }`: REPORT_ARCHIVE_CATCH_UP_MS ago), so a late archive is never stuck behind fresh
+ * renders starving at idle priority; and everything else, one at a time, so a delivery never waits behind a
+ * render (docs/report-products.md, "Rendering pool").
  */
-export type Lane = 'archive' | 'other';
+export type Lane = 'archive' | { agedBefore: Date } | 'other';
 /** The kinds that speak to the hospital's FHIR endpoint; `report.delivery_status` follows the newest of them. */
 export const SENDING_KINDS = ['deliver', 'withdraw'] as const;
 /** The HL7 result to the HIS, its cancel, and a critical value told before sign-off (the HIS module's runners). */
@@ -57,7 +59,12 @@ export const backoff = (attempts: number, baseMs: number) =>
 export async function claimDue(db: Db, now: Date, leaseMs: number, lane: Lane): Promise<JobRow | null> {
   const until = new Date(now.getTime() + leaseMs);
   const at = sql`${now.toISOString()}::timestamptz`;
-  const kind = lane === 'archive' ? sql`j.kind = 'archive'` : sql`j.kind <> 'archive'`;
+  const kind =
+    lane === 'other'
+      ? sql`j.kind <> 'archive'`
+      : lane === 'archive'
+        ? sql`j.kind = 'archive'`
+        : sql`j.kind = 'archive' and j.created_at <= ${lane.agedBefore.toISOString()}::timestamptz`;
   const rows = await db
     .update(reportJob)
     .set({ attempts: sql`${reportJob.attempts} + 1`, locked_until: until, updated_at: now })

@@ -101,8 +101,10 @@ class LaneRunner {
 }
 
 /**
- * One worker per running app, two lanes: archive renders, REPORT_ARCHIVE_POOL at once, and every other kind
- * (deliveries, withdrawals, HL7), one at a time, so nothing is sent later because PDFs are being made.
+ * One worker per running app, three lanes: archive renders, REPORT_ARCHIVE_POOL at once; one more render for
+ * archives pending longer than REPORT_ARCHIVE_CATCH_UP_MS only (at normal priority), so fresh renders starving at
+ * idle priority on a saturated machine cannot hold every place; and every other kind (deliveries, withdrawals,
+ * HL7), one at a time, so nothing is sent later because PDFs are being made.
  */
 class ReportJobWorker {
   private readonly policy: JobPolicy;
@@ -118,15 +120,19 @@ class ReportJobWorker {
       maxAttempts: deps.env.REPORT_JOB_MAX_ATTEMPTS,
       leaseMs: 120_000,
     };
-    const claim = (lane: Lane) => () => claimDue(this.deps.db, this.now(), this.policy.leaseMs, lane);
+    const claim = (lane: () => Lane) => () => claimDue(this.deps.db, this.now(), this.policy.leaseMs, lane());
+    const run = (job: JobRow) => this.runOne(job);
+    const bound = deps.env.REPORT_ARCHIVE_CATCH_UP_MS;
+    const aged = () => ({ agedBefore: new Date(this.now().getTime() - bound) });
     this.lanes = [
-      new LaneRunner(deps, deps.env.REPORT_ARCHIVE_POOL, claim('archive'), (job) => this.runOne(job)),
       new LaneRunner(
         deps,
-        1,
-        () => this.releaseThenClaim(claim('other')),
-        (job) => this.runOne(job),
+        deps.env.REPORT_ARCHIVE_POOL,
+        claim(() => 'archive'),
+        run,
       ),
+      ...(bound > 0 ? [new LaneRunner(deps, 1, claim(aged), run)] : []),
+      new LaneRunner(deps, 1, () => this.releaseThenClaim(claim(() => 'other')), run),
     ];
   }
 
