@@ -24,7 +24,8 @@ export interface LoadWorkerData {
 const { base, users, until, thinkMs, counters } = workerData as LoadWorkerData;
 const counts = new Int32Array(counters);
 const tally = emptyTally();
-const agent = new http.Agent({ keepAlive: true, maxSockets: users.length });
+// Idle sockets closed after 4 s, before the server's 5 s keep-alive does (else a reused one can meet ECONNRESET).
+const agent = new http.Agent({ keepAlive: true, maxSockets: users.length, timeout: 4_000 });
 const { hostname, port } = new URL(base);
 const FINDINGS = '双肺纹理清晰，走行自然，未见明显实变影及结节影。纵隔内未见明显肿大淋巴结。'.repeat(3);
 const MODALITIES = ['CT', 'MR', 'DR', 'US', 'DX'] as const;
