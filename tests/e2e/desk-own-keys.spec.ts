@@ -72,6 +72,9 @@ describe('the desk: a priority column and keys of your own', () => {
       await page.locator('.ant-message').getByText('“Q”不能用作快捷键').waitFor();
       await settings.recordHotkey('save', 'Alt+n');
       await page.locator('.ant-message').getByText('已用于“打开下一例待写检查', { exact: false }).waitFor();
+      // Nor may an action take a key typing uses to edit text (paste).
+      await settings.recordHotkey('save', 'Control+v');
+      await page.locator('.ant-message').getByText('“Ctrl + V”是编辑文字用的', { exact: false }).waitFor();
       expect(await settings.hotkeyKey('save').textContent()).toBe('Ctrl + Shift + S');
 
       const saves: string[] = [];

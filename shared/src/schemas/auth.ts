@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CAPTCHA_LENGTH, LOCALES } from '../constants';
 import { LAYOUT_DEFAULTS } from '../layout-defaults';
-import { HotkeysSchema } from './hotkeys';
+import { HotkeysSchema, keptHotkeys } from './hotkeys';
 
 export const YesNoSchema = z.enum(['Y', 'N']);
 
@@ -54,6 +54,17 @@ export const UserSettingsSchema = z.object({
   hotkeys: HotkeysSchema.default({}),
 });
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+/**
+ * A user's stored settings (data1) as the server gives them out: filled with their defaults, a desk key no longer
+ * allowed left out (keptHotkeys); all defaults when the rest cannot be read. A save merges into this, so a stored
+ * key refused by a newer rule never makes an unrelated save reset the user's settings.
+ */
+export function readUserSettings(stored: unknown): UserSettings {
+  const raw = stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+  const parsed = UserSettingsSchema.safeParse({ ...raw, hotkeys: keptHotkeys(raw.hotkeys) });
+  return parsed.success ? parsed.data : UserSettingsSchema.parse({});
+}
 
 /**
  * A save of some of an object's fields: the fields given, nothing else. (zod 4's partial() still fills an absent

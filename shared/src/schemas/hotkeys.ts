@@ -28,6 +28,20 @@ export function isAllowedCombo(combo: string): boolean {
   return known && (!!m?.[1] || !!m?.[2] || FUNCTION_KEY.test(key));
 }
 
+/**
+ * What typing in a report needs Ctrl (with or without Shift) for: select all, copy, paste, cut, undo and redo, and
+ * moving, selecting or deleting by word (Ctrl+Insert copies on Windows). Bound to an action, the desk would take
+ * them from the text; Ctrl+S (save) and Ctrl+Enter (audit) are the desk's own.
+ */
+const EDITING_KEYS = new Set(['a', 'c', 'v', 'x', 'y', 'z', 'insert', 'backspace', 'delete', 'home', 'end',
+  'arrowleft', 'arrowright', 'arrowup', 'arrowdown']); // prettier-ignore
+
+/** A combo text editing uses: "ctrl+c", "ctrl+shift+z", "ctrl+arrowleft"... (see EDITING_KEYS). */
+export function isEditingCombo(combo: string): boolean {
+  const m = /^ctrl\+(shift\+)?(.+)$/.exec(combo);
+  return !!m && EDITING_KEYS.has(m[2]!);
+}
+
 /** The keys in force: the user's own over the defaults. */
 export function effectiveHotkeys(own: Partial<Record<HotkeyAction, string>> | undefined): Record<HotkeyAction, string> {
   return { ...HOTKEY_DEFAULTS, ...own };
@@ -39,7 +53,11 @@ export function clashingActions(own: Partial<Record<HotkeyAction, string>> | und
   return HOTKEY_ACTIONS.filter((a, i) => HOTKEY_ACTIONS.slice(0, i).some((b) => keys[b] === keys[a]));
 }
 
-const ComboSchema = z.string().max(40).refine(isAllowedCombo, msg('hotkeyCombo'));
+const ComboSchema = z
+  .string()
+  .max(40)
+  .refine(isAllowedCombo, msg('hotkeyCombo'))
+  .refine((c) => !isEditingCombo(c), msg('hotkeyEditing'));
 
 /** The user's own key bindings (data1.hotkeys): known actions only, allowed combos, none shared. */
 export const HotkeysSchema = z
@@ -53,3 +71,18 @@ export const HotkeysSchema = z
     for (const a of clashingActions(own)) ctx.addIssue({ code: 'custom', path: [a], ...msg('hotkeyDuplicate') });
   });
 export type Hotkeys = z.infer<typeof HotkeysSchema>;
+
+/**
+ * A user's stored keys read under today's rules: a combo saved before a rule refused it (an editing combo) is left
+ * out, so its action is back on its default, and the user's other keys and settings stay; none of them when that
+ * would leave two actions on one combo.
+ */
+export function keptHotkeys(stored: unknown): Hotkeys {
+  if (!stored || typeof stored !== 'object') return {};
+  const kept = Object.fromEntries(
+    Object.entries(stored).filter(
+      ([a, c]) => HOTKEY_ACTIONS.includes(a as HotkeyAction) && ComboSchema.safeParse(c).success,
+    ),
+  ) as Hotkeys;
+  return HotkeysSchema.safeParse(kept).success ? kept : {};
+}

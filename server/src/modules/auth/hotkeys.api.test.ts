@@ -41,6 +41,11 @@ describe("the user's own desk keys (data1.hotkeys)", () => {
     expect(zh.body.msg).toContain('快捷键须含 Ctrl 或 Alt');
     const en = await save(token, { hotkeys: { audit: 'alt+n' } }, 'en-US');
     expect(en.body.msg).toContain('already given to another action');
+    const paste = await save(token, { hotkeys: { help: 'ctrl+v' } }, 'zh-CN');
+    expect(paste.status).toBe(400);
+    expect(paste.body.msg).toContain('编辑文字用的');
+    const undo = await save(token, { hotkeys: { next: 'ctrl+z' } }, 'en-US');
+    expect(undo.body.msg).toContain('edits text');
   });
 
   it('keeps a good binding, leaves the other settings as they were, and gives it back with the user', async () => {
@@ -63,5 +68,33 @@ describe("the user's own desk keys (data1.hotkeys)", () => {
     expect((await save(token, { hotkeys: { save: 'alt+n', next: 'f2' } })).status).toBe(200);
     expect((await save(token, { hotkeys: {} })).status).toBe(200);
     expect((await data1Of()).hotkeys).toEqual({});
+  });
+
+  it('reads a key saved before the editing rule as its default, and an unrelated save keeps every other setting', async () => {
+    // As stored before Ctrl+C and Ctrl+Z were refused: the user's other keys and settings must survive it.
+    const stored = { oneClickAudit: true, order_audio_play_num: 3, hotkeys: { save: 'ctrl+shift+s', help: 'ctrl+c' } };
+    await t.p.deps.db.update(sysUser).set({ data1: stored }).where(eq(sysUser.username, 'auditor'));
+    const token = await t.login('auditor');
+    type Info = { user: { data1: { hotkeys: unknown; oneClickAudit: boolean; order_audio_play_num: number } } };
+    const info = (await call(t.p.app, 'POST', '/user/info', { token })).body.data as Info;
+    expect(info.user.data1).toMatchObject({
+      oneClickAudit: true,
+      order_audio_play_num: 3,
+      hotkeys: { save: 'ctrl+shift+s' },
+    });
+    expect((await save(token, { close: true })).status).toBe(200);
+    expect(await data1Of()).toMatchObject({
+      close: true,
+      oneClickAudit: true,
+      order_audio_play_num: 3,
+      hotkeys: { save: 'ctrl+shift+s' },
+    });
+    // Dropping the refused key may not leave two actions on one combo: then none of the user's keys is kept.
+    await t.p.deps.db
+      .update(sysUser)
+      .set({ data1: { oneClickAudit: true, hotkeys: { help: 'ctrl+z', next: 'f1' } } })
+      .where(eq(sysUser.username, 'auditor'));
+    const after = (await call(t.p.app, 'POST', '/user/info', { token })).body.data as Info;
+    expect(after.user.data1).toMatchObject({ oneClickAudit: true, hotkeys: {} });
   });
 });

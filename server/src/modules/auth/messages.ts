@@ -10,6 +10,7 @@ const zh = {
   captchaRequired: '请输入验证码',
   hotkeyCombo: '快捷键须含 Ctrl 或 Alt，或为 F1-F12（单独的字母键会占用打字）',
   hotkeyDuplicate: '这个快捷键已给了另一个操作',
+  hotkeyEditing: '这个快捷键是编辑文字用的（复制、粘贴、撤销、全选或按词移动），不能给操作',
   captchaWrong: '验证码错误',
   captchaExpired: '验证码已失效，请换一张',
   captchaAudioTooMany: '播放过于频繁，请 {{seconds}} 秒后再试',
@@ -52,6 +53,8 @@ const en: Record<keyof typeof zh, string> = {
   passwordChanged: 'Password changed',
   hotkeyCombo: 'A shortcut carries Ctrl or Alt, or is F1-F12 (a bare letter key would take the typing)',
   hotkeyDuplicate: 'This shortcut is already given to another action',
+  hotkeyEditing:
+    'This shortcut edits text (copy, paste, undo, select all or moving by word) and cannot be given to an action',
   passwordResetNotice: 'An administrator reset your password; change it before going on',
   regNotActivated: 'This account is not activated yet: open the link in the registration mail',
   regAwaitingApproval:

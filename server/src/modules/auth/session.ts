@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
-import { UserSettingsSchema } from '@shared/schemas/auth';
+import { readUserSettings } from '@shared/schemas/auth';
 import { SUPER_ADMIN_ROLE_PK } from '@shared/constants';
 import type { AuthUser } from '../../platform/core/auth-user';
 import type { Db, DbOrTx } from '../../platform/db/client';
@@ -127,7 +127,6 @@ export interface AuthUserRow {
 
 export function authUserOf(row: AuthUserRow): AuthUser {
   const isSuper = row.role_pk === SUPER_ADMIN_ROLE_PK;
-  const settings = UserSettingsSchema.safeParse(row.data1 ?? {});
   return {
     pk: row.pk,
     uuid: row.uuid,
@@ -140,7 +139,7 @@ export function authUserOf(row: AuthUserRow): AuthUser {
     region: row.region,
     isSuper,
     modalities: Array.isArray(row.data2) ? row.data2 : [],
-    settings: settings.success ? settings.data : UserSettingsSchema.parse({}),
+    settings: readUserSettings(row.data1),
     perms: isSuper
       ? new Set()
       : new Set(

@@ -1,4 +1,4 @@
-import { LayoutSettingsSchema, UserSettingsSchema, type User } from '@shared/schemas/auth';
+import { LayoutSettingsSchema, readUserSettings, type User } from '@shared/schemas/auth';
 import type { hospital, role, sysUser } from '../../platform/db/schema';
 import type { Locale } from '@shared/constants';
 
@@ -11,7 +11,6 @@ export function toUser(
   h: Pick<typeof hospital.$inferSelect, 'name'> | null,
   locale: Locale,
 ): User {
-  const data1 = UserSettingsSchema.safeParse(u.data1 ?? {});
   const layout = LayoutSettingsSchema.safeParse(u.layout ?? {});
   return {
     pk: u.pk,
@@ -35,7 +34,7 @@ export function toUser(
     usb_key: u.usb_key,
     bind_rpt_doctor: u.bind_rpt_doctor,
     bind_sh_doctor: u.bind_sh_doctor,
-    data1: data1.success ? data1.data : UserSettingsSchema.parse({}),
+    data1: readUserSettings(u.data1),
     data2: Array.isArray(u.data2) ? u.data2 : [],
     layout: layout.success ? layout.data : LayoutSettingsSchema.parse({}),
     must_change_password: u.must_change_password === 1,

@@ -40,6 +40,7 @@ export function HotkeysTab() {
     if (!r.ok) {
       const key = comboLabel(combo);
       if (r.reason === 'notAllowed') return void message.error(t('hotkeys.notAllowed', { key }));
+      if (r.reason === 'editing') return void message.error(t('hotkeys.editing', { key }));
       return void message.error(t('hotkeys.taken', { key, action: t(`study:hotkeys.${r.by}`) }));
     }
     save.mutate({ hotkeys: r.own }, { onSuccess: () => void message.success(t('hotkeys.saved')) });

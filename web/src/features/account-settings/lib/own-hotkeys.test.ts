@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { clashingActions, effectiveHotkeys, HotkeysSchema, isAllowedCombo } from '@shared/schemas/hotkeys';
+import {
+  clashingActions,
+  effectiveHotkeys,
+  HotkeysSchema,
+  isAllowedCombo,
+  isEditingCombo,
+} from '@shared/schemas/hotkeys';
 import { rebind } from './own-hotkeys';
 
 describe('own hotkeys', () => {
@@ -21,6 +27,23 @@ describe('own hotkeys', () => {
       '',
     ])
       expect(isAllowedCombo(c), c).toBe(false);
+  });
+
+  it('refuses the combos typing in a report uses to edit text, and nothing else with Ctrl', () => {
+    const editing = ['ctrl+c', 'ctrl+v', 'ctrl+x', 'ctrl+z', 'ctrl+y', 'ctrl+a', 'ctrl+shift+z', 'ctrl+shift+v',
+      'ctrl+insert', 'ctrl+backspace', 'ctrl+delete', 'ctrl+arrowleft', 'ctrl+shift+arrowright', 'ctrl+home',
+      'ctrl+end']; // prettier-ignore
+    for (const c of editing) {
+      expect(isEditingCombo(c), c).toBe(true);
+      expect(
+        HotkeysSchema.safeParse({ help: c }).error?.issues.map((i) => i.message),
+        c,
+      ).toEqual(['msg:hotkeyEditing']);
+      expect(rebind({}, 'help', c), c).toEqual({ ok: false, reason: 'editing' });
+    }
+    for (const c of ['ctrl+s', 'ctrl+enter', 'ctrl+alt+c', 'alt+c', 'ctrl+b', 'ctrl+shift+s', 'f2', 'alt+arrowleft'])
+      expect(isEditingCombo(c), c).toBe(false);
+    expect(rebind({}, 'help', 'ctrl+alt+c')).toEqual({ ok: true, own: { help: 'ctrl+alt+c' } });
   });
 
   it("lays the user's keys over the defaults and finds an action sharing another's combo", () => {
