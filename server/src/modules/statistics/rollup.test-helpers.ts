@@ -36,8 +36,10 @@ function randomStudy(r: Random, i: number) {
     study_iuid: `${ROLLUP_UID}.${i}`,
     hospital_code: r.pick(['H001', ROLLUP_HOSPITAL.code]),
     patient_id: `RP${Math.floor(r.next() * 25)}`,
-    patient_age: r.pick(['045Y', '003M', '081Y', '']),
-    patient_sex: r.pick(['M', 'F', '']),
+    patient_age: r.pick(['045Y', '003M', '081Y', '12D', 'unknown', '']),
+    patient_sex: r.pick(['M', 'F', 'O', '']),
+    patient_phone: r.pick(['13800138000', ' ', '']),
+    sq_doctor: r.pick(['Dr Wang', 'Dr Li', '']),
     modality: r.pick(['CT', 'CT', 'ct', 'DR', 'DX', 'MR', 'US', 'MG', '']),
     study_desc: r.pick(['Head', 'Chest', 'Knee', '']),
     patient_type: r.pick([null, 1, 2, 3, 4, 5]),
@@ -120,5 +122,13 @@ export async function otherWrites(db: Db, r: Random) {
     .set({ patient_type: 3, study_datetime: new Date('2026-06-01T16:30:00Z') })
     .where(inArray(study.pk, [b!.pk, c!.pk]));
   await db.update(report).set({ rpt_good_status: 2, is_critical: 1 }).where(eq(report.study_pk, c!.pk));
+  // The facts only the series group by (stat_attr_day), each changed alone: age, sex, phone, requesting doctor.
+  for (const set of [
+    { patient_age: '090Y' },
+    { patient_sex: 'O' },
+    { patient_phone: '13900139000' },
+    { sq_doctor: 'Dr Zhao' },
+  ])
+    await db.update(study).set(set).where(eq(study.pk, b!.pk));
   await db.delete(study).where(eq(study.pk, d!.pk));
 }

@@ -1,7 +1,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { RAY_MODALITIES, type SeriesCall, type SeriesPoint, type StatsRange } from '@shared/schemas/statistics';
 import type { Db } from '../../platform/db/client';
-import { report, statReportDay, statStudyDay, study } from '../../platform/db/schema';
+import { report, statAttrDay, statReportDay, statStudyDay, study } from '../../platform/db/schema';
 import { inScope, type HospitalScope } from '../../platform/hospital-scope';
 import { daysIn, inDays } from './range';
 
@@ -37,15 +37,27 @@ const STUDY_SERIES: Record<Exclude<SeriesCall, 'positiveCount'>, { key: SQL<stri
   sqDoctorList: { key: sql<string>`${study.sq_doctor}` },
 };
 
-/**
- * The series kept in the counts per day (by study day and modality). The others group by a fact of the study
- * the counts do not keep (hour, age, sex, patient type, body part, phone, requesting doctor) or count by
- * registration time: they stay direct queries.
- */
+/** The series kept in the counts per day by study day and modality (stat_study_day). */
 const ROLLED_SERIES: Partial<Record<SeriesCall, SQL<string>>> = {
   rangeList: dayKey(statStudyDay.day),
   hospitalmodalityCount: sql<string>`${statStudyDay.modality}`,
   raycount: rayKey(statStudyDay.modality),
+};
+
+/**
+ * The series kept in the counts per day by the fact they group by (stat_attr_day, its `attr`), on the study day
+ * ('s') or the registration day ('c'): each value is the direct query's key (STUDY_SERIES).
+ */
+const ATTR_SERIES: Partial<Record<SeriesCall, { attr: string; basis: 's' | 'c' }>> = {
+  hourCount: { attr: 'hour', basis: 's' },
+  hourRegisterCount: { attr: 'hour', basis: 'c' },
+  ageRangeCount: { attr: 'age', basis: 's' },
+  ageRangeRegisterCount: { attr: 'age', basis: 'c' },
+  countPatientSex: { attr: 'sex', basis: 's' },
+  patientTypeCount: { attr: 'ptype', basis: 's' },
+  descriptionCount: { attr: 'desc', basis: 's' },
+  patientPhoneCount: { attr: 'phone', basis: 's' },
+  sqDoctorList: { attr: 'sqdoc', basis: 's' },
 };
 
 export async function series(
@@ -58,6 +70,8 @@ export async function series(
   if (call === 'positiveCount') return direct ? positiveCount(db, scope, q) : rolledPositiveCount(db, scope, q);
   const rolled = direct ? undefined : ROLLED_SERIES[call];
   if (rolled) return rolledSeries(db, scope, rolled, q);
+  const fact = direct ? undefined : ATTR_SERIES[call];
+  if (fact) return attrSeries(db, scope, fact, q);
   const s = STUDY_SERIES[call];
   const rows = await db
     .select({ name: s.key, value: sql<number>`count(*)::int` })
@@ -86,6 +100,24 @@ function rolledSeries(db: Db, scope: HospitalScope, key: SQL<string>, q: StatsRa
     .groupBy(key)
     .having(sql`sum(${t.studies}) > 0`)
     .orderBy(key);
+}
+
+function attrSeries(db: Db, scope: HospitalScope, fact: { attr: string; basis: 's' | 'c' }, q: StatsRange) {
+  const t = statAttrDay;
+  return db
+    .select({ name: t.value, value: sql<number>`sum(${t.studies})::int` })
+    .from(t)
+    .where(
+      and(
+        eq(t.basis, fact.basis),
+        eq(t.attr, fact.attr),
+        inScope(scope, t.hospital_code),
+        daysIn(t.day, q.startTime, q.endTime),
+      ),
+    )
+    .groupBy(t.value)
+    .having(sql`sum(${t.studies}) > 0`)
+    .orderBy(t.value);
 }
 
 /** positiveCount from the counts kept per day: the written reports' marks, the groups that have any. */

@@ -101,3 +101,24 @@ export const statMonthDay = pgTable(
     index('stat_month_day_day_idx').on(t.day),
   ],
 );
+
+/**
+ * Live studies by a fact the series group by (`attr`): 'hour' (of the basis time), 'age' (decade), 'sex', 'ptype'
+ * (patient type, '' none), 'desc' (body part), 'phone' ('withPhone' / 'withoutPhone'), 'sqdoc' (requesting
+ * doctor); by the day of their study time (basis 's', every fact) or of their registration ('c', hour and age).
+ */
+export const statAttrDay = pgTable(
+  'stat_attr_day',
+  {
+    basis: varchar('basis', { length: 1 }).notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    hospital_code: code(),
+    attr: varchar('attr', { length: 8 }).notNull(),
+    value: text('value', 512),
+    studies: count('studies'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hospital_code, t.basis, t.day, t.attr, t.value] }),
+    index('stat_attr_day_day_idx').on(t.day),
+  ],
+);
