@@ -36,6 +36,20 @@ describe('what a migration locks', () => {
     ]);
   });
 
+  it("reads an explicit lock, held to the commit, and nothing from a function's body", () => {
+    // the attribute counts' backfill holds writes to study until the migration commits
+    expect(locksOf(migration('0038_statistics_attrs'))).toEqual([{ table: 'study', lock: 'SHARE', wholeTable: true }]);
+    const sql = [
+      'CREATE FUNCTION f() RETURNS void LANGUAGE plpgsql AS $body$ BEGIN\n  DELETE FROM report;\n  UPDATE study SET x = 1;\nEND $body$;',
+      'CREATE FUNCTION g() RETURNS void LANGUAGE sql AS $$\n  DELETE FROM hospital;\n$$;',
+      'LOCK TABLE ONLY "report", public.study IN SHARE ROW EXCLUSIVE MODE;',
+    ].join('--> statement-breakpoint\n');
+    expect(locksOf(sql)).toEqual([
+      { table: 'report', lock: 'SHARE ROW EXCLUSIVE', wholeTable: true },
+      { table: 'study', lock: 'SHARE ROW EXCLUSIVE', wholeTable: true },
+    ]);
+  });
+
   it('tells concurrent index builds, foreign keys, updates and drops apart', () => {
     const sql = [
       'CREATE INDEX CONCURRENTLY "a_idx" ON "report" USING btree ("x");',

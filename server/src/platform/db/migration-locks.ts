@@ -9,7 +9,7 @@ import path from 'node:path';
 export interface MigrationLock {
   table: string;
   /** ACCESS EXCLUSIVE: nothing reads or writes the table; SHARE and SHARE ROW EXCLUSIVE: reads go on, writes wait. */
-  lock: 'ACCESS EXCLUSIVE' | 'SHARE' | 'SHARE ROW EXCLUSIVE' | 'ROW EXCLUSIVE';
+  lock: 'ACCESS EXCLUSIVE' | 'EXCLUSIVE' | 'SHARE' | 'SHARE ROW EXCLUSIVE' | 'SHARE UPDATE EXCLUSIVE' | 'ROW EXCLUSIVE';
   /** The statement reads or rewrites every row: its time grows with the table. */
   wholeTable: boolean;
 }
@@ -34,9 +34,16 @@ const rules: { re: RegExp; lock: MigrationLock['lock']; wholeTable: (s: string) 
   { re: new RegExp(`^(?:DROP TABLE|TRUNCATE)(?: IF EXISTS)? ${TABLE}`, 'i'), lock: 'ACCESS EXCLUSIVE', wholeTable: () => false },
 ]; // prettier-ignore
 
-/** The statements of a drizzle migration file, comments and blank lines dropped. */
+const LOCK_TABLE =
+  /^LOCK (?:TABLE )?(?:ONLY )?(.+?) IN (ACCESS EXCLUSIVE|EXCLUSIVE|SHARE ROW EXCLUSIVE|SHARE UPDATE EXCLUSIVE|SHARE|ROW EXCLUSIVE) MODE/i;
+
+/**
+ * The statements of a drizzle migration file, comments and blank lines dropped. A dollar-quoted body (a
+ * function's) is emptied first: what it does runs when the function is called, not when it is created.
+ */
 export function statementsOf(sql: string): string[] {
   return sql
+    .replace(/\$([A-Za-z_]*)\$[\s\S]*?\$\1\$/g, (_, tag: string) => `$${tag}$$${tag}$`)
     .split(/-->\s*statement-breakpoint|;\s*$/m)
     .map((s) =>
       s
@@ -55,6 +62,16 @@ export function locksOf(sql: string): MigrationLock[] {
     const made = new RegExp(`^CREATE TABLE (?:IF NOT EXISTS )?${TABLE}`, 'i').exec(s);
     if (made) {
       created.add(made[1]!);
+      continue;
+    }
+    // an explicit lock is held to the end of the migration's transaction, through whatever follows it
+    const locked = LOCK_TABLE.exec(s);
+    if (locked) {
+      for (const name of locked[1]!.split(',')) {
+        const table = new RegExp(`^\\s*${TABLE}\\s*$`, 'i').exec(name)?.[1];
+        const lock = locked[2]!.toUpperCase() as MigrationLock['lock'];
+        if (table && !created.has(table)) out.push({ table, lock, wholeTable: true });
+      }
       continue;
     }
     for (const rule of rules) {

@@ -123,7 +123,11 @@ BEGIN
   GROUP BY 1, 2, 3, 4, 5;
 END $$;
 --> statement-breakpoint
--- The new table's backfill, in the zone the other counts are in.
+-- The new table's backfill, in the zone the other counts are in. Writes to study wait from here to the commit: one
+-- committed before the lock is in the backfill's snapshot, one after it runs the new stat_apply (a write between
+-- the two, counted by neither, is what the lock rules out on a server still running the old build).
+LOCK TABLE study IN SHARE MODE;
+--> statement-breakpoint
 INSERT INTO stat_attr_day (basis, day, hospital_code, attr, value, studies)
 SELECT f.basis, f.day, f.hospital_code, f.attr, f.value, sum(f.studies)
 FROM study s CROSS JOIN LATERAL stat_attr_facts(s, stat_zone(), 1) f
