@@ -40,15 +40,15 @@ export async function loadWorklistData(url: string, want: WorklistData, reuse: b
  * pass, so the counts match the rows loaded (bench:stats reads them).
  */
 async function withoutCountTriggers(c: pg.Client, load: () => Promise<void>) {
-  await c.query('alter table study disable trigger user');
-  await c.query('alter table report disable trigger user');
+  const tables = ['study', 'report', 'quality_record'];
+  for (const t of tables) await c.query(`alter table ${t} disable trigger user`);
   try {
     await load();
   } finally {
-    await c.query('alter table study enable trigger user');
-    await c.query('alter table report enable trigger user');
+    for (const t of tables) await c.query(`alter table ${t} enable trigger user`);
   }
   const t0 = performance.now();
+  await c.query('select stat_regrade_all()');
   await c.query('select stat_rollup_rebuild(stat_zone())');
   await c.query('vacuum analyze stat_study_day, stat_report_day, stat_part_day, stat_month_day, stat_attr_day');
   console.log(`\nstatistics counts rebuilt in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -56,6 +56,7 @@ async function withoutCountTriggers(c: pg.Client, load: () => Promise<void>) {
 
 async function insertAll(c: pg.Client, { studies: N, hospitals: H }: WorklistData) {
   await c.query('truncate study restart identity cascade');
+  await c.query('truncate quality_record restart identity');
   await c.query(
     `insert into hospital (sn, code, name) select 'H' || lpad(i::text, 3, '0'), 'H' || lpad(i::text, 3, '0'), 'Hospital ' || i
      from generate_series(1, $1::int) i on conflict do nothing`,
@@ -85,5 +86,11 @@ async function insertAll(c: pg.Client, { studies: N, hospitals: H }: WorklistDat
     `insert into report (study_pk, rpt_position, rpt_status, report_doctor, report_datetime)
      select pk, 1, (pk % 3)::smallint, case when pk % 3 > 0 then 'doctor' else '' end,
             case when pk % 3 > 0 then study_datetime + interval '1 hour' end from study`,
+  );
+  // quality control of one study in ten, a few graded twice (film quality reads the latest)
+  await c.query(
+    `insert into quality_record (hospital_code, study_iuid, image_quality, modality, create_time)
+     select hospital_code, study_iuid, (1 + (pk / 10 + n) % 4)::smallint, modality, study_datetime + n * interval '1 day'
+     from study, generate_series(1, 2) n where pk % 10 = 0 and (n = 1 or pk % 30 = 0)`,
   );
 }

@@ -8,11 +8,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { throwawayDatabase } from '../../../../tests/support/child-server';
 import { until } from '../../../../tests/support/until';
 import * as schema from '../../platform/db/schema';
-import { ROLLUP_HOSPITAL, insertRandomStudies, seeded } from './rollup.test-helpers';
+import { ROLLUP_HOSPITAL } from './rollup.test-helpers';
 
 // PostgreSQL only: a write from another process while the migration runs (a rolling upgrade, docs/deploy.md).
 /**
- * 0038 backfills the attribute counts from the studies while the old build may still be writing them with the
+ * 0038 (and 0039, the study's grade) backfill the attribute counts from the studies while the old build may still be writing them with the
  * old stat_apply, which knows nothing of those counts. A study write in flight when the backfill reads must be
  * in its snapshot, or be made after the new functions are in place: otherwise it is counted by neither.
  */
@@ -50,7 +50,20 @@ beforeAll(async () => {
   const db = drizzle(c, { schema });
   await migrate(db, { migrationsFolder: before });
   await db.insert(schema.hospital).values([{ code: 'H001', sn: 'H-01', name: 'One' }, ROLLUP_HOSPITAL]);
-  await insertRandomStudies(db as never, seeded(38), 40);
+  // written in SQL: this build's schema has columns the release before it does not
+  await c.query(`insert into study (study_iuid, hospital_code, patient_id, patient_age, patient_sex, patient_phone,
+      sq_doctor, modality, study_desc, patient_type, study_datetime, create_time, is_del)
+    select '1.2.826.0.1.3680043.38.' || i, (array['H001', '${ROLLUP_HOSPITAL.code}'])[i % 2 + 1], 'P' || i % 7,
+      (array['045Y', '003M', '081Y', ''])[i % 4 + 1], (array['M', 'F', 'O', ''])[i % 4 + 1],
+      (array['13800138000', ' ', ''])[i % 3 + 1], (array['Dr Wang', 'Dr Li', ''])[i % 3 + 1],
+      (array['CT', 'ct', 'DR', 'MR', ''])[i % 5 + 1], (array['Head', 'Chest', ''])[i % 3 + 1], i % 6,
+      timestamptz '2026-05-30 10:00Z' + make_interval(hours => i * 7), timestamptz '2026-05-30 09:00Z' + make_interval(hours => i * 5),
+      (i % 10 = 9)::int
+    from generate_series(1, 40) i`);
+  // quality records made before 0039: the latest graded one of the study's hospital is its grade
+  await c.query(`insert into quality_record (study_iuid, hospital_code, image_quality, create_time)
+    select study_iuid, hospital_code, g, timestamp '2026-03-01' + make_interval(days => coalesce(g, 9))
+    from study, (values (1), (4), (null)) v (g) where pk % 3 <> 0 and (g is not null or pk % 2 = 0)`);
 }, 60_000);
 
 afterAll(async () => {
@@ -105,5 +118,12 @@ describe('the attribute counts migration beside a running writer', () => {
       `select coalesce(sum(studies), 0)::int as n from stat_attr_day where attr = 'sqdoc' and value = 'Dr Upgrade'`,
     );
     expect(sqdoc.rows[0]!.n).toBe(1);
+    const graded = await watcher.query<{ graded: number; wrong: number }>(
+      `select count(image_grade)::int as graded,
+         count(*) filter (where image_grade is distinct from stat_latest_grade(study_iuid, hospital_code))::int as wrong
+       from study`,
+    );
+    expect(graded.rows[0]).toEqual({ graded: expect.any(Number), wrong: 0 });
+    expect(graded.rows[0]!.graded).toBeGreaterThan(10);
   });
 });

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { eq, like, sql } from 'drizzle-orm';
+import { and, eq, like, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReportDetail } from '@shared/schemas/report';
 import {
@@ -7,15 +7,17 @@ import {
   SERIES_CALLS,
   ZHANJIANG_TABS,
   type CountDetail,
+  type FilmQualityRow,
   type MonthCountRow,
 } from '@shared/schemas/statistics';
-import { hospital, report, study } from '../../platform/db/schema';
+import { hospital, qualityRecord, report, study } from '../../platform/db/schema';
 import type { HospitalScope } from '../../platform/hospital-scope';
 import { alignStatZone } from '../../platform/db/stat-zone';
 import { call } from '../../../../tests/support/api-client';
 import type { DemoUser } from '../../../../tests/support/demo-logins';
 import { useTestPlatform } from '../../../../tests/support/use-test-platform';
 import { directCountDetail } from './count-detail';
+import { directFilmQuality } from './film-quality';
 import { directHospitalCount, directStorageCount } from './hospital-count';
 import { directMonthCount, type MonthCountQuery } from './month-count';
 import {
@@ -74,13 +76,54 @@ async function binRestorePurge() {
   await post('admin', '/api/order/deleteOrder', { study_iuids: gone.filter((_, i) => i % 2 === 1) });
 }
 
+/**
+ * Quality control: graded, ungraded and regraded studies through the report screen's call, and a record made in
+ * the other hospital (as if before the study moved), which grades the study only once it moves there.
+ */
+async function gradeStudies() {
+  const live = await db()
+    .select({ iuid: study.study_iuid, code: study.hospital_code })
+    .from(study)
+    .where(and(like(study.study_iuid, `${ROLLUP_UID}.%`), eq(study.is_del, 0)))
+    .orderBy(study.pk);
+  for (const [i, s] of live.entries()) {
+    if (i % 4 === 3) continue;
+    await post('admin', '/report/quality', { study_iuid: s.iuid, image_quality: random.pick([1, 2, 3, 4, null]) });
+    if (i % 3 === 0) await post('admin', '/report/quality', { study_iuid: s.iuid, image_quality: random.pick([1, 4]) });
+    if (i % 5 === 0)
+      await db()
+        .insert(qualityRecord)
+        .values({
+          study_iuid: s.iuid,
+          hospital_code: s.code === 'H001' ? ROLLUP_HOSPITAL.code : 'H001',
+          image_quality: 2,
+          create_time: new Date('2026-01-01T00:00:00Z'),
+        });
+  }
+}
+
 let scopes: { label: string; scope: HospitalScope; sn?: string }[] = [];
 beforeAll(async () => {
   await db().insert(hospital).values(ROLLUP_HOSPITAL);
   await insertRandomStudies(db(), random, 90);
   await writeAuditCancel();
+  await gradeStudies();
   await binRestorePurge();
   await otherWrites(db(), random);
+  // a study moved to the hospital where it has a record takes that record's grade
+  const [moved] = await db()
+    .select({ pk: study.pk, to: qualityRecord.hospital_code })
+    .from(study)
+    .innerJoin(qualityRecord, eq(qualityRecord.study_iuid, study.study_iuid))
+    .where(
+      and(
+        like(study.study_iuid, `${ROLLUP_UID}.%`),
+        eq(study.is_del, 0),
+        ne(qualityRecord.hospital_code, study.hospital_code),
+      ),
+    )
+    .limit(1);
+  await db().update(study).set({ hospital_code: moved!.to }).where(eq(study.pk, moved!.pk));
   const [h001] = await db().select().from(hospital).where(eq(hospital.code, 'H001'));
   scopes = [
     { label: 'every hospital', scope: { all: true } },
@@ -113,6 +156,8 @@ async function compareRangeCalls(range: { startTime: string; endTime: string }) 
     for (const c of SERIES_CALLS) await is(`/orderCount/${c}`, q, await directSeries(db(), scope, c, q));
     for (const tab of ZHANJIANG_TABS)
       await is('/orderCount/zhanJiangCount', { ...q, tab }, await directZhanjiangCount(db(), scope, { ...q, tab }));
+    for (const m of [{}, { modality: 'ct' }, { modality: 'MR' }])
+      await is('/orderCount/imgProportionCount', { ...q, ...m }, await directFilmQuality(db(), scope, { ...q, ...m }));
   }
 } // prettier-ignore
 
@@ -133,6 +178,9 @@ describe('statistics from the counts kept per day', () => {
     const year = (await post('admin', '/orderCount/countDatail', RANGES()[3])) as CountDetail;
     for (const k of ['studies', 'images', 'written', 'audited', 'positive', 'critical'] as const)
       expect(year[k], k).toBeGreaterThan(0);
+    const film = (await post('admin', '/orderCount/imgProportionCount', RANGES()[3])) as FilmQualityRow[];
+    for (const k of ['grade_a', 'grade_b', 'grade_c', 'scrap'] as const) expect(film.at(-1)![k], k).toBeGreaterThan(0);
+    expect(film.at(-1)!.rated).toBeLessThan(film.at(-1)!.studies);
     const month = (await post('admin', '/orderCount/monthCountByBodyPart', {
       month: '2026-06',
       sn: ROLLUP_HOSPITAL.sn,
@@ -151,11 +199,11 @@ describe('statistics from the counts kept per day', () => {
 
   it('writes side by side on one study (PostgreSQL: on several connections) move the counts once each', async () => {
     const mine = await db()
-      .select({ pk: study.pk })
+      .select({ pk: study.pk, iuid: study.study_iuid, code: study.hospital_code })
       .from(study)
       .where(like(study.study_iuid, `${ROLLUP_UID}.%`));
     await Promise.all(
-      mine.flatMap(({ pk }, i) => [
+      mine.flatMap(({ pk, iuid, code }, i) => [
         db()
           .update(report)
           .set({ rpt_good_status: i % 2 ? 1 : 2, is_critical: i % 3 ? 0 : 1 })
@@ -164,6 +212,10 @@ describe('statistics from the counts kept per day', () => {
           .update(study)
           .set({ file_count: sql`${study.file_count} + 1`, patient_type: i % 4 })
           .where(eq(study.pk, pk)),
+        // two graders at once: the later record is the study's grade, whichever commits first
+        ...[1, 3].map((g) =>
+          db().insert(qualityRecord).values({ study_iuid: iuid, hospital_code: code, image_quality: g }),
+        ),
       ]),
     );
     await compareRangeCalls(RANGES()[3]!);

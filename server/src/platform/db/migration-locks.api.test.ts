@@ -23,6 +23,7 @@ let hospitals = 0;
 let reports = 0;
 let versions = 0;
 let jobs = 0;
+let graded = 0;
 
 beforeAll(async () => {
   dir = mkdtempSync(path.join(tmpdir(), 'rxpacs-locks-'));
@@ -42,12 +43,14 @@ beforeAll(async () => {
   await database.db.execute(sql`analyze report_version`);
   await database.db.execute(sql`analyze sys_user`);
   await database.db.execute(sql`analyze report_job`);
+  await database.db.execute(sql`analyze quality_record`);
   studies = Number((await run('select count(*) as n from study')).rows[0]!.n);
   hospitals = Number((await run('select count(*) as n from hospital')).rows[0]!.n);
   users = Number((await run('select count(*) as n from sys_user')).rows[0]!.n);
   reports = Number((await run('select count(*) as n from report')).rows[0]!.n);
   versions = Number((await run('select count(*) as n from report_version')).rows[0]!.n);
   jobs = Number((await run('select count(*) as n from report_job')).rows[0]!.n);
+  graded = Number((await run('select count(*) as n from quality_record')).rows[0]!.n);
 }, 60_000);
 
 afterAll(async () => {
@@ -208,6 +211,21 @@ describe('migration locks announced before they run', () => {
       },
       // the attribute counts' backfill: writes to study wait until it commits (its functions' bodies lock nothing)
       { migration: '0038_statistics_attrs', table: 'study', lock: 'SHARE', wholeTable: true, rows: studies },
+      // the study's grade: a new column (brief), then closed through the grades' backfill; triggers on both tables
+      ...(
+        [
+          ['study', 'ACCESS EXCLUSIVE', false, studies],
+          ['study', 'ACCESS EXCLUSIVE', true, studies],
+          ['quality_record', 'SHARE ROW EXCLUSIVE', false, graded],
+          ['study', 'SHARE ROW EXCLUSIVE', false, studies],
+        ] as const
+      ).map(([table, lock, wholeTable, rows]) => ({
+        migration: '0039_statistics_grade',
+        table,
+        lock,
+        wholeTable,
+        rows,
+      })),
     ]);
     told.length = 0;
     await announceMigrationLocks(run, folder, null, (l) => told.push(l));

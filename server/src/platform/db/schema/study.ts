@@ -73,6 +73,12 @@ export const study = pgTable(
     lock_session_pk: bigint('lock_session_pk', { mode: 'number' }),
     lock_time: ts('lock_time'),
     /**
+     * The image grade of the study's latest graded quality record made in its hospital (quality_record; 4 A ..
+     * 1 scrap), null when none: kept by triggers (migration 0039) so the film quality counts are a fact of the
+     * study. Not written by the application.
+     */
+    image_grade: smallint('image_grade'),
+    /**
      * What the patient holds to look their exams up (/patientInfo): 10 random hex characters (40 bits from
      * the database's strong random source), printed on the registration label and the report. Not sequential,
      * unlike the patient ID and accession number.
